@@ -1,0 +1,5 @@
+import sys
+
+from resolver.cli import main
+
+sys.exit(main())

@@ -1,0 +1,183 @@
+"""`resolve [OPTIONS] SCRIPT [ARGS...]` / `resolve [OPTIONS] -m MODULE [ARGS...]`.
+
+Everything after the script (or module) belongs to the script, as with `python`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from resolver import __version__
+from resolver.errors import UsageError
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+SUBCOMMANDS = ("demo",)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, no usage dump: the exit code says it was usage
+        raise UsageError(message)
+
+
+def _parser() -> _Parser:
+    parser = _Parser(
+        prog="resolve",
+        usage="resolve [OPTIONS] SCRIPT [ARGS...] | resolve [OPTIONS] -m MODULE [ARGS...] | resolve demo",
+        description="Run a crashing PyTorch training script, fix the error with a minimal verified "
+                    "source edit, and report.",
+    )
+    parser.add_argument("--max-attempts", type=_positive, default=3, metavar="N",
+                        help="failed fixes allowed on one error before giving up (default 3)")
+    parser.add_argument("--max-runs", type=_positive, default=20, metavar="N",
+                        help="cap on script runs in one resolve (default 20)")
+    parser.add_argument("--batch-size", type=_positive, default=2, metavar="N",
+                        help="smoke-mode batch size for every DataLoader (default 2)")
+    parser.add_argument("--batches", type=_positive, default=3, metavar="K",
+                        help="smoke mode keeps the first K batches and the last of each pass (default 3)")
+    parser.add_argument("--full", action="store_true", help="run the script at full scale, no smoke mode")
+    parser.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
+                        help="per run; the script's whole process group is killed (default 300)")
+    parser.add_argument("--no-llm", action="store_true", help="rules only; never call an LLM")
+    parser.add_argument("--dry-run", action="store_true", help="verify and show the diff, write nothing")
+    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    parser.add_argument("--python", default=sys.executable, metavar="PATH",
+                        help="interpreter that runs the script (default: the one running resolve)")
+    parser.add_argument("--version", action="version", version=f"resolve {__version__}")
+    return parser
+
+
+def _positive(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise ValueError(value)
+    return number
+
+
+def split_command_line(argv: list[str], parser: argparse.ArgumentParser) -> tuple[list[str], list[str]]:
+    """(resolve's options, the target: SCRIPT ARGS or -m MODULE ARGS)."""
+    takes_value = {s for a in parser._actions for s in a.option_strings if a.nargs != 0}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            return argv[:i], argv[i + 1:]
+        if arg == "-m" or not arg.startswith("-") or arg == "-":
+            return argv[:i], argv[i:]
+        i += 2 if arg in takes_value else 1
+    return argv, []
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        return _main(argv)
+    except UsageError as error:
+        print(f"resolve: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("resolve: interrupted; no file was changed", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: list[str]) -> int:
+    parser = _parser()
+    option_args, command = split_command_line(argv, parser)
+    options = parser.parse_args(option_args)
+    if not command:
+        raise UsageError("no script given (usage: resolve [OPTIONS] SCRIPT [ARGS...])")
+    if command[0] in SUBCOMMANDS and not Path(command[0]).exists():
+        from resolver.demo import demo
+        return demo(command[1:])
+
+    from resolver import report
+    from resolver.loop import Options, resolve
+    from resolver.run import Settings
+
+    target = make_target(command, options.python)
+    settings = Settings(options.batch_size, options.batches, options.full, options.timeout)
+    loop_options = Options(options.max_attempts, options.max_runs, options.dry_run)
+    outcome = resolve(target, settings, loop_options, log=_progress)
+    if options.json:
+        print(json.dumps(report.as_json(outcome), indent=2))
+    else:
+        _print_report(report.text(outcome))
+    return EXIT_OK if outcome.status in ("SUCCESS", "NO_ERROR") else EXIT_FAILED
+
+
+def make_target(command: list[str], python: str):
+    """Check what the user asked to run, so that bad input fails here with one line."""
+    from resolver.run import Target
+
+    interpreter = shutil.which(python) if os.sep not in python else (python if os.access(python, os.X_OK) else None)
+    if interpreter is None or os.path.isdir(interpreter):
+        raise UsageError(f"--python {python}: no such interpreter")
+    cwd = Path.cwd()
+    if command[0] == "-m":
+        if len(command) < 2:
+            raise UsageError("-m needs a module name")
+        module = command[1]
+        _check_module(interpreter, module, cwd)
+        return Target(None, module, tuple(command[2:]), cwd, cwd.resolve(), interpreter)
+    script = Path(command[0])
+    _check_script(script)
+    script_dir = script.resolve().parent
+    project = cwd.resolve() if script_dir.is_relative_to(cwd.resolve()) else script_dir
+    return Target(script, None, tuple(command[1:]), cwd, project, interpreter)
+
+
+def _check_script(script: Path) -> None:
+    if not script.exists():
+        raise UsageError(f"{script}: no such file")
+    if script.is_dir():
+        raise UsageError(f"{script}: is a directory, not a Python script")
+    try:
+        raw = script.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"{script}: cannot read: {exc.strerror}") from None
+    if b"\0" in raw:
+        raise UsageError(f"{script}: is a binary file, not a Python script")
+    try:
+        compile(raw, str(script), "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        if script.suffix != ".py":
+            raise UsageError(f"{script}: not a Python script") from None
+        raise UsageError(f"{script}:{exc.lineno}: {type(exc).__name__}: {exc.msg}") from None
+    except ValueError as exc:
+        raise UsageError(f"{script}: not a Python script ({exc})") from None
+
+
+def _check_module(interpreter: str, module: str, cwd: Path) -> None:
+    probe = ("import importlib.util, sys\n"
+             "try:\n    found = importlib.util.find_spec(sys.argv[1]) is not None\n"
+             "except Exception:\n    found = False\nsys.exit(0 if found else 3)")
+    result = subprocess.run([interpreter, "-c", probe, module], cwd=cwd, capture_output=True)
+    if result.returncode != 0:
+        raise UsageError(f"-m {module}: no module named {module!r}")
+
+
+def _progress(message: str) -> None:
+    print(f"resolve: {message}", file=sys.stderr, flush=True)
+
+
+def _print_report(text: str) -> None:
+    if not sys.stdout.isatty():
+        sys.stdout.write(text)
+        return
+    from rich.console import Console
+    from rich.syntax import Syntax
+
+    console = Console(highlight=False)
+    head, sep, diff = text.partition("The verified change:\n")
+    for line in head.splitlines():
+        style = ("bold green" if line.startswith(("[FIXED]", "Status: SUCCESS")) else
+                 "bold red" if line.startswith(("[FAILED]", "Status: FAILED")) else None)
+        console.print(line, style=style, markup=False)
+    if sep:
+        body, _, status = diff.rpartition("\n\nStatus:")
+        console.print(Syntax(body, "diff", theme="ansi_dark", background_color="default"))
+        console.print("\nStatus:" + status.rstrip("\n"), markup=False)

@@ -1,0 +1,228 @@
+"""What went wrong in one run: the Diagnosis value, built from the probe's JSON report or, when
+the probe could not write one, from the traceback text on stderr; and its category id."""
+
+from __future__ import annotations
+
+import re
+import signal
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# (category id, pattern over "ErrorType: message"). The first match wins; ids are stable.
+CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (category, re.compile(pattern, re.IGNORECASE | re.DOTALL))
+    for category, pattern in (
+        ("shape.linear_in_features", r"^RuntimeError: .*mat1 and mat2 shapes cannot be multiplied"),
+        ("syntax.error", r"^(SyntaxError|IndentationError|TabError): "),
+        ("import.missing_module", r"^(ModuleNotFoundError|ImportError): "),
+    )
+)
+
+
+@dataclass(frozen=True)
+class Tensor:
+    shape: tuple[int, ...]
+    dtype: str
+    device: str
+    requires_grad: bool
+
+    @classmethod
+    def from_json(cls, data) -> Tensor | None:
+        if not isinstance(data, dict) or "shape" not in data:
+            return None
+        return cls(tuple(data["shape"]), data["dtype"], data["device"], data["requires_grad"])
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where a module was constructed: the call expression's span in a file."""
+
+    file: Path
+    line: int
+    col: int | None
+    end_line: int | None
+    end_col: int | None
+    function: str
+    scope: dict[str, int] = field(default_factory=dict)
+    variants: int = 1  # differently configured modules built by this same expression
+    callers: tuple[Site, ...] = ()  # the user frames that led here, innermost first
+
+    @classmethod
+    def from_json(cls, data) -> Site | None:
+        if not data:
+            return None
+        line, col, end_line, end_col = data["position"]
+        return cls(Path(data["file"]), line, col, end_line, end_col, data["function"],
+                   dict(data.get("scope", {})), data.get("variants", 1),
+                   tuple(cls.from_json(caller) for caller in data.get("stack", ())))
+
+
+@dataclass(frozen=True)
+class Module:
+    """An nn.Module the error was raised in: its dotted path in the model, class, facts."""
+
+    path: str
+    class_name: str
+    qualname: str
+    attributes: dict
+    inputs: tuple[Tensor | None, ...]
+    site: Site | None
+
+    @classmethod
+    def from_json(cls, data) -> Module:
+        return cls(data["path"], data["class"], data["qualname"], data["attributes"],
+                   tuple(Tensor.from_json(i) for i in data["inputs"]), Site.from_json(data["site"]))
+
+
+@dataclass(frozen=True)
+class Frame:
+    file: Path
+    line: int
+    function: str
+    user: bool
+    code: str = ""
+    tensors: dict[str, Tensor] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    error_type: str
+    message: str
+    frames: tuple[Frame, ...] = ()
+    modules: tuple[Module, ...] = ()  # outermost first; the last one raised
+    counters: dict = field(default_factory=dict)
+    versions: dict = field(default_factory=dict)
+    source: str = "probe"  # or "traceback" when parsed from stderr, "exit" when there was none
+
+    @property
+    def error(self) -> str:
+        return f"{self.error_type}: {self.message}" if self.message else self.error_type
+
+    @property
+    def headline(self) -> str:
+        """The error as one line, for reports."""
+        return self.error.strip().splitlines()[0] if self.error.strip() else self.error_type
+
+    @property
+    def category(self) -> str:
+        for category, pattern in CATEGORIES:
+            if pattern.search(self.error):
+                return category
+        return "unknown"
+
+    @property
+    def location(self) -> Frame | None:
+        """The innermost frame in the user's own code."""
+        user_frames = [f for f in self.frames if f.user]
+        return user_frames[-1] if user_frames else None
+
+    @property
+    def module(self) -> Module | None:
+        return self.modules[-1] if self.modules else None
+
+    def same_error_as(self, other: Diagnosis) -> bool:
+        """The same failure, even if numbers in the message moved: same kind of error, raised
+        at the same line of user code, in the same module of the model."""
+        return self._identity() == other._identity()
+
+    def _identity(self):
+        where = self.location
+        return (
+            self.error_type,
+            self.category if self.category != "unknown" else self.message,
+            (str(where.file), where.line) if where else None,
+            self.module.path if self.module else None,
+        )
+
+    @classmethod
+    def from_probe(cls, report: dict) -> Diagnosis:
+        frames = tuple(
+            Frame(Path(f["file"]), f["line"], f["function"], f["user"], f.get("code", ""),
+                  {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))})
+            for f in report.get("frames", [])
+        )
+        return cls(
+            report["error_type"], report["message"], frames,
+            tuple(Module.from_json(m) for m in report.get("modules", [])),
+            report.get("counters", {}), report.get("versions", {}),
+        )
+
+    @classmethod
+    def from_traceback(cls, stderr: str, project: Path, exit_code: int) -> Diagnosis:
+        """The last traceback in the text, or a description of how the process ended."""
+        parsed = parse_traceback(stderr, project)
+        if parsed is not None:
+            return parsed
+        if exit_code < 0:
+            name = signal.Signals(-exit_code).name if -exit_code in signal.Signals._value2member_map_ else str(-exit_code)
+            return cls("Signal", f"the script was killed by {name}", source="exit")
+        tail = stderr.strip().splitlines()[-1] if stderr.strip() else ""
+        return cls("ExitCode", f"the script exited with code {exit_code}" + (f": {tail}" if tail else ""),
+                   source="exit")
+
+
+_TRACEBACK_START = "Traceback (most recent call last):"
+_FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<function>.+))?$')
+_EXCEPTION = re.compile(r"^(?P<type>[A-Za-z_][\w.]*)(?::\s?(?P<message>.*))?$")
+
+
+def parse_traceback(text: str, project: Path) -> Diagnosis | None:
+    """Parse the last Python traceback in `text` (chained tracebacks: the last one raised)."""
+    lines = text.splitlines()
+    starts = [i for i, line in enumerate(lines) if line.strip() == _TRACEBACK_START]
+    syntax = _parse_syntax_error(lines, project)
+    if not starts:
+        return syntax
+    frames: list[Frame] = []
+    i = starts[-1] + 1
+    while i < len(lines):
+        match = _FRAME.match(lines[i])
+        if match:
+            path = Path(match["file"])
+            code = lines[i + 1].strip() if i + 1 < len(lines) and lines[i + 1].startswith("    ") else ""
+            frames.append(Frame(path, int(match["line"]), match["function"] or "<module>",
+                                _is_user_file(path, project), code))
+            i += 1
+            continue
+        if lines[i].startswith(" ") or not lines[i].strip():
+            i += 1
+            continue
+        break
+    rest = lines[i:]
+    if not rest:
+        return None
+    match = _EXCEPTION.match(rest[0])
+    if not match:
+        return None
+    message_lines = [match["message"] or ""] + rest[1:]
+    error_type = match["type"].rsplit(".", 1)[-1]  # `torch.OutOfMemoryError` is raised as OutOfMemoryError
+    if syntax is not None and error_type in ("SyntaxError", "IndentationError", "TabError"):
+        return syntax
+    return Diagnosis(error_type, "\n".join(message_lines).strip(), tuple(frames), source="traceback")
+
+
+def _parse_syntax_error(lines: list[str], project: Path) -> Diagnosis | None:
+    """A SyntaxError's frame has no function and its message follows a caret line."""
+    for i in range(len(lines) - 1, -1, -1):
+        match = re.match(r"^(SyntaxError|IndentationError|TabError): (.*)$", lines[i])
+        if not match:
+            continue
+        for j in range(i - 1, -1, -1):
+            frame = _FRAME.match(lines[j])
+            if frame and frame["function"] is None:
+                path = Path(frame["file"])
+                code = lines[j + 1].strip() if j + 1 < i else ""
+                return Diagnosis(match[1], match[2], (Frame(path, int(frame["line"]), "<module>",
+                                                            _is_user_file(path, project), code),),
+                                 source="traceback")
+        return Diagnosis(match[1], match[2], source="traceback")
+    return None
+
+
+def _is_user_file(path: Path, project: Path) -> bool:
+    try:
+        resolved = path.resolve()
+        resolved.relative_to(project)
+    except (ValueError, OSError):
+        return False
+    return not ({"site-packages", "dist-packages"} & set(resolved.parts))

@@ -1,0 +1,227 @@
+"""Edits and the files they change.
+
+Proposed texts live in memory and are verified through the probe's import overlay; the user's
+files are written once, at the end, only with verified text: each atomically (temp file +
+rename, same encoding, line endings and mode), after a backup of the original, with Ctrl-C held
+off while they are written. A file the user changed meanwhile is not overwritten."""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import io
+import json
+import os
+import signal
+import stat
+import tempfile
+import time
+import tokenize
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path
+    raw: bytes
+    encoding: str  # 'utf-8-sig' keeps a BOM; a coding cookie is honoured
+    mode: int
+
+    @classmethod
+    def read(cls, path: Path) -> SourceFile:
+        raw = path.read_bytes()
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
+        return cls(path, raw, encoding, path.stat().st_mode)
+
+    @property
+    def text(self) -> str:
+        # bytes.decode keeps "\r\n" as it is: line endings survive the round trip
+        return self.raw.decode(self.encoding)
+
+    def encode(self, text: str) -> bytes:
+        return text.encode(self.encoding)
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change to one file: the whole text before and after, where, why, and who made it."""
+
+    file: Path
+    before: str
+    after: str
+    line: int
+    reason: str
+    rule: str
+
+    def diff(self, name: str) -> str:
+        return unified_diff(self.before, self.after, name)
+
+
+def unified_diff(before: str, after: str, name: str) -> str:
+    return "".join(difflib.unified_diff(
+        before.splitlines(True), after.splitlines(True), f"a/{name}", f"b/{name}"))
+
+
+def display_path(path: Path, cwd: Path) -> str:
+    """A path as the user would type it from where they ran resolve."""
+    try:
+        return str(path.relative_to(cwd))
+    except ValueError:
+        return os.path.relpath(path, cwd) if path.is_absolute() else str(path)
+
+
+@dataclass(frozen=True)
+class WriteResult:
+    written: tuple[Path, ...]
+    problem: str | None  # why nothing was written, if so
+    backup: Path | None
+
+
+class Workspace:
+    """The project's files as resolve proposes them; the disk is only touched by `write`."""
+
+    def __init__(self, project: Path):
+        self.project = project
+        self._originals: dict[Path, SourceFile] = {}
+        self._texts: dict[Path, str] = {}
+
+    def is_editable(self, path: Path) -> bool:
+        try:
+            relative = path.resolve().relative_to(self.project)
+        except ValueError:
+            return False
+        parts = set(relative.parts)
+        return path.suffix == ".py" and not parts & {"site-packages", "dist-packages", ".git"}
+
+    def original(self, path: Path) -> SourceFile:
+        path = path.resolve()
+        if path not in self._originals:
+            self._originals[path] = SourceFile.read(path)
+        return self._originals[path]
+
+    def text(self, path: Path) -> str:
+        path = path.resolve()
+        return self._texts.get(path, self.original(path).text if path.exists() else "")
+
+    @property
+    def overlay(self) -> dict[Path, str]:
+        """Changed files and their proposed text."""
+        return dict(self._texts)
+
+    def state(self) -> frozenset:
+        """A value equal for equal proposed texts: for spotting a cycle of edits."""
+        return frozenset(self._texts.items())
+
+    def state_after(self, edit: Edit) -> frozenset:
+        texts = dict(self._texts)
+        path = edit.file.resolve()
+        if edit.after == self.original(path).text:
+            texts.pop(path, None)
+        else:
+            texts[path] = edit.after
+        return frozenset(texts.items())
+
+    def apply(self, edit: Edit) -> None:
+        path = edit.file.resolve()
+        if self.text(path) != edit.before:
+            raise ValueError(f"edit of {path} was made against another version of the file")
+        self._set(path, edit.after)
+
+    def revert(self, edit: Edit) -> None:
+        self._set(edit.file.resolve(), edit.before)
+
+    def _set(self, path: Path, text: str) -> None:
+        if text == self.original(path).text:
+            self._texts.pop(path, None)
+        else:
+            self._texts[path] = text
+
+    def diff(self, cwd: Path) -> str:
+        return "".join(unified_diff(self.original(p).text, t, display_path(p, cwd)) for p, t in self._texts.items())
+
+    def write(self, backup_root: Path) -> WriteResult:
+        """Write every changed file, or none of them."""
+        changes = {}
+        for path, text in self._texts.items():
+            original = self.original(path)
+            try:
+                on_disk = path.read_bytes()
+            except OSError as exc:
+                return WriteResult((), f"cannot read {path} again: {exc.strerror}", None)
+            if on_disk != original.raw:
+                return WriteResult((), f"{path} was changed while resolve ran; your edit was kept", None)
+            if not os.access(path, os.W_OK):
+                return WriteResult((), f"{path} is read-only", None)
+            try:
+                changes[path] = original.encode(text)
+            except UnicodeEncodeError:
+                return WriteResult((), f"the fix cannot be encoded as {original.encoding} in {path}", None)
+        if not changes:
+            return WriteResult((), None, None)
+        try:
+            backup = self._back_up(backup_root, changes)
+        except OSError as exc:
+            return WriteResult((), f"cannot keep a backup before writing: {exc.strerror or exc}", None)
+        held = _hold_interrupts()
+        written: list[Path] = []
+        try:
+            for path, data in changes.items():
+                _atomic_write(path, data, self.original(path).mode)
+                written.append(path)
+        except OSError as exc:
+            for path in written:  # all or nothing: put back what was already replaced
+                _atomic_write(path, self.original(path).raw, self.original(path).mode)
+            return WriteResult((), f"cannot write {path}: {exc.strerror or exc}", backup)
+        finally:
+            _release_interrupts(held)
+        return WriteResult(tuple(written), None, backup)
+
+    def _back_up(self, backup_root: Path, changes: dict[Path, bytes]) -> Path:
+        project_key = hashlib.sha256(str(self.project).encode()).hexdigest()[:16]
+        folder = backup_root / project_key / time.strftime("%Y%m%dT%H%M%S") / str(os.getpid())
+        folder.mkdir(parents=True, exist_ok=True)
+        manifest = {"project": str(self.project), "files": []}
+        for index, path in enumerate(changes):
+            copy = folder / f"{index}-{path.name}"
+            copy.write_bytes(self.original(path).raw)
+            manifest["files"].append({
+                "path": str(path), "backup": copy.name, "mode": self.original(path).mode,
+                "written_sha256": hashlib.sha256(changes[path]).hexdigest(),
+            })
+        (folder / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+        return folder
+
+
+def backup_root() -> Path:
+    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(cache) / "resolver" / "backups"
+
+
+def _atomic_write(path: Path, data: bytes, mode: int) -> None:
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".resolve-tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(temp, stat.S_IMODE(mode))
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def _hold_interrupts():
+    try:
+        return signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    except (AttributeError, ValueError):
+        return None
+
+
+def _release_interrupts(previous) -> None:
+    if previous is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

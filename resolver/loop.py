@@ -1,0 +1,147 @@
+"""The repair workflow: run -> diagnose -> fix -> verify (run again) -> report.
+
+Edits are verified in memory through the probe's overlay; files are written once, at the end,
+and only when every error is fixed."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from resolver import rules
+from resolver.diagnosis import Diagnosis
+from resolver.edits import Edit, Workspace, backup_root
+from resolver.run import Run, Settings, Target, run
+
+
+@dataclass(frozen=True)
+class Options:
+    max_attempts: int = 3
+    max_runs: int = 20
+    dry_run: bool = False
+
+
+@dataclass(frozen=True)
+class Attempt:
+    edit: Edit
+    error: Diagnosis  # what the edit set out to fix
+    after: Diagnosis | None  # the error of the run that verified it; None: that run passed
+    verdict: str  # "fixed", "same error", "fewer training steps"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: str  # "SUCCESS", "FAILED", "NO_ERROR"
+    target: Target
+    settings: Settings
+    attempts: tuple[Attempt, ...]
+    runs: int
+    seconds: float
+    last_error: Diagnosis | None = None
+    stop_reason: str = ""
+    diff: str = ""
+    written: tuple[Path, ...] = ()
+    dry_run: bool = False
+
+    @property
+    def fixes(self) -> tuple[Attempt, ...]:
+        return tuple(a for a in self.attempts if a.verdict == "fixed")
+
+
+class Stop(Exception):
+    """Ends the loop with FAILED; the message is the reason shown in the report."""
+
+
+class NoFixFound(Stop):
+    pass
+
+
+class AttemptsExhausted(Stop):
+    pass
+
+
+class RunLimitReached(Stop):
+    pass
+
+
+@dataclass
+class _Session:
+    target: Target
+    settings: Settings
+    options: Options
+    log: Callable[[str], None]
+    workspace: Workspace
+    attempts: list[Attempt] = field(default_factory=list)
+    runs: int = 0
+    visited: set = field(default_factory=set)  # workspace states already run
+
+    def run(self) -> Run:
+        if self.runs >= self.options.max_runs:
+            raise RunLimitReached(f"stopped after {self.runs} runs (--max-runs)")
+        self.runs += 1
+        result = run(self.target, self.settings, self.workspace.overlay)
+        where = result.diagnosis.location if result.diagnosis else None
+        self.log(f"run {self.runs}: " + ("passed" if result.passed else f"{result.diagnosis.headline}"
+                 + (f" at {where.file.name}:{where.line}" if where else "")) + f" ({result.seconds:.1f}s)")
+        return result
+
+    def repair(self, failing: Run) -> Run:
+        """Try edits for the failing run's error until one moves it; return the run after it."""
+        error = failing.diagnosis
+        failures = 0
+        for edit in rules.candidates(error, self.workspace):
+            if self.workspace.state_after(edit) in self.visited:
+                continue  # tried already, or undoes an earlier fix: a cycle, not progress
+            self.visited.add(self.workspace.state_after(edit))
+            self.log(f"trying {edit.rule}: {edit.reason}")
+            self.workspace.apply(edit)
+            after = self.run()
+            verdict = _judge(failing, after)
+            self.attempts.append(Attempt(edit, error, after.diagnosis, verdict))
+            if verdict == "fixed":
+                return after
+            self.workspace.revert(edit)
+            failures += 1
+            if failures >= self.options.max_attempts:
+                raise AttemptsExhausted(f"the same error survived {failures} attempts")
+        if failures:
+            raise AttemptsExhausted(f"no remaining fix after {failures} failed attempt(s)")
+        raise NoFixFound(f"no rule matches this error (category: {error.category})")
+
+
+def _judge(before: Run, after: Run) -> str:
+    if after.passed:
+        # exiting 0 by skipping training is hiding the error, not fixing it
+        reached = before.counters.get("optimizer_steps", 0)
+        if after.counters.get("optimizer_steps", 0) < reached:
+            return "fewer training steps"
+        return "fixed"
+    return "same error" if after.diagnosis.same_error_as(before.diagnosis) else "fixed"
+
+
+def resolve(target: Target, settings: Settings, options: Options, log: Callable[[str], None]) -> Outcome:
+    started = time.monotonic()
+    session = _Session(target, settings, options, log, Workspace(target.project))
+
+    def outcome(status: str, **details) -> Outcome:
+        return Outcome(status, target, settings, tuple(session.attempts), session.runs,
+                       time.monotonic() - started, dry_run=options.dry_run, **details)
+
+    session.visited.add(session.workspace.state())
+    current = session.run()
+    if current.passed:
+        return outcome("NO_ERROR")
+    try:
+        while not current.passed:
+            current = session.repair(current)
+    except Stop as stop:
+        return outcome("FAILED", last_error=current.diagnosis, stop_reason=str(stop))
+    diff = session.workspace.diff(target.cwd)
+    if options.dry_run:
+        return outcome("SUCCESS", diff=diff)
+    written = session.workspace.write(backup_root())
+    if written.problem:
+        return outcome("FAILED", stop_reason=f"the verified fix could not be written: {written.problem}", diff=diff)
+    return outcome("SUCCESS", diff=diff, written=written.written)

@@ -1,0 +1,573 @@
+"""Runs the user's script inside the user's own interpreter and reports what happened.
+
+This file is executed by path (`python probe.py ...`), never imported by resolver, and may
+import nothing but the standard library and torch: the interpreter it runs in belongs to the
+user and may not have resolver installed.
+
+    probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--full]
+             [--overlay FILE] -- (SCRIPT | -m MODULE) [ARGS...]
+
+It writes one JSON object to --out: the outcome ("ok", "exception", "exit"), training
+statistics, and for an exception the frames and runtime facts (which nn.Module failed, where it
+was constructed, the tensors it was given).
+"""
+
+import importlib.machinery
+import json
+import linecache
+import math
+import os
+import runpy
+import sys
+import traceback
+import types
+import weakref
+from collections import defaultdict
+
+PROBE_FILE = os.path.abspath(__file__)
+MAX_TENSORS_PER_FRAME = 24
+
+
+class Options:
+    def __init__(self, argv):
+        self.out = None
+        self.project = os.getcwd()
+        self.batch_size = 2
+        self.batches = 3
+        self.full = False
+        self.overlay = {}
+        self.module = None
+        self.script = None
+        self.args = []
+        i = 0
+        while argv[i] != "--":
+            flag = argv[i]
+            if flag == "--full":
+                self.full = True
+                i += 1
+                continue
+            value = argv[i + 1]
+            if flag == "--out":
+                self.out = value
+            elif flag == "--project":
+                self.project = os.path.realpath(value)
+            elif flag == "--batch-size":
+                self.batch_size = int(value)
+            elif flag == "--batches":
+                self.batches = int(value)
+            elif flag == "--overlay":
+                with open(value, encoding="utf-8") as f:
+                    self.overlay = {os.path.realpath(p): text for p, text in json.load(f).items()}
+            i += 2
+        rest = argv[i + 1:]
+        if rest[0] == "-m":
+            self.module, self.args = rest[1], rest[2:]
+        else:
+            self.script, self.args = rest[0], rest[1:]
+
+
+# --- facts --------------------------------------------------------------------------------
+
+def tensor_fact(t):
+    return {
+        "shape": list(t.shape),
+        "dtype": str(t.dtype).replace("torch.", ""),
+        "device": str(t.device),
+        "requires_grad": bool(t.requires_grad),
+    }
+
+
+def value_facts(value, torch, depth=0):
+    """Tensors inside an argument (tensor, or tuple/list/dict of them), as facts."""
+    if isinstance(value, torch.Tensor):
+        return tensor_fact(value)
+    if depth < 2 and isinstance(value, (list, tuple)):
+        return [value_facts(v, torch, depth + 1) for v in value[:8]]
+    if depth < 2 and isinstance(value, dict):
+        return {str(k): value_facts(v, torch, depth + 1) for k, v in list(value.items())[:8]}
+    if isinstance(value, (int, float, bool, str)) or value is None:
+        return value if not isinstance(value, str) else value[:80]
+    return type(value).__name__
+
+
+def is_user_file(path, project):
+    path = os.path.realpath(path)
+    if path == PROBE_FILE or not path.startswith(project + os.sep):
+        return False
+    return not any(part in ("site-packages", "dist-packages") for part in path.split(os.sep))
+
+
+def code_position(frame):
+    """(line, col, end_line, end_col) of the instruction a frame is executing."""
+    line = frame.f_lineno
+    positions = getattr(frame.f_code, "co_positions", None)
+    if positions is not None and frame.f_lasti >= 0:
+        for index, pos in enumerate(positions()):
+            if index == frame.f_lasti // 2:
+                if pos[0] is not None:
+                    return [pos[0], pos[2], pos[1], pos[3]]
+                break
+    return [line, None, None, None]
+
+
+def int_scope(frame):
+    """Int values the code of a frame can name: locals, globals, and `obj.attr` / `obj["key"]`
+    for the attribute names and string constants that code uses. Rules use them to keep a
+    computed argument computed (`32 * 7 * 7`, `hidden // 2`) instead of writing a literal."""
+    code = frame.f_code
+    local_values, global_values = frame.f_locals, frame.f_globals
+    attrs = set(code.co_names)
+    keys = {c for c in code.co_consts if isinstance(c, str) and len(c) < 64}
+    scope = {}
+    names = set(code.co_varnames) | set(code.co_freevars) | set(code.co_cellvars) | attrs
+    for name in names:
+        if name in local_values:
+            value = local_values[name]
+        elif name in global_values:
+            value = global_values[name]
+        else:
+            continue
+        if type(value) is int:
+            scope[name] = value
+            continue
+        if isinstance(value, (types.ModuleType, type)) or callable(value):
+            continue
+        if isinstance(value, dict):
+            for key in keys & set(value.keys()):
+                if type(value[key]) is int:
+                    scope[f"{name}[{key!r}]"] = value[key]
+            continue
+        fields = getattr(value, "__dict__", None)
+        if isinstance(fields, dict):
+            for attr in attrs & fields.keys():
+                if type(fields[attr]) is int:
+                    scope[f"{name}.{attr}"] = fields[attr]
+    return scope
+
+
+class ConstructionSites:
+    """Where each nn.Module was constructed, recorded by wrapping nn.Module.__init__."""
+
+    def __init__(self, torch, project):
+        self.project = project
+        self.torch_dir = os.path.dirname(os.path.realpath(torch.__file__)) + os.sep
+        self.sites = weakref.WeakKeyDictionary()
+        self.variants = None
+        module_class = torch.nn.Module
+        original_init = module_class.__init__
+        sites = self
+
+        def __init__(self, *args, **kwargs):
+            original_init(self, *args, **kwargs)
+            try:
+                sites.record(self, sys._getframe(1))
+            except Exception:
+                pass
+
+        module_class.__init__ = __init__
+
+    def record(self, module, frame):
+        # Skip the __init__ chain of this very object and torch's own frames: the first frame
+        # left is the expression that built the module (`nn.Linear(256, 10)`).
+        while frame is not None and (
+            frame.f_locals.get("self") is module
+            or os.path.realpath(frame.f_code.co_filename).startswith(self.torch_dir)
+        ):
+            frame = frame.f_back
+        if frame is None:
+            return
+        # The constructing frame and the user frames that called it: a layer built inside a
+        # helper (`def block(i, o): return nn.Linear(i, o)`) takes its numbers from the caller.
+        with_scope = type(module).__module__.startswith("torch.nn.")
+        stack = []
+        walker = frame
+        while walker is not None and len(stack) < 4:
+            if is_user_file(walker.f_code.co_filename, self.project):
+                entry = {
+                    "file": os.path.realpath(walker.f_code.co_filename),
+                    "position": code_position(walker),
+                    "function": walker.f_code.co_name,
+                }
+                if with_scope and len(stack) < 2:
+                    entry["scope"] = int_scope(walker)
+                stack.append(entry)
+            walker = walker.f_back
+        if not stack or stack[0]["file"] != os.path.realpath(frame.f_code.co_filename):
+            return
+        keys = [(entry["file"], *entry["position"]) for entry in stack[:2]]
+        self.sites[module] = (keys, dict(stack[0], stack=stack[1:]))
+
+    def site_of(self, module):
+        try:
+            entry = self.sites.get(module)
+        except TypeError:
+            return None
+        if entry is None:
+            return None
+        keys, site = entry
+        if self.variants is None:
+            # Counted now, not at construction: Module.__init__ runs before a layer's own
+            # __init__ has set in_features and friends.
+            self.variants = defaultdict(set)
+            for other, (other_keys, _) in list(self.sites.items()):
+                configuration = repr(sorted(module_attributes(other).items()))
+                for depth in range(len(other_keys)):
+                    self.variants[tuple(other_keys[: depth + 1])].add(configuration)
+        # How many differently configured modules this same expression built (a layer in a
+        # loop over sizes, a helper called with other numbers): a rewrite there changes them all.
+        site = dict(site, variants=len(self.variants[tuple(keys[:1])]))
+        if len(keys) > 1:
+            site["stack"] = [dict(site["stack"][0], variants=len(self.variants[tuple(keys)]))] + site["stack"][1:]
+        return site
+
+
+def module_attributes(module):
+    """Public hyper-parameters of a module (in_features, kernel_size, ...), JSON-friendly."""
+    out = {}
+    for name, value in vars(module).items():
+        if name.startswith("_") or name == "training":
+            continue
+        if isinstance(value, (int, float, bool, str)) or value is None:
+            out[name] = value
+        elif isinstance(value, tuple) and all(isinstance(v, (int, float, bool)) for v in value):
+            out[name] = list(value)
+    return out
+
+
+def failing_modules(tb, torch, sites):
+    """The chain of nn.Module calls the exception went through, outermost first."""
+    call_impl = torch.nn.Module._call_impl.__code__
+    chain = []
+    while tb is not None:
+        frame = tb.tb_frame
+        if frame.f_code is call_impl:
+            module = frame.f_locals.get("self")
+            if isinstance(module, torch.nn.Module) and all(m is not module for m, _ in chain):
+                chain.append((module, frame.f_locals.get("args", ())))
+        tb = tb.tb_next
+    if not chain:
+        return []
+    root = chain[0][0]
+    paths = {}
+    for name, sub in root.named_modules(remove_duplicate=False):
+        paths.setdefault(id(sub), name)
+    facts = []
+    for module, args in chain:
+        cls = type(module)
+        facts.append({
+            "path": paths.get(id(module), "?"),
+            "class": cls.__name__,
+            "qualname": f"{cls.__module__}.{cls.__qualname__}",
+            "attributes": module_attributes(module),
+            "inputs": [value_facts(a, torch) for a in args],
+            "site": sites.site_of(module),
+        })
+    return facts
+
+
+def frame_facts(tb, torch, project):
+    frames = []
+    while tb is not None:
+        frame = tb.tb_frame
+        filename = frame.f_code.co_filename
+        if os.path.realpath(filename) == PROBE_FILE or filename.startswith("<frozen runpy"):
+            tb = tb.tb_next
+            continue
+        user = is_user_file(filename, project)
+        entry = {
+            "file": os.path.realpath(filename) if os.path.exists(filename) else filename,
+            "line": tb.tb_lineno,
+            "function": frame.f_code.co_name,
+            "user": user,
+            "code": linecache.getline(filename, tb.tb_lineno).strip(),
+        }
+        if user:
+            tensors = {}
+            for name, value in frame.f_locals.items():
+                if isinstance(value, torch.Tensor) and len(tensors) < MAX_TENSORS_PER_FRAME:
+                    tensors[name] = tensor_fact(value)
+            entry["tensors"] = tensors
+        frames.append(entry)
+        tb = tb.tb_next
+    return frames
+
+
+# --- smoke mode -----------------------------------------------------------------------------
+
+class SmokeBatches:
+    """A pass over a loader cut to its first few batches and its last one.
+
+    The last batch keeps the size it would have at the user's batch size when that is smaller
+    than the smoke batch size, so a real tail batch of one is still a batch of one here, and a
+    tail that is only short because of the smaller smoke batch size is not invented."""
+
+    def __init__(self, loader, inner, keep, smoke_size, user_size):
+        self.loader, self.inner, self.keep = loader, inner, keep
+        self.smoke_size, self.user_size = smoke_size, user_size
+
+    def _plan(self, n):
+        """(number of head batches, tail start index, tail size) for n sampled indices."""
+        size, drop_last = self.user_size, self.loader.drop_last
+        real_batches = n // size if drop_last else math.ceil(n / size)
+        if real_batches == 0:
+            return 0, 0, 0
+        tail_start = (real_batches - 1) * size
+        tail_size = min(self.smoke_size, size if drop_last else n - tail_start)
+        head = min(self.keep, math.ceil(tail_start / self.smoke_size))
+        return head, tail_start, tail_size
+
+    def _rebatches(self):
+        return self.user_size is not None and hasattr(self.loader.sampler, "__len__")
+
+    def __iter__(self):
+        if self._rebatches():
+            indices = list(self.loader.sampler)
+            head, tail_start, tail_size = self._plan(len(indices))
+            for b in range(head):
+                yield indices[b * self.smoke_size:min((b + 1) * self.smoke_size, tail_start)]
+            if tail_size:
+                yield indices[tail_start:tail_start + tail_size]
+            return
+        last = sentinel = object()
+        for i, item in enumerate(self.inner):
+            if i < self.keep:
+                yield item
+            else:
+                last = item
+        if last is not sentinel:
+            yield last
+
+    def __len__(self):
+        if self._rebatches():
+            head, _, tail_size = self._plan(len(self.loader.sampler))
+            return head + (1 if tail_size else 0)
+        n = len(self.inner)
+        return min(n, self.keep + 1)
+
+
+class SmokeIterator:
+    """Cuts a pass over an IterableDataset loader to its first few batches and its last."""
+
+    def __init__(self, inner, keep):
+        self.inner, self.keep, self.seen, self.done = inner, keep, 0, False
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.done:
+            raise StopIteration
+        if self.seen < self.keep:
+            self.seen += 1
+            return next(self.inner)
+        self.done = True
+        last = sentinel = object()
+        for last in self.inner:
+            pass
+        if last is sentinel:
+            raise StopIteration
+        return last
+
+    def __len__(self):
+        return min(len(self.inner), self.keep + 1)
+
+
+def install_smoke_mode(torch, batch_size, keep):
+    import inspect
+
+    loader_class = torch.utils.data.DataLoader
+    original_init = loader_class.__init__
+    original_iter = loader_class.__iter__
+    original_index_sampler = loader_class.__dict__["_index_sampler"]
+    signature = inspect.signature(original_init)
+    iterable_kind = torch.utils.data.dataloader._DatasetKind.Iterable
+
+    def __init__(self, *args, **kwargs):
+        bound = signature.bind(self, *args, **kwargs)
+        user_size = bound.arguments.get("batch_size", 1)
+        if bound.arguments.get("batch_sampler") is None and user_size is not None:
+            bound.arguments["batch_size"] = min(user_size, batch_size)
+        original_init(*bound.args, **bound.kwargs)
+        custom_batches = bound.arguments.get("batch_sampler") is not None
+        self._resolver_user_batch_size = None if custom_batches else user_size
+
+    def _index_sampler(self):
+        inner = original_index_sampler.fget(self)
+        if self._dataset_kind == iterable_kind or not hasattr(self, "_resolver_user_batch_size"):
+            return inner
+        return SmokeBatches(self, inner, keep, self.batch_size, self._resolver_user_batch_size)
+
+    def __iter__(self):
+        iterator = original_iter(self)
+        if self._dataset_kind == iterable_kind:
+            return SmokeIterator(iterator, keep)
+        return iterator
+
+    loader_class.__init__ = __init__
+    loader_class._index_sampler = property(_index_sampler)
+    loader_class.__iter__ = __iter__
+
+
+class TrainingCounters:
+    """Optimizer steps, backward passes and batches drawn: how far a run got."""
+
+    def __init__(self, torch):
+        self.steps = self.backward = self.batches = 0
+        counters = self
+        from torch.optim.optimizer import register_optimizer_step_post_hook
+
+        register_optimizer_step_post_hook(self._on_step)
+        original_backward = torch.autograd.backward
+
+        def backward(*args, **kwargs):
+            counters.backward += 1
+            return original_backward(*args, **kwargs)
+
+        torch.autograd.backward = backward
+        iterator_class = torch.utils.data.dataloader._BaseDataLoaderIter
+        original_next = iterator_class.__next__
+
+        def __next__(self):
+            item = original_next(self)
+            counters.batches += 1
+            return item
+
+        iterator_class.__next__ = __next__
+
+    def _on_step(self, optimizer, args, kwargs):
+        self.steps += 1
+
+    def as_dict(self):
+        return {"optimizer_steps": self.steps, "backward_calls": self.backward, "batches": self.batches}
+
+
+# --- running the target ---------------------------------------------------------------------
+
+class OverlayLoader(importlib.machinery.SourceFileLoader):
+    """Imports a module from resolver's proposed text instead of the file on disk, so a fix is
+    verified before a single byte of the user's file changes."""
+
+    overlay = {}
+
+    def get_code(self, fullname):
+        return compile(self.overlay[os.path.realpath(self.path)], self.path, "exec", dont_inherit=True)
+
+    def get_source(self, fullname):
+        return self.overlay[os.path.realpath(self.path)]
+
+
+class OverlayFinder:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is not None and spec.origin and os.path.realpath(spec.origin) in OverlayLoader.overlay:
+            spec.loader = OverlayLoader(name, spec.origin)
+            return spec
+        return None
+
+
+def install_overlay(overlay):
+    OverlayLoader.overlay = overlay
+    for path, text in overlay.items():
+        linecache.cache[path] = (len(text), None, text.splitlines(True), path)
+    if overlay:
+        sys.meta_path.insert(0, OverlayFinder)
+
+
+def read_script(path, overlay):
+    real = os.path.realpath(path)
+    if real in overlay:
+        return overlay[real]
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def run_script(path, args, overlay):
+    """What `python SCRIPT ARGS` does: the script as __main__, its folder first on sys.path."""
+    sys.argv = [path, *args]
+    sys.path[0] = os.path.dirname(os.path.abspath(path))
+    code = compile(read_script(path, overlay), path, "exec", dont_inherit=True)
+    main = types.ModuleType("__main__")
+    main.__file__ = path
+    main.__builtins__ = __builtins__
+    main.__loader__ = None
+    main.__spec__ = None
+    probe_main = sys.modules["__main__"]
+    sys.modules["__main__"] = main
+    try:
+        exec(code, main.__dict__)
+    finally:
+        sys.modules["__main__"] = probe_main
+
+
+def run_module(name, args):
+    sys.argv = [name, *args]
+    sys.path[0] = os.getcwd()
+    runpy.run_module(name, run_name="__main__", alter_sys=True)
+
+
+def print_user_traceback(exc):
+    """The traceback Python would print, without the probe's own frames."""
+    tb = exc.__traceback__
+    while tb is not None and (
+        os.path.realpath(tb.tb_frame.f_code.co_filename) == PROBE_FILE
+        or tb.tb_frame.f_code.co_filename.startswith("<frozen runpy")
+        or tb.tb_frame.f_code.co_filename == runpy.__file__
+    ):
+        tb = tb.tb_next
+    traceback.print_exception(type(exc), exc, tb)
+
+
+def write(out, report):
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(report, f, default=str)
+
+
+def main(argv):
+    options = Options(argv)
+    install_overlay(options.overlay)
+    try:
+        import torch
+        import torch.utils.data
+    except ImportError as exc:
+        write(options.out, {"outcome": "no_torch", "message": str(exc)})
+        sys.stderr.write(f"probe: cannot import torch: {exc}\n")
+        return 97
+    sites = ConstructionSites(torch, options.project)
+    counters = TrainingCounters(torch)
+    if not options.full:
+        install_smoke_mode(torch, options.batch_size, options.batches)
+    report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__}}
+    try:
+        if options.module:
+            run_module(options.module, options.args)
+        else:
+            run_script(options.script, options.args, options.overlay)
+    except SystemExit as exc:
+        report.update(outcome="exit", code=exc.code if isinstance(exc.code, int) else 1)
+        report["counters"] = counters.as_dict()
+        write(options.out, report)
+        raise
+    except BaseException as exc:
+        report["outcome"] = "exception"
+        report["error_type"] = type(exc).__name__
+        report["message"] = str(exc)
+        report["counters"] = counters.as_dict()
+        try:
+            report["frames"] = frame_facts(exc.__traceback__, torch, options.project)
+            report["modules"] = failing_modules(exc.__traceback__, torch, sites)
+        except Exception as probe_error:  # the user's error matters more than ours
+            report["probe_error"] = repr(probe_error)
+        write(options.out, report)
+        print_user_traceback(exc)
+        return 130 if isinstance(exc, KeyboardInterrupt) else 1
+    report["counters"] = counters.as_dict()
+    write(options.out, report)
+    return 0
+
+
+if __name__ == "__main__":
+    code = main(sys.argv[1:])
+    sys.stdout.flush()
+    sys.stderr.flush()
+    sys.exit(code)

@@ -1,0 +1,122 @@
+"""The status report, as the seed agent's text block and as one JSON object."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from resolver.diagnosis import Diagnosis
+from resolver.edits import display_path
+from resolver.loop import Outcome
+
+
+def text(outcome: Outcome) -> str:
+    cwd = outcome.target.cwd
+    blocks = []
+    for fix in outcome.fixes:
+        blocks.append("\n".join([
+            f"[FIXED] {display_path(fix.edit.file, cwd)}:{fix.edit.line}",
+            f"Error: {fix.error.headline}",
+            f"Fix: {fix.edit.reason}",
+            f"Remaining errors: {0 if fix.after is None else 1}",
+        ]))
+    if outcome.status == "FAILED" and outcome.last_error is not None:
+        error = outcome.last_error
+        where = error.location
+        lines = [
+            f"[FAILED] {display_path(where.file, cwd)}:{where.line}" if where else "[FAILED]",
+            f"Error: {error.headline}",
+            f"Reason: {outcome.stop_reason}",
+        ]
+        lines += [f"Tried: {a.edit.reason} -> {a.verdict}" for a in outcome.attempts
+                  if a.error is error and a.verdict != "fixed"]
+        lines.append("Remaining errors: 1")
+        blocks.append("\n".join(lines))
+    elif outcome.status == "FAILED":
+        blocks.append(f"[FAILED]\nReason: {outcome.stop_reason}")
+    elif outcome.status == "NO_ERROR":
+        mode = ("at full scale" if outcome.settings.full else
+                f"in smoke mode (DataLoaders at batch_size={outcome.settings.batch_size}, "
+                f"first {outcome.settings.batches} batches and the last of each pass)")
+        hint = "" if outcome.settings.full else (
+            f"\nIf it fails only at full scale, run: resolve --full {outcome.target.describe()}")
+        blocks.append(f"No error: {outcome.target.describe()} ran to completion {mode}.{hint}")
+    if outcome.dry_run and outcome.diff:
+        blocks.append("Dry run, nothing written. The verified change:\n" + outcome.diff.rstrip("\n"))
+    blocks.append(status_line(outcome))
+    return "\n\n".join(blocks) + "\n"
+
+
+def status_line(outcome: Outcome) -> str:
+    return (f"Status: {outcome.status} | Errors Fixed: {len(outcome.fixes)} | "
+            f"Files Modified: {', '.join(files_modified(outcome)) or 'none'}")
+
+
+def files_modified(outcome: Outcome) -> list[str]:
+    return [display_path(p, outcome.target.cwd) for p in outcome.written]
+
+
+def as_json(outcome: Outcome) -> dict:
+    cwd = outcome.target.cwd
+    return {
+        "status": outcome.status,
+        "command": outcome.target.describe(),
+        "errors_fixed": len(outcome.fixes),
+        "files_modified": files_modified(outcome),
+        "fixes": [
+            {
+                "file": display_path(a.edit.file, cwd),
+                "line": a.edit.line,
+                "error": a.error.headline,
+                "fix": a.edit.reason,
+                "rule": a.edit.rule,
+            }
+            for a in outcome.fixes
+        ],
+        "attempts": len(outcome.attempts),
+        "runs": outcome.runs,
+        "history": [
+            {
+                "rule": a.edit.rule,
+                "file": display_path(a.edit.file, cwd),
+                "line": a.edit.line,
+                "fix": a.edit.reason,
+                "verdict": a.verdict,
+                "error_after": a.after.headline if a.after else None,
+            }
+            for a in outcome.attempts
+        ],
+        "stop_reason": outcome.stop_reason or None,
+        "last_error": diagnosis_json(outcome.last_error, cwd) if outcome.last_error else None,
+        "diff": outcome.diff,
+        "dry_run": outcome.dry_run,
+        "seconds": round(outcome.seconds, 2),
+    }
+
+
+def diagnosis_json(error: Diagnosis, cwd: Path) -> dict:
+    where = error.location
+    module = error.module
+    return {
+        "type": error.error_type,
+        "message": error.message,
+        "category": error.category,
+        "location": {"file": display_path(where.file, cwd), "line": where.line,
+                     "function": where.function, "code": where.code} if where else None,
+        "frames": [
+            {"file": display_path(f.file, cwd), "line": f.line, "function": f.function, "code": f.code,
+             "tensors": {k: _tensor(t) for k, t in f.tensors.items()}}
+            for f in error.frames if f.user
+        ],
+        "module": {
+            "path": module.path,
+            "class": module.class_name,
+            "attributes": module.attributes,
+            "inputs": [_tensor(t) if t else None for t in module.inputs],
+            "constructed_at": f"{display_path(module.site.file, cwd)}:{module.site.line}" if module.site else None,
+        } if module else None,
+        "counters": error.counters,
+    }
+
+
+def _tensor(t) -> dict:
+    return {"shape": list(t.shape), "dtype": t.dtype, "device": t.device, "requires_grad": t.requires_grad}

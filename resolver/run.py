@@ -1,0 +1,164 @@
+"""Run the user's command under the probe, in its own process group, and read what happened."""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from resolver.diagnosis import Diagnosis
+from resolver.errors import UsageError
+
+PROBE = Path(__file__).parent / "probe" / "probe.py"
+OUTPUT_KEPT = 256 * 1024  # bytes of each stream kept, from the end: tracebacks are at the end
+HIDDEN_VARIABLES = ("ANTHROPIC_", "CLAUDE_API")
+GIT_VARIABLES = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR")
+PROBE_NO_TORCH = 97
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the user asked to run: `SCRIPT ARGS` or `-m MODULE ARGS`, from a directory."""
+
+    script: Path | None
+    module: str | None
+    args: tuple[str, ...]
+    cwd: Path
+    project: Path
+    python: str
+
+    def command(self) -> list[str]:
+        return [*(["-m", self.module] if self.module else [str(self.script)]), *self.args]
+
+    def describe(self) -> str:
+        return shlex.join(self.command())
+
+
+@dataclass(frozen=True)
+class Settings:
+    batch_size: int = 2
+    batches: int = 3
+    full: bool = False
+    timeout: float = 300.0
+
+
+@dataclass(frozen=True)
+class Run:
+    exit_code: int
+    diagnosis: Diagnosis | None  # None when the run passed
+    seconds: float
+    counters: dict = field(default_factory=dict)
+    stdout_tail: str = ""
+    stderr_tail: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.diagnosis is None
+
+
+def child_environment() -> dict[str, str]:
+    """The user's environment, minus our API credentials and git variables that would point
+    the script's own git calls at another repository."""
+    return {
+        key: value for key, value in os.environ.items()
+        if not key.startswith(HIDDEN_VARIABLES) and key not in GIT_VARIABLES
+    }
+
+
+class _TailReader(threading.Thread):
+    """Drains a pipe, keeping only the last OUTPUT_KEPT bytes: memory stays flat whatever the
+    script prints."""
+
+    def __init__(self, pipe):
+        super().__init__(daemon=True)
+        self.pipe, self.data = pipe, bytearray()
+
+    def run(self):
+        while chunk := self.pipe.read(65536):
+            self.data += chunk
+            if len(self.data) > 2 * OUTPUT_KEPT:
+                del self.data[:-OUTPUT_KEPT]
+
+    def text(self) -> str:
+        return bytes(self.data[-OUTPUT_KEPT:]).decode("utf-8", errors="replace")
+
+
+def kill_group(process: subprocess.Popen) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def run(target: Target, settings: Settings, overlay: dict[Path, str]) -> Run:
+    """Run the target once; the proposed file texts in `overlay` are imported instead of the
+    files on disk, so nothing is written to verify a fix."""
+    with tempfile.TemporaryDirectory(prefix="resolve-run-") as scratch:
+        report_path = Path(scratch) / "report.json"
+        probe_args = ["--out", str(report_path), "--project", str(target.project),
+                      "--batch-size", str(settings.batch_size), "--batches", str(settings.batches)]
+        if settings.full:
+            probe_args.append("--full")
+        if overlay:
+            overlay_path = Path(scratch) / "overlay.json"
+            overlay_path.write_text(json.dumps({str(p): t for p, t in overlay.items()}), encoding="utf-8")
+            probe_args += ["--overlay", str(overlay_path)]
+        command = [target.python, str(PROBE), *probe_args, "--", *target.command()]
+        started = time.monotonic()
+        try:
+            process = subprocess.Popen(
+                command, cwd=target.cwd, env=child_environment(), stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+            )
+        except OSError as exc:
+            raise UsageError(f"cannot run {target.python}: {exc.strerror or exc}") from None
+        readers = [_TailReader(process.stdout), _TailReader(process.stderr)]
+        for reader in readers:
+            reader.start()
+        timed_out = False
+        try:
+            process.wait(timeout=settings.timeout)
+        except subprocess.TimeoutExpired:
+            timed_out = True
+        finally:
+            # Also on Ctrl-C, and after a normal exit: DataLoader workers and any children the
+            # script left behind go with it.
+            kill_group(process)
+            process.wait()
+        for reader in readers:
+            reader.join(timeout=5)
+        seconds = time.monotonic() - started
+        stdout, stderr = readers[0].text(), readers[1].text()
+        report = _read_report(report_path)
+    if report.get("outcome") == "no_torch" or process.returncode == PROBE_NO_TORCH and not report:
+        raise UsageError(f"{target.python} cannot import torch")
+    counters = report.get("counters", {})
+    if timed_out:
+        diagnosis = Diagnosis("Timeout", f"the script ran longer than {settings.timeout:g}s and was stopped",
+                              counters=counters, source="exit")
+        return Run(-signal.SIGKILL, diagnosis, seconds, counters, stdout, stderr)
+    if process.returncode == 0:
+        return Run(0, None, seconds, counters, stdout, stderr)
+    if report.get("outcome") == "exception":
+        diagnosis = Diagnosis.from_probe(report)
+    elif report.get("outcome") == "exit":
+        last_line = stderr.strip().splitlines()[-1] if stderr.strip() else ""
+        diagnosis = Diagnosis("SystemExit", f"the script called sys.exit({report.get('code')})"
+                              + (f": {last_line}" if last_line else ""), counters=counters, source="exit")
+    else:
+        diagnosis = Diagnosis.from_traceback(stderr, target.project, process.returncode)
+    return Run(process.returncode, diagnosis, seconds, counters, stdout, stderr)
+
+
+def _read_report(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
