@@ -16,7 +16,7 @@ from resolver import __version__
 from resolver.errors import UsageError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-SUBCOMMANDS = ("demo",)
+SUBCOMMANDS = ("demo",)  # a file of that name in the cwd is a script, not a subcommand
 
 
 class _Parser(argparse.ArgumentParser):

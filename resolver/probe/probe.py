@@ -130,7 +130,7 @@ def int_scope(frame):
         if type(value) is int:
             scope[name] = value
             continue
-        if isinstance(value, (types.ModuleType, type)) or callable(value):
+        if isinstance(value, (types.ModuleType, type, types.FunctionType, types.BuiltinFunctionType, types.MethodType)):
             continue
         if isinstance(value, dict):
             for key in keys & set(value.keys()):

@@ -1,0 +1,65 @@
+"""Benchmark over fixtures/: per rule, cases fixed, runs per fix, wall time, and the cost of a
+whole `resolve` against one plain `python SCRIPT` run of the broken script, measured side by
+side in this one process.
+
+    python benchmarks/fixtures.py [RULE ...]
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def timed(command: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess]:
+    started = time.perf_counter()
+    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    return time.perf_counter() - started, completed
+
+
+def measure(case: Path) -> dict:
+    spec = json.loads((case / "case.json").read_text())
+    with tempfile.TemporaryDirectory() as folder:
+        project = Path(folder) / "project"
+        shutil.copytree(case, project, ignore=shutil.ignore_patterns("expected", "case.json"))
+        plain_seconds, _ = timed([sys.executable, *spec["run"]], project)
+        seconds, completed = timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project)
+    report = json.loads(completed.stdout)
+    return {"expected": spec["status"], "status": report["status"], "runs": report["runs"],
+            "fixed": report["errors_fixed"], "seconds": seconds, "plain": plain_seconds}
+
+
+def main(argv: list[str]) -> int:
+    rules = sorted({p.parent.parent.name for p in FIXTURES.glob("*/*/case.json")})
+    rules = [r for r in rules if not argv or r in argv]
+    print(f"{'rule':28} {'fixed/total':>11} {'as expected':>11} {'runs/fix':>8} {'wall s':>7} {'vs plain':>8}")
+    totals = []
+    for rule in rules:
+        rows = [measure(case) for case in sorted(p.parent for p in (FIXTURES / rule).glob("*/case.json"))]
+        totals += rows
+        print(_line(rule, rows))
+    print(_line("all", totals))
+    return 0
+
+
+def _line(name: str, rows: list[dict]) -> str:
+    meant_to_fix = [r for r in rows if r["expected"] == "SUCCESS"]
+    fixed = [r for r in meant_to_fix if r["status"] == "SUCCESS"]
+    as_expected = sum(r["status"] == r["expected"] for r in rows)
+    runs_per_fix = statistics.mean(r["runs"] / r["fixed"] for r in fixed) if fixed else float("nan")
+    ratio = statistics.median(r["seconds"] / r["plain"] for r in fixed) if fixed else float("nan")
+    wall = statistics.mean(r["seconds"] for r in rows)
+    return (f"{name:28} {len(fixed):>5}/{len(meant_to_fix):<5} {as_expected:>5}/{len(rows):<5} "
+            f"{runs_per_fix:>8.2f} {wall:>7.1f} {ratio:>7.2f}x")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

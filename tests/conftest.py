@@ -1,0 +1,62 @@
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "fixtures"
+
+
+def pytest_collection_modifyitems(config, items):
+    try:
+        import torch
+
+        has_cuda = torch.cuda.is_available()
+    except ImportError:
+        has_cuda = False
+    if has_cuda:
+        return
+    skip = pytest.mark.skip(reason="needs a CUDA device")
+    for item in items:
+        if "gpu" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path_factory, monkeypatch):
+    """Backups go to a temporary cache, never the developer's home."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+
+
+class Result:
+    def __init__(self, completed):
+        self.code = completed.returncode
+        self.stdout = completed.stdout
+        self.stderr = completed.stderr
+
+    @property
+    def json(self):
+        return json.loads(self.stdout)
+
+
+def resolve(*args, cwd, env=None, timeout=300):
+    """Run the real `resolve` command line in a subprocess."""
+    completed = subprocess.run(
+        [sys.executable, "-m", "resolver", *map(str, args)], cwd=cwd, capture_output=True, text=True,
+        timeout=timeout, env={**os.environ, **(env or {})},
+    )
+    return Result(completed)
+
+
+def copy_case(case_dir: Path, destination: Path) -> Path:
+    shutil.copytree(case_dir, destination, ignore=shutil.ignore_patterns("expected", "case.json", "__pycache__"))
+    return destination
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts}

@@ -1,0 +1,216 @@
+"""The command line as a user meets it: arguments, working directory, exit codes, reports."""
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES, copy_case, resolve, snapshot
+
+BROKEN_LINEAR = textwrap.dedent("""\
+    import torch
+    import torch.nn as nn
+
+    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(12, 2))
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    x, y = torch.randn(10, 8), torch.randint(0, 2, (10,))
+    for _ in range(3):
+        opt.zero_grad()
+        nn.functional.cross_entropy(model(x), y).backward()
+        opt.step()
+    """)
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_report_has_the_standard_format(tmp_path):
+    write(tmp_path / "train.py", BROKEN_LINEAR)
+    result = resolve("--no-llm", "train.py", cwd=tmp_path)
+    assert result.code == 0, result.stdout + result.stderr
+    assert result.stdout == textwrap.dedent("""\
+        [FIXED] train.py:4
+        Error: RuntimeError: mat1 and mat2 shapes cannot be multiplied (10x16 and 12x2)
+        Fix: Changed nn.Linear(12, 2) to nn.Linear(16, 2) to match the 16 features it receives (layer 2, input 10x16)
+        Remaining errors: 0
+
+        Status: SUCCESS | Errors Fixed: 1 | Files Modified: train.py
+        """)
+    assert "nn.Linear(16, 2)" in (tmp_path / "train.py").read_text()
+
+
+def test_json_is_one_object_with_the_documented_fields(tmp_path):
+    write(tmp_path / "train.py", BROKEN_LINEAR)
+    result = resolve("--no-llm", "--json", "train.py", cwd=tmp_path)
+    report = result.json
+    assert report["status"] == "SUCCESS"
+    assert report["errors_fixed"] == 1 and report["files_modified"] == ["train.py"]
+    assert report["fixes"] == [{
+        "file": "train.py", "line": 4,
+        "error": "RuntimeError: mat1 and mat2 shapes cannot be multiplied (10x16 and 12x2)",
+        "fix": "Changed nn.Linear(12, 2) to nn.Linear(16, 2) to match the 16 features it receives (layer 2, input 10x16)",
+        "rule": "linear_in_features",
+    }]
+    assert report["attempts"] == 1 and report["runs"] == 2
+    assert "resolve: run 1" in result.stderr  # progress goes to stderr, never stdout
+
+
+def test_everything_after_the_script_belongs_to_the_script(tmp_path):
+    write(tmp_path / "echo_args.py", "import sys, json\nopen('argv.json', 'w').write(json.dumps(sys.argv[1:]))\n")
+    result = resolve("--no-llm", "echo_args.py", "--json", "--epochs", "1", "-m", "x", cwd=tmp_path)
+    assert result.code == 0
+    assert "Status: NO_ERROR" in result.stdout  # --json went to the script, not to resolve
+    assert (tmp_path / "argv.json").read_text() == '["--json", "--epochs", "1", "-m", "x"]'
+
+
+def test_script_runs_in_the_users_directory(tmp_path):
+    write(tmp_path / "data" / "n.txt", "3")
+    write(tmp_path / "src" / "train.py", "print(int(open('data/n.txt').read()) + 1)\n")
+    result = resolve("--no-llm", "src/train.py", cwd=tmp_path)
+    assert result.code == 0 and "Status: NO_ERROR" in result.stdout, result.stderr
+
+
+def test_module_mode_fixes_a_package(tmp_path):
+    write(tmp_path / "pkg" / "__init__.py", "")
+    write(tmp_path / "pkg" / "train.py", BROKEN_LINEAR)
+    result = resolve("--no-llm", "--json", "-m", "pkg.train", cwd=tmp_path)
+    assert result.json["status"] == "SUCCESS", result.stderr
+    assert result.json["files_modified"] == ["pkg/train.py"]
+
+
+def test_dry_run_shows_the_verified_diff_and_writes_nothing(tmp_path):
+    write(tmp_path / "train.py", BROKEN_LINEAR)
+    before = snapshot(tmp_path)
+    result = resolve("--no-llm", "--dry-run", "train.py", cwd=tmp_path)
+    assert result.code == 0
+    assert "-model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(12, 2))" in result.stdout
+    assert "+model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 2))" in result.stdout
+    assert "Files Modified: none" in result.stdout
+    assert snapshot(tmp_path) == before
+
+
+def test_an_unfixable_error_fails_and_leaves_every_byte(tmp_path):
+    write(tmp_path / "train.py", "import torch\nx = torch.ones(3)\nprint(x['a'])\n")
+    before = snapshot(tmp_path)
+    result = resolve("--no-llm", "train.py", cwd=tmp_path)
+    assert result.code == 1
+    assert "[FAILED] train.py:3" in result.stdout
+    assert "Status: FAILED | Errors Fixed: 0 | Files Modified: none" in result.stdout
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("setup, args, message", [
+    (lambda d: None, ["missing.py"], "missing.py: no such file"),
+    (lambda d: (d / "folder").mkdir(), ["folder"], "folder: is a directory"),
+    (lambda d: (d / "blob.py").write_bytes(b"\x7fELF\x00\x01"), ["blob.py"], "blob.py: is a binary file"),
+    (lambda d: write(d / "bad.py", "x = 1\ndef f(:\n"), ["bad.py"], "bad.py:2: SyntaxError"),
+    (lambda d: write(d / "notes.md", "# notes\n- a list\n"), ["notes.md"], "notes.md: not a Python script"),
+    (lambda d: None, ["-m", "no_such_module_here"], "no module named 'no_such_module_here'"),
+    (lambda d: write(d / "t.py", ""), ["--python", "/nonexistent/python", "t.py"], "no such interpreter"),
+    (lambda d: write(d / "t.py", ""), ["--max-attempts", "0", "t.py"], "--max-attempts"),
+    (lambda d: None, [], "no script given"),
+])
+def test_bad_input_is_one_line_and_exit_code_2(tmp_path, setup, args, message):
+    setup(tmp_path)
+    before = snapshot(tmp_path)
+    result = resolve(*args, cwd=tmp_path)
+    assert result.code == 2
+    assert result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("resolve: error: ") and message in result.stderr
+    assert snapshot(tmp_path) == before
+
+
+def test_interpreter_without_torch_is_bad_input(tmp_path):
+    venv = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    write(tmp_path / "train.py", "import torch\n")
+    result = resolve("--python", venv / "bin" / "python", "train.py", cwd=tmp_path)
+    assert result.code == 2
+    assert "cannot import torch" in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie is dead for our purposes; /proc says so
+    status = Path(f"/proc/{pid}/status")
+    return status.exists() and "zombie" not in status.read_text()
+
+
+def test_timeout_kills_the_whole_process_group(tmp_path):
+    write(tmp_path / "hang.py", textwrap.dedent("""\
+        import os, subprocess, sys, time
+        import torch
+        from torch.utils.data import DataLoader, Dataset
+
+        class Slow(Dataset):
+            def __len__(self):
+                return 100
+            def __getitem__(self, i):
+                time.sleep(1000)
+
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(1000)"])
+        with open("pids.txt", "w") as f:
+            f.write(f"{os.getpid()} {child.pid}\\n")
+        loader = DataLoader(Slow(), batch_size=4, num_workers=2)
+        it = iter(loader)
+        time.sleep(1)
+        with open("pids.txt", "a") as f:
+            f.write(" ".join(str(w.pid) for w in it._workers))
+        next(it)
+        """))
+    started = time.monotonic()
+    result = resolve("--no-llm", "--json", "--timeout", "8", "hang.py", cwd=tmp_path)
+    assert time.monotonic() - started < 60
+    assert result.code == 1
+    assert result.json["last_error"]["type"] == "Timeout"
+    pids = [int(p) for p in (tmp_path / "pids.txt").read_text().split()]
+    assert len(pids) == 4, "script, its child, two DataLoader workers"
+    time.sleep(0.5)
+    assert [p for p in pids if _alive(p)] == []
+
+
+def test_fix_keeps_bom_crlf_latin1_cookie_and_mode(tmp_path):
+    source = ("# -*- coding: latin-1 -*-\n# Modèle écrit à la main\n" + BROKEN_LINEAR).replace("\n", "\r\n")
+    path = tmp_path / "train.py"
+    path.write_bytes(source.encode("latin-1"))
+    path.chmod(0o750)
+    result = resolve("--no-llm", "train.py", cwd=tmp_path)
+    assert result.code == 0, result.stdout + result.stderr
+    assert path.read_bytes() == source.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)").encode("latin-1")
+    assert path.stat().st_mode & 0o777 == 0o750
+
+    bom = tmp_path / "bom"
+    bom.mkdir()
+    (bom / "train.py").write_bytes(b"\xef\xbb\xbf" + BROKEN_LINEAR.encode())
+    assert resolve("--no-llm", "train.py", cwd=bom).code == 0
+    assert (bom / "train.py").read_bytes() == b"\xef\xbb\xbf" + BROKEN_LINEAR.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)").encode()
+
+
+def test_a_backup_of_the_original_is_kept(tmp_path):
+    write(tmp_path / "train.py", BROKEN_LINEAR)
+    cache = tmp_path / "cache"
+    assert resolve("--no-llm", "train.py", cwd=tmp_path, env={"XDG_CACHE_HOME": str(cache)}).code == 0
+    backups = list(cache.glob("resolver/backups/*/*/*/0-train.py"))
+    assert [b.read_text() for b in backups] == [BROKEN_LINEAR]
+
+
+def test_demo_repairs_a_fixture_in_a_temporary_copy(tmp_path):
+    before = snapshot(FIXTURES)
+    result = resolve("demo", cwd=tmp_path)
+    assert result.code == 0, result.stderr
+    assert "[FIXED] train.py:16" in result.stdout
+    assert "Status: SUCCESS | Errors Fixed: 1 | Files Modified: train.py" in result.stdout
+    assert snapshot(FIXTURES) == before

@@ -1,0 +1,42 @@
+"""Every case under fixtures/ end to end: real scripts, real torch, the real command line.
+
+fixtures/<rule>/<case>/ holds the broken project, case.json (the command and the expected
+status) and expected/ with the fixed text of each file that must change. Every other file must
+keep its bytes, and a fixed script must then run at full scale under plain python."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import FIXTURES, copy_case, resolve, snapshot
+
+CASES = sorted(p.parent for p in FIXTURES.glob("*/*/case.json"))
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.name}" for c in CASES])
+def test_fixture(case, tmp_path):
+    spec = json.loads((case / "case.json").read_text())
+    project = copy_case(case, tmp_path / "project")
+    before = snapshot(project)
+
+    result = resolve("--no-llm", "--json", *spec["run"], cwd=project)
+
+    assert "Traceback" not in result.stderr.replace("resolve: ", ""), result.stderr
+    report = result.json
+    assert report["status"] == spec["status"], result.stdout + result.stderr
+    assert result.code == (1 if spec["status"] == "FAILED" else 0)
+    expected = {p.name: p.read_bytes() for p in (case / "expected").glob("*")} if (case / "expected").exists() else {}
+    after = snapshot(project)
+    for name, content in before.items():
+        assert after[name] == expected.get(name, content), f"{name} differs from what was expected"
+    assert sorted(report["files_modified"]) == sorted(expected)
+    if spec["status"] == "SUCCESS":
+        assert report["errors_fixed"] >= 1
+        assert all(f["rule"] == case.parent.name for f in report["fixes"])
+        plain = subprocess.run([sys.executable, *spec["run"]], cwd=project, capture_output=True, text=True, timeout=300)
+        assert plain.returncode == 0, plain.stderr
+    if spec["status"] == "FAILED":
+        assert report["last_error"]["category"]
+        assert report["files_modified"] == []

@@ -1,0 +1,126 @@
+"""The probe inside the user's interpreter: smoke mode and the runtime facts it reports."""
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+PROBE = Path(__file__).resolve().parents[1] / "resolver" / "probe" / "probe.py"
+
+LOADER_SCRIPT = textwrap.dedent("""\
+    import json, sys
+    import torch
+    from torch.utils.data import BatchSampler, DataLoader, IterableDataset, SequentialSampler, TensorDataset
+
+    class Stream(IterableDataset):
+        def __iter__(self):
+            return iter(range(50))
+
+    n, size, drop_last = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3] == "1"
+    data = TensorDataset(torch.arange(n))
+    sizes = {}
+    loader = DataLoader(data, batch_size=size, shuffle=True, drop_last=drop_last)
+    sizes["plain"] = [len(b[0]) for epoch in range(2) for b in loader]
+    sizes["len"] = len(loader)
+    custom = DataLoader(data, batch_sampler=BatchSampler(SequentialSampler(data), 7, False))
+    sizes["custom"] = [b[0].tolist() for b in custom]
+    sizes["stream"] = [b.tolist() for b in DataLoader(Stream(), batch_size=10)]
+    sizes["workers"] = [len(b[0]) for b in DataLoader(data, batch_size=size, num_workers=2, drop_last=drop_last)]
+    json.dump(sizes, open("sizes.json", "w"))
+    """)
+
+
+def probe(tmp_path, script, *args, full=False):
+    (tmp_path / "script.py").write_text(script)
+    command = [sys.executable, str(PROBE), "--out", "report.json", "--project", str(tmp_path),
+               *(["--full"] if full else []), "--", "script.py", *args]
+    completed = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    report = json.loads((tmp_path / "report.json").read_text())
+    return completed, report
+
+
+@pytest.mark.parametrize("n, size, drop_last, plain, custom_last", [
+    (101, 16, "0", [2, 2, 2, 2], [98, 99, 100]),   # real tail of 5: a full smoke batch
+    (97, 32, "0", [2, 2, 2, 1], [91, 92, 93, 94, 95, 96]),   # real tail of 1 stays a batch of one
+    (97, 32, "1", [2, 2, 2, 2], [91, 92, 93, 94, 95, 96]),   # drop_last: no short tail exists
+    (5, 1, "0", [1, 1, 1, 1], [0, 1, 2, 3, 4]),    # a batch size of one is not raised to two
+])
+def test_smoke_mode_keeps_the_first_batches_and_a_faithful_last_one(tmp_path, n, size, drop_last, plain, custom_last):
+    completed, report = probe(tmp_path, LOADER_SCRIPT, str(n), str(size), drop_last)
+    assert completed.returncode == 0, completed.stderr
+    sizes = json.loads((tmp_path / "sizes.json").read_text())
+    assert sizes["plain"] == plain * 2
+    assert sizes["len"] == len(plain)
+    assert sizes["custom"][-1] == custom_last, "a user batch_sampler keeps its batches; the last one is there"
+    assert len(sizes["custom"]) == min(4, -(-n // 7))
+    assert sizes["stream"] == [[0, 1], [2, 3], [4, 5], [48, 49]], "an IterableDataset is cut too"
+    assert sizes["workers"] == plain
+    assert report["outcome"] == "ok"
+
+
+def test_full_mode_leaves_loaders_alone(tmp_path):
+    completed, _ = probe(tmp_path, LOADER_SCRIPT, "101", "16", "0", full=True)
+    assert completed.returncode == 0, completed.stderr
+    sizes = json.loads((tmp_path / "sizes.json").read_text())
+    assert sizes["plain"] == ([16] * 6 + [5]) * 2
+    assert sizes["len"] == 7
+
+
+def test_failing_module_is_reported_with_path_site_inputs_and_scope(tmp_path):
+    script = textwrap.dedent("""\
+        import torch
+        from torch import nn
+
+        class Head(nn.Module):
+            def __init__(self, width):
+                super().__init__()
+                self.width = width
+                self.proj = nn.Sequential(nn.ReLU(), nn.Linear(self.width * 2, 3))
+
+            def forward(self, x):
+                return self.proj(x)
+
+        model = nn.ModuleDict({"head": Head(5)})
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        opt.step()
+        model["head"](torch.randn(4, 6, dtype=torch.float64))
+        """)
+    completed, report = probe(tmp_path, script)
+    assert completed.returncode == 1
+    assert "mat1 and mat2" in completed.stderr and "probe.py" not in completed.stderr
+    assert report["error_type"] == "RuntimeError"
+    assert report["counters"]["optimizer_steps"] == 1
+    failing = report["modules"][-1]
+    assert failing["path"] == "proj.1" and failing["class"] == "Linear"
+    assert failing["attributes"] == {"in_features": 10, "out_features": 3}
+    assert failing["inputs"] == [{"shape": [4, 6], "dtype": "float64", "device": "cpu", "requires_grad": False}]
+    site = failing["site"]
+    assert site["file"] == str(tmp_path / "script.py") and site["position"][:2] == [8, 45]
+    assert site["function"] == "__init__" and site["scope"]["self.width"] == 5
+    assert site["variants"] == 1
+    user = [f for f in report["frames"] if f["user"]]
+    assert [f["line"] for f in user] == [16, 11]
+    assert user[0]["code"] == 'model["head"](torch.randn(4, 6, dtype=torch.float64))'
+
+
+def test_overlay_runs_proposed_text_without_touching_the_file(tmp_path):
+    (tmp_path / "helper.py").write_text("VALUE = 1\n")
+    overlay = tmp_path / "overlay.json"
+    overlay.write_text(json.dumps({str(tmp_path / "helper.py"): "VALUE = 2\n",
+                                   str(tmp_path / "script.py"): "import helper\nassert helper.VALUE == 2\n"}))
+    (tmp_path / "script.py").write_text("raise SystemExit('on-disk text ran')\n")
+    command = [sys.executable, str(PROBE), "--out", "report.json", "--project", str(tmp_path),
+               "--overlay", str(overlay), "--", "script.py"]
+    completed = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 0, completed.stderr
+    assert (tmp_path / "helper.py").read_text() == "VALUE = 1\n"
+    assert not list(tmp_path.glob("__pycache__/helper*.pyc")), "no bytecode of unverified text is cached"
+
+
+def test_sys_exit_is_reported_as_an_exit(tmp_path):
+    completed, report = probe(tmp_path, "import sys\nprint('bad config', file=sys.stderr)\nsys.exit(4)\n")
+    assert completed.returncode == 4
+    assert report["outcome"] == "exit" and report["code"] == 4
