@@ -46,10 +46,11 @@ class CallSite:
             self.module.code_for_node(new_call).split())
 
     def is_one_of(self, names: set[str]) -> bool:
-        """Whether the callee is one of the qualified `names`; when the import could not be
-        resolved (`nn = torch.nn`), the callee's last name must match."""
-        if self.qualified_names:
-            return bool(self.qualified_names & names)
+        """Whether the callee is one of the qualified `names`. The probe saw this very call build
+        such a module, so where imports can't be followed (`nn = torch.nn`) the last name is
+        enough."""
+        if self.qualified_names & names:
+            return True
         func = self.call.func
         last = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
         return last in {n.rsplit(".", 1)[-1] for n in names}

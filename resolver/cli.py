@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from resolver import __version__
+from resolver import __version__, backups
 from resolver.errors import UsageError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -47,6 +47,8 @@ def _parser() -> _Parser:
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     parser.add_argument("--python", default=sys.executable, metavar="PATH",
                         help="interpreter that runs the script (default: the one running resolve)")
+    parser.add_argument("--undo", action="store_true",
+                        help="put back the files of the last repair in this project (the current directory)")
     parser.add_argument("--version", action="version", version=f"resolve {__version__}")
     return parser
 
@@ -88,6 +90,8 @@ def _main(argv: list[str]) -> int:
     parser = _parser()
     option_args, command = split_command_line(argv, parser)
     options = parser.parse_args(option_args)
+    if options.undo:
+        return _undo(command)
     if not command:
         raise UsageError("no script given (usage: resolve [OPTIONS] SCRIPT [ARGS...])")
     if command[0] in SUBCOMMANDS and not Path(command[0]).exists():
@@ -101,12 +105,25 @@ def _main(argv: list[str]) -> int:
     target = make_target(command, options.python)
     settings = Settings(options.batch_size, options.batches, options.full, options.timeout)
     loop_options = Options(options.max_attempts, options.max_runs, options.dry_run)
-    outcome = resolve(target, settings, loop_options, log=_progress)
+    with backups.project_lock(target.project):
+        for path in backups.recover(target.project):
+            _progress(f"restored {path} from its backup: an earlier resolve died while writing it")
+        outcome = resolve(target, settings, loop_options, log=_progress)
     if options.json:
         print(json.dumps(report.as_json(outcome), indent=2))
     else:
         _print_report(report.text(outcome))
     return EXIT_OK if outcome.status in ("SUCCESS", "NO_ERROR") else EXIT_FAILED
+
+
+def _undo(command: list[str]) -> int:
+    project = make_target(command, sys.executable).project if command else Path.cwd().resolve()
+    restored, problems = backups.undo(project)
+    for path in restored:
+        print(f"restored {path}")
+    for problem in problems:
+        print(f"resolve: not restored: {problem}", file=sys.stderr)
+    return EXIT_FAILED if problems else EXIT_OK
 
 
 def make_target(command: list[str], python: str):

@@ -2,23 +2,23 @@
 
 Proposed texts live in memory and are verified through the probe's import overlay; the user's
 files are written once, at the end, only with verified text: each atomically (temp file +
-rename, same encoding, line endings and mode), after a backup of the original, with Ctrl-C held
-off while they are written. A file the user changed meanwhile is not overwritten."""
+rename, same encoding, line endings and mode), after a journalled backup of the original (see
+backups.py), with Ctrl-C held off while they are written. A file the user changed meanwhile is
+not overwritten."""
 
 from __future__ import annotations
 
 import difflib
-import hashlib
 import io
-import json
 import os
 import signal
 import stat
 import tempfile
-import time
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
+
+from resolver import backups
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ class Workspace:
     def diff(self, cwd: Path) -> str:
         return "".join(unified_diff(self.original(p).text, t, display_path(p, cwd)) for p, t in self._texts.items())
 
-    def write(self, backup_root: Path) -> WriteResult:
+    def write(self) -> WriteResult:
         """Write every changed file, or none of them."""
         changes = {}
         for path, text in self._texts.items():
@@ -150,8 +150,9 @@ class Workspace:
             except OSError as exc:
                 return WriteResult((), f"cannot read {path} again: {exc.strerror}", None)
             if on_disk != original.raw:
-                return WriteResult((), f"{path} was changed while resolve ran; your edit was kept", None)
-            if not os.access(path, os.W_OK):
+                return WriteResult((), f"{path} was changed while resolve ran; that change was kept", None)
+            # root may write anything: the missing write bit is the user's "do not touch"
+            if not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR:
                 return WriteResult((), f"{path} is read-only", None)
             try:
                 changes[path] = original.encode(text)
@@ -159,46 +160,28 @@ class Workspace:
                 return WriteResult((), f"the fix cannot be encoded as {original.encoding} in {path}", None)
         if not changes:
             return WriteResult((), None, None)
+        originals = {p: (self.original(p).raw, self.original(p).mode) for p in changes}
         try:
-            backup = self._back_up(backup_root, changes)
+            journal = backups.begin(self.project, originals, changes)
         except OSError as exc:
             return WriteResult((), f"cannot keep a backup before writing: {exc.strerror or exc}", None)
         held = _hold_interrupts()
         written: list[Path] = []
         try:
             for path, data in changes.items():
-                _atomic_write(path, data, self.original(path).mode)
+                atomic_write(path, data, originals[path][1])
                 written.append(path)
         except OSError as exc:
-            for path in written:  # all or nothing: put back what was already replaced
-                _atomic_write(path, self.original(path).raw, self.original(path).mode)
-            return WriteResult((), f"cannot write {path}: {exc.strerror or exc}", backup)
+            for done in written:  # all or nothing: put back what was already replaced
+                atomic_write(done, originals[done][0], originals[done][1])
+            return WriteResult((), f"cannot write {path}: {exc.strerror or exc}", journal)
         finally:
             _release_interrupts(held)
-        return WriteResult(tuple(written), None, backup)
-
-    def _back_up(self, backup_root: Path, changes: dict[Path, bytes]) -> Path:
-        project_key = hashlib.sha256(str(self.project).encode()).hexdigest()[:16]
-        folder = backup_root / project_key / time.strftime("%Y%m%dT%H%M%S") / str(os.getpid())
-        folder.mkdir(parents=True, exist_ok=True)
-        manifest = {"project": str(self.project), "files": []}
-        for index, path in enumerate(changes):
-            copy = folder / f"{index}-{path.name}"
-            copy.write_bytes(self.original(path).raw)
-            manifest["files"].append({
-                "path": str(path), "backup": copy.name, "mode": self.original(path).mode,
-                "written_sha256": hashlib.sha256(changes[path]).hexdigest(),
-            })
-        (folder / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
-        return folder
+        backups.finish(journal)
+        return WriteResult(tuple(written), None, journal)
 
 
-def backup_root() -> Path:
-    cache = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(cache) / "resolver" / "backups"
-
-
-def _atomic_write(path: Path, data: bytes, mode: int) -> None:
+def atomic_write(path: Path, data: bytes, mode: int) -> None:
     fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".resolve-tmp")
     try:
         with os.fdopen(fd, "wb") as f:

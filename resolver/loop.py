@@ -12,7 +12,7 @@ from typing import Callable
 
 from resolver import rules
 from resolver.diagnosis import Diagnosis
-from resolver.edits import Edit, Workspace, backup_root
+from resolver.edits import Edit, Workspace
 from resolver.run import Run, Settings, Target, run
 
 
@@ -141,7 +141,7 @@ def resolve(target: Target, settings: Settings, options: Options, log: Callable[
     diff = session.workspace.diff(target.cwd)
     if options.dry_run:
         return outcome("SUCCESS", diff=diff)
-    written = session.workspace.write(backup_root())
+    written = session.workspace.write()
     if written.problem:
         return outcome("FAILED", stop_reason=f"the verified fix could not be written: {written.problem}", diff=diff)
     return outcome("SUCCESS", diff=diff, written=written.written)

@@ -76,6 +76,19 @@ def _number_tokens(code: str) -> list[tuple[int, int, int]]:
 def _replace_literals(code: str, spans: list[tuple[int, int, int]], value: int) -> str:
     for start, end, _ in sorted(spans, reverse=True):
         code = code[:start] + str(value) + code[end:]
+        if value == 1:
+            code = _without_unit_factor(code, start, start + 1)
+    return code
+
+
+def _without_unit_factor(code: str, start: int, end: int) -> str:
+    """`x // 1` -> `x`, `1 * x` -> `x`: a factor of one is dropped, not written."""
+    before, after = code[:start].rstrip(), code[end:].lstrip()
+    for op in ("//", "*", "/"):
+        if before.endswith(op) and not before.endswith("**"):
+            return before[: -len(op)].rstrip() + code[end:]
+    if after.startswith("*") and not after.startswith("**"):
+        return code[:start] + after[1:].lstrip()
     return code
 
 

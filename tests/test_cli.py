@@ -203,7 +203,7 @@ def test_a_backup_of_the_original_is_kept(tmp_path):
     write(tmp_path / "train.py", BROKEN_LINEAR)
     cache = tmp_path / "cache"
     assert resolve("--no-llm", "train.py", cwd=tmp_path, env={"XDG_CACHE_HOME": str(cache)}).code == 0
-    backups = list(cache.glob("resolver/backups/*/*/*/0-train.py"))
+    backups = list(cache.glob("resolver/backups/*/*/0-train.py"))
     assert [b.read_text() for b in backups] == [BROKEN_LINEAR]
 
 
