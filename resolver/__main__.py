@@ -1,5 +1,8 @@
 import sys
 
-from resolver.cli import main
+try:
+    from resolver.cli import main
+except KeyboardInterrupt:  # Ctrl-C while starting up: nothing has been read or written yet
+    sys.exit(130)
 
 sys.exit(main())

@@ -115,8 +115,12 @@ def undo(project: Path) -> tuple[list[Path], list[str]]:
 def project_lock(project: Path):
     """One resolve per project at a time: a second one stops with a clear message."""
     folder = _project_folder(project)
-    folder.mkdir(parents=True, exist_ok=True)
-    with open(folder / "lock", "a+") as lock:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = open(folder / "lock", "a+")
+    except OSError as exc:
+        raise UsageError(f"cannot use {backup_root()} for backups and the lock: {exc.strerror}") from None
+    with lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:

@@ -102,12 +102,14 @@ def _main(argv: list[str]) -> int:
     from resolver.loop import Options, resolve
     from resolver.run import Settings
 
-    target = make_target(command, options.python)
     settings = Settings(options.batch_size, options.batches, options.full, options.timeout)
     loop_options = Options(options.max_attempts, options.max_runs, options.dry_run)
-    with backups.project_lock(target.project):
-        for path in backups.recover(target.project):
+    project = project_of(command)
+    with backups.project_lock(project):
+        # before the script is checked: what a dying resolve half-wrote may not even parse
+        for path in backups.recover(project):
             _progress(f"restored {path} from its backup: an earlier resolve died while writing it")
+        target = make_target(command, options.python)
         outcome = resolve(target, settings, loop_options, log=_progress)
     if options.json:
         print(json.dumps(report.as_json(outcome), indent=2))
@@ -116,8 +118,18 @@ def _main(argv: list[str]) -> int:
     return EXIT_OK if outcome.status in ("SUCCESS", "NO_ERROR") else EXIT_FAILED
 
 
+def project_of(command: list[str]) -> Path:
+    """The folder whose files resolve may change: the current directory when the script is
+    inside it (or for -m), else the script's own folder."""
+    cwd = Path.cwd().resolve()
+    if not command or command[0] == "-m":
+        return cwd
+    script_dir = Path(command[0]).resolve().parent
+    return cwd if script_dir.is_relative_to(cwd) else script_dir
+
+
 def _undo(command: list[str]) -> int:
-    project = make_target(command, sys.executable).project if command else Path.cwd().resolve()
+    project = project_of(command)
     restored, problems = backups.undo(project)
     for path in restored:
         print(f"restored {path}")
@@ -139,12 +151,10 @@ def make_target(command: list[str], python: str):
             raise UsageError("-m needs a module name")
         module = command[1]
         _check_module(interpreter, module, cwd)
-        return Target(None, module, tuple(command[2:]), cwd, cwd.resolve(), interpreter)
+        return Target(None, module, tuple(command[2:]), cwd, project_of(command), interpreter)
     script = Path(command[0])
     _check_script(script)
-    script_dir = script.resolve().parent
-    project = cwd.resolve() if script_dir.is_relative_to(cwd.resolve()) else script_dir
-    return Target(script, None, tuple(command[1:]), cwd, project, interpreter)
+    return Target(script, None, tuple(command[1:]), cwd, project_of(command), interpreter)
 
 
 def _check_script(script: Path) -> None:

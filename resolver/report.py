@@ -12,9 +12,10 @@ from resolver.loop import Outcome
 def text(outcome: Outcome) -> str:
     cwd = outcome.target.cwd
     blocks = []
+    tag = "[FIXED]" if outcome.status == "SUCCESS" else "[VERIFIED, NOT WRITTEN]"
     for fix in outcome.fixes:
         blocks.append("\n".join([
-            f"[FIXED] {display_path(fix.edit.file, cwd)}:{fix.edit.line}",
+            f"{tag} {display_path(fix.edit.file, cwd)}:{fix.edit.line}",
             f"Error: {fix.error.headline}",
             f"Fix: {fix.edit.reason}",
             f"Remaining errors: {0 if fix.after is None else 1}",
@@ -40,15 +41,21 @@ def text(outcome: Outcome) -> str:
         hint = "" if outcome.settings.full else (
             f"\nIf it fails only at full scale, run: resolve --full {outcome.target.describe()}")
         blocks.append(f"No error: {outcome.target.describe()} ran to completion {mode}.{hint}")
-    if outcome.dry_run and outcome.diff:
-        blocks.append("Dry run, nothing written. The verified change:\n" + outcome.diff.rstrip("\n"))
+    if outcome.diff and (outcome.dry_run or outcome.status == "FAILED"):
+        heading = "Dry run, nothing written." if outcome.dry_run else "Nothing written."
+        blocks.append(f"{heading} The verified change:\n" + outcome.diff.rstrip("\n"))
     blocks.append(status_line(outcome))
     return "\n\n".join(blocks) + "\n"
 
 
 def status_line(outcome: Outcome) -> str:
-    return (f"Status: {outcome.status} | Errors Fixed: {len(outcome.fixes)} | "
+    return (f"Status: {outcome.status} | Errors Fixed: {errors_fixed(outcome)} | "
             f"Files Modified: {', '.join(files_modified(outcome)) or 'none'}")
+
+
+def errors_fixed(outcome: Outcome) -> int:
+    """Fixes that reached the user's files (or would have, in a dry run)."""
+    return len(outcome.fixes) if outcome.status == "SUCCESS" else 0
 
 
 def files_modified(outcome: Outcome) -> list[str]:
@@ -60,7 +67,7 @@ def as_json(outcome: Outcome) -> dict:
     return {
         "status": outcome.status,
         "command": outcome.target.describe(),
-        "errors_fixed": len(outcome.fixes),
+        "errors_fixed": errors_fixed(outcome),
         "files_modified": files_modified(outcome),
         "fixes": [
             {
@@ -69,6 +76,7 @@ def as_json(outcome: Outcome) -> dict:
                 "error": a.error.headline,
                 "fix": a.edit.reason,
                 "rule": a.edit.rule,
+                "written": bool(outcome.written),
             }
             for a in outcome.fixes
         ],
