@@ -16,6 +16,7 @@ from resolver import __version__, backups
 from resolver.errors import UsageError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+DEFAULT_MODEL = "claude-sonnet-5-5"  # here, not in llm.py: --help imports no SDK
 SUBCOMMANDS = ("demo",)  # a file of that name in the cwd is a script, not a subcommand
 
 
@@ -43,6 +44,10 @@ def _parser() -> _Parser:
     parser.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
                         help="per run; the script's whole process group is killed (default 300)")
     parser.add_argument("--no-llm", action="store_true", help="rules only; never call an LLM")
+    parser.add_argument("--model", default=os.environ.get("RESOLVE_MODEL") or DEFAULT_MODEL,
+                        help=f"Claude model for the fallback (default: $RESOLVE_MODEL or {DEFAULT_MODEL})")
+    parser.add_argument("--llm-timeout", type=float, default=120.0, metavar="SECONDS",
+                        help="per request to the Anthropic API (default 120)")
     parser.add_argument("--dry-run", action="store_true", help="verify and show the diff, write nothing")
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     parser.add_argument("--python", default=sys.executable, metavar="PATH",
@@ -103,7 +108,7 @@ def _main(argv: list[str]) -> int:
     from resolver.run import Settings
 
     settings = Settings(options.batch_size, options.batches, options.full, options.timeout)
-    loop_options = Options(options.max_attempts, options.max_runs, options.dry_run)
+    loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, *_llm(options))
     project = project_of(command)
     with backups.project_lock(project):
         # before the script is checked: what a dying resolve half-wrote may not even parse
@@ -116,6 +121,17 @@ def _main(argv: list[str]) -> int:
     else:
         _print_report(report.text(outcome))
     return EXIT_OK if outcome.status in ("SUCCESS", "NO_ERROR") else EXIT_FAILED
+
+
+def _llm(options):
+    """(the Claude fallback or None, and why it is not used)."""
+    from resolver.llm import HOW_TO_ENABLE, Claude, credentials_configured
+
+    if options.no_llm:
+        return None, "LLM fallback off (--no-llm)"
+    if not credentials_configured():
+        return None, f"an LLM fix was not tried: {HOW_TO_ENABLE}"
+    return Claude(options.model, options.llm_timeout), ""
 
 
 def project_of(command: list[str]) -> Path:

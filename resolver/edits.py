@@ -44,18 +44,26 @@ class SourceFile:
 
 
 @dataclass(frozen=True)
-class Edit:
-    """One change to one file: the whole text before and after, where, why, and who made it."""
+class Change:
+    """One file's whole text before and after."""
 
     file: Path
     before: str
     after: str
-    line: int
-    reason: str
-    rule: str
 
-    def diff(self, name: str) -> str:
-        return unified_diff(self.before, self.after, name)
+
+@dataclass(frozen=True)
+class Edit:
+    """A fix: the files it changes (applied together), where, why, and who made it."""
+
+    changes: tuple[Change, ...]
+    line: int  # in the first file
+    reason: str
+    rule: str  # the rule module's name, or "llm"
+
+    @property
+    def file(self) -> Path:
+        return self.changes[0].file
 
 
 def unified_diff(before: str, after: str, name: str) -> str:
@@ -115,27 +123,26 @@ class Workspace:
 
     def state_after(self, edit: Edit) -> frozenset:
         texts = dict(self._texts)
-        path = edit.file.resolve()
-        if edit.after == self.original(path).text:
-            texts.pop(path, None)
-        else:
-            texts[path] = edit.after
+        for change in edit.changes:
+            self._put(texts, change.file.resolve(), change.after)
         return frozenset(texts.items())
 
     def apply(self, edit: Edit) -> None:
-        path = edit.file.resolve()
-        if self.text(path) != edit.before:
-            raise ValueError(f"edit of {path} was made against another version of the file")
-        self._set(path, edit.after)
+        for change in edit.changes:
+            if self.text(change.file) != change.before:
+                raise ValueError(f"edit of {change.file} was made against another version of the file")
+        for change in edit.changes:
+            self._put(self._texts, change.file.resolve(), change.after)
 
     def revert(self, edit: Edit) -> None:
-        self._set(edit.file.resolve(), edit.before)
+        for change in edit.changes:
+            self._put(self._texts, change.file.resolve(), change.before)
 
-    def _set(self, path: Path, text: str) -> None:
+    def _put(self, texts: dict[Path, str], path: Path, text: str) -> None:
         if text == self.original(path).text:
-            self._texts.pop(path, None)
+            texts.pop(path, None)
         else:
-            self._texts[path] = text
+            texts[path] = text
 
     def diff(self, cwd: Path) -> str:
         return "".join(unified_diff(self.original(p).text, t, display_path(p, cwd)) for p, t in self._texts.items())

@@ -8,11 +8,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 from resolver import rules
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
+from resolver.llm import Claude, Declined, LLMError, Rejection, Usage
 from resolver.run import Run, Settings, Target, run
 
 
@@ -21,14 +22,21 @@ class Options:
     max_attempts: int = 3
     max_runs: int = 20
     dry_run: bool = False
+    llm: Claude | None = None
+    llm_note: str = ""  # why the LLM is not used, for a FAILED report
 
 
 @dataclass(frozen=True)
 class Attempt:
-    edit: Edit
+    edit: Edit | None  # None: an LLM patch rejected before it was applied
     error: Diagnosis  # what the edit set out to fix
     after: Diagnosis | None  # the error of the run that verified it; None: that run passed
-    verdict: str  # "fixed", "same error", "fewer training steps"
+    verdict: str  # "fixed", "same error", "fewer training steps", "rejected"
+    note: str = ""  # why it was rejected; how far the run got
+
+    @property
+    def summary(self) -> str:
+        return self.edit.reason if self.edit else f"LLM patch rejected: {self.note}"
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,7 @@ class Outcome:
     diff: str = ""
     written: tuple[Path, ...] = ()
     dry_run: bool = False
+    llm: Usage = field(default_factory=Usage)
 
     @property
     def fixes(self) -> tuple[Attempt, ...]:
@@ -64,6 +73,10 @@ class AttemptsExhausted(Stop):
 
 class RunLimitReached(Stop):
     pass
+
+
+class NeedsAHuman(Stop):
+    """The LLM could not be used, or said the fix is a redesign or not in the code."""
 
 
 @dataclass
@@ -91,24 +104,59 @@ class _Session:
         """Try edits for the failing run's error until one moves it; return the run after it."""
         error = failing.diagnosis
         failures = 0
-        for edit in rules.candidates(error, self.workspace):
-            if self.workspace.state_after(edit) in self.visited:
-                continue  # tried already, or undoes an earlier fix: a cycle, not progress
-            self.visited.add(self.workspace.state_after(edit))
-            self.log(f"trying {edit.rule}: {edit.reason}")
-            self.workspace.apply(edit)
-            after = self.run()
-            verdict = _judge(failing, after)
-            self.attempts.append(Attempt(edit, error, after.diagnosis, verdict))
-            if verdict == "fixed":
-                return after
-            self.workspace.revert(edit)
-            failures += 1
-            if failures >= self.options.max_attempts:
-                raise AttemptsExhausted(f"the same error survived {failures} attempts")
+        try:
+            for proposal in self._proposals(failing):
+                if isinstance(proposal, Rejection):
+                    self.log(f"rejected an LLM patch: {proposal.reason}")
+                    self.attempts.append(Attempt(None, error, error, "rejected", proposal.reason))
+                else:
+                    if self.workspace.state_after(proposal) in self.visited:
+                        continue  # tried already, or undoes an earlier fix: a cycle, not progress
+                    self.visited.add(self.workspace.state_after(proposal))
+                    self.log(f"trying {proposal.rule}: {proposal.reason}")
+                    self.workspace.apply(proposal)
+                    after = self.run()
+                    verdict = _judge(failing, after)
+                    self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, _progress_note(failing, after)))
+                    if verdict == "fixed":
+                        return after
+                    self.workspace.revert(proposal)
+                failures += 1
+                if failures >= self.options.max_attempts:
+                    raise AttemptsExhausted(f"the same error survived {failures} attempts")
+        except LLMError as exc:
+            raise NeedsAHuman(f"the LLM fix failed: {exc}") from None
+        except Declined as exc:
+            raise NeedsAHuman(f"Claude declined to patch: {exc}") from None
         if failures:
             raise AttemptsExhausted(f"no remaining fix after {failures} failed attempt(s)")
-        raise NoFixFound(f"no rule matches this error (category: {error.category})")
+        raise NoFixFound(f"no rule matches this error (category: {error.category})"
+                         + (f"; {self.options.llm_note}" if self.options.llm_note else ""))
+
+    def _proposals(self, failing: Run) -> Iterator[Edit | Rejection]:
+        error = failing.diagnosis
+        yield from rules.candidates(error, self.workspace)
+        if self.options.llm is not None:
+            context = {"command": self.target.describe(), "cwd": str(self.target.cwd),
+                       "batch_size": str(self.settings.batch_size), "output": failing.stderr_tail}
+            yield from self.options.llm.propose(error, self.workspace, context, self._outcome_of)
+
+    def _outcome_of(self, edit: Edit) -> str | None:
+        """How the run of an LLM patch went, in words for the model."""
+        attempt = next((a for a in reversed(self.attempts) if a.edit is edit), None)
+        if attempt is None or attempt.verdict == "same error":
+            where = attempt.after.location if attempt and attempt.after else None
+            return None if attempt is None else (
+                "It was applied, but the script still fails with the same error:\n"
+                f"{attempt.after.error}" + (f"\nat {where.file.name}:{where.line}: `{where.code}`" if where else ""))
+        if attempt.verdict == "fewer training steps":
+            return f"It was applied and the script exited 0, but {attempt.note}: that skips training instead of fixing it."
+        return None
+
+
+def _progress_note(before: Run, after: Run) -> str:
+    return (f"it ran {after.counters.get('optimizer_steps', 0)} optimizer steps where the failing run had reached "
+            f"{before.counters.get('optimizer_steps', 0)}")
 
 
 def _judge(before: Run, after: Run) -> str:
@@ -127,7 +175,8 @@ def resolve(target: Target, settings: Settings, options: Options, log: Callable[
 
     def outcome(status: str, **details) -> Outcome:
         return Outcome(status, target, settings, tuple(session.attempts), session.runs,
-                       time.monotonic() - started, dry_run=options.dry_run, **details)
+                       time.monotonic() - started, dry_run=options.dry_run,
+                       llm=options.llm.usage if options.llm else Usage(), **details)
 
     session.visited.add(session.workspace.state())
     current = session.run()

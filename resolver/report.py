@@ -28,7 +28,7 @@ def text(outcome: Outcome) -> str:
             f"Error: {error.headline}",
             f"Reason: {outcome.stop_reason}",
         ]
-        lines += [f"Tried: {a.edit.reason} -> {a.verdict}" for a in outcome.attempts
+        lines += [f"Tried: {a.summary} -> {a.verdict}" for a in outcome.attempts
                   if a.error is error and a.verdict != "fixed"]
         lines.append("Remaining errors: 1")
         blocks.append("\n".join(lines))
@@ -44,6 +44,9 @@ def text(outcome: Outcome) -> str:
     if outcome.diff and (outcome.dry_run or outcome.status == "FAILED"):
         heading = "Dry run, nothing written." if outcome.dry_run else "Nothing written."
         blocks.append(f"{heading} The verified change:\n" + outcome.diff.rstrip("\n"))
+    if outcome.llm.calls:
+        blocks.append(f"LLM: {outcome.llm.calls} call(s), tokens: {outcome.llm.input} in, "
+                      f"{outcome.llm.output} out, {outcome.llm.cache_read} cache read")
     blocks.append(status_line(outcome))
     return "\n\n".join(blocks) + "\n"
 
@@ -84,15 +87,17 @@ def as_json(outcome: Outcome) -> dict:
         "runs": outcome.runs,
         "history": [
             {
-                "rule": a.edit.rule,
-                "file": display_path(a.edit.file, cwd),
-                "line": a.edit.line,
-                "fix": a.edit.reason,
+                "rule": a.edit.rule if a.edit else "llm",
+                "file": display_path(a.edit.file, cwd) if a.edit else None,
+                "line": a.edit.line if a.edit else None,
+                "fix": a.summary,
                 "verdict": a.verdict,
-                "error_after": a.after.headline if a.after else None,
+                "error_after": a.after.headline if a.after and a.edit else None,
             }
             for a in outcome.attempts
         ],
+        "llm_calls": outcome.llm.calls,
+        "tokens": outcome.llm.as_dict(),
         "stop_reason": outcome.stop_reason or None,
         "last_error": diagnosis_json(outcome.last_error, cwd) if outcome.last_error else None,
         "diff": outcome.diff,

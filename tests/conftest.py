@@ -53,7 +53,7 @@ def resolve(*args, cwd, env=None, timeout=300):
 
 
 def copy_case(case_dir: Path, destination: Path) -> Path:
-    shutil.copytree(case_dir, destination, ignore=shutil.ignore_patterns("expected", "case.json", "__pycache__"))
+    shutil.copytree(case_dir, destination, ignore=shutil.ignore_patterns("expected", "case.json", "llm", "__pycache__"))
     return destination
 
 

@@ -8,7 +8,7 @@ from typing import Iterator
 
 from resolver.callsite import retarget_argument
 from resolver.diagnosis import Diagnosis
-from resolver.edits import Edit, Workspace
+from resolver.edits import Change, Edit, Workspace
 
 CATEGORY = "shape.linear_in_features"
 LINEAR = {"torch.nn.Linear", "torch.nn.modules.linear.Linear"}
@@ -32,4 +32,4 @@ def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         if not rewrite.kept_names:
             old_value = source.call.short(source.arg.value)
             reason += f"; no expression of `{old_value}` gives {needed}, so the literal was written"
-        yield Edit(source.file, source.text, new_text, source.call.line, reason, "linear_in_features")
+        yield Edit((Change(source.file, source.text, new_text),), source.call.line, reason, "linear_in_features")

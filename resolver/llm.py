@@ -1,0 +1,258 @@
+"""Claude as the fallback when no rule fits: the diagnosis and the relevant source go out
+(secrets redacted), SEARCH/REPLACE patches come back, checked before they are tried; what went
+wrong with a patch is fed back on the next request."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+from dataclasses import dataclass, field
+from importlib.resources import files
+from pathlib import Path
+from string import Template
+from typing import Callable, Iterator
+
+from resolver import patches
+from resolver.diagnosis import Diagnosis
+from resolver.edits import Edit, Workspace, display_path
+
+MAX_SOURCE_CHARS = 40_000
+MAX_OUTPUT_CHARS = 4_000
+HOW_TO_ENABLE = "set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN, or an Anthropic profile) to let Claude try"
+
+
+def credentials_configured() -> bool:
+    """Whether the SDK would find credentials: keys, a profile, or workload identity."""
+    env = os.environ
+    if any(env.get(k) for k in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_PROFILE",
+                                "ANTHROPIC_IDENTITY_TOKEN", "ANTHROPIC_IDENTITY_TOKEN_FILE")):
+        return True
+    config = Path(env.get("ANTHROPIC_CONFIG_DIR") or Path.home() / ".config" / "anthropic")
+    return (config / "active_config").exists() or (config / "configs" / "default.json").exists()
+
+
+def prompt(name: str, **values: str) -> str:
+    """A prompt from prompts/; a variable the template needs but was not given is an error."""
+    return Template(files("resolver.prompts").joinpath(f"{name}.md").read_text(encoding="utf-8")).substitute(values)
+
+
+# --- secrets --------------------------------------------------------------------------------
+
+_TOKENS = re.compile(
+    r"sk-ant-[A-Za-z0-9_\-]{8,}|sk-(?:proj-)?[A-Za-z0-9_\-]{20,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}"
+    r"|xox[abprs]-[A-Za-z0-9\-]{10,}|AKIA[0-9A-Z]{16}|hf_[A-Za-z0-9]{20,}|AIza[0-9A-Za-z_\-]{30,}"
+    r"|-----BEGIN [A-Z ]*PRIVATE KEY-----.*?-----END [A-Z ]*PRIVATE KEY-----",
+    re.DOTALL,
+)
+_ASSIGNED = re.compile(
+    r"""(?P<name>[A-Za-z_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD)[A-Za-z0-9_]*['"]?\]?\s*[:=]\s*)"""
+    r"""(?P<quote>['"])(?P<value>[^'"\n]{4,})(?P=quote)""",
+    re.IGNORECASE,
+)
+_ENV_ASSIGNED = re.compile(r"(?P<name>\b[A-Z_]*(?:KEY|TOKEN|SECRET|PASSWORD)[A-Z0-9_]*=)(?P<value>[^\s'\"]{4,})")
+
+
+class Redactor:
+    """Replaces secrets with numbered placeholders, and puts them back into patches, so a patch
+    that touches a line holding a secret still applies while the secret never leaves."""
+
+    def __init__(self):
+        self.secrets: dict[str, str] = {}
+
+    def _placeholder(self, secret: str) -> str:
+        for placeholder, known in self.secrets.items():
+            if known == secret:
+                return placeholder
+        placeholder = f"<redacted-{len(self.secrets) + 1}>"
+        self.secrets[placeholder] = secret
+        return placeholder
+
+    def __call__(self, text: str) -> str:
+        text = _TOKENS.sub(lambda m: self._placeholder(m.group(0)), text)
+        text = _ASSIGNED.sub(lambda m: m["name"] + m["quote"] + self._placeholder(m["value"]) + m["quote"], text)
+        return _ENV_ASSIGNED.sub(lambda m: m["name"] + self._placeholder(m["value"]), text)
+
+    def restore(self, text: str) -> str:
+        for placeholder, secret in self.secrets.items():
+            text = text.replace(placeholder, secret)
+        return text
+
+
+# --- what the model is shown ------------------------------------------------------------------
+
+def _frames(error: Diagnosis, cwd: Path) -> str:
+    lines = [f"- {display_path(f.file, cwd)}:{f.line} in {f.function}: `{f.code}`" for f in error.frames if f.user]
+    return "\n".join(lines) or "(no frame in your code: the error was raised before or outside it)"
+
+
+def _facts(error: Diagnosis, cwd: Path) -> str:
+    def tensor(t):
+        return f"shape {list(t.shape)}, {t.dtype}, {t.device}" + (", requires_grad" if t.requires_grad else "")
+
+    lines = []
+    if error.modules:
+        chain = " -> ".join(f"{m.path or '(root)'} ({m.class_name})" for m in error.modules)
+        lines.append(f"Module call chain: {chain}")
+        m = error.modules[-1]
+        lines.append(f"Raised inside `{m.path or '(root)'}`, a {m.class_name} {m.attributes}")
+        for i, given in enumerate(m.inputs):
+            lines.append(f"  input {i}: " + (tensor(given) if given else "not a tensor"))
+        if m.site:
+            lines.append(f"  constructed at {display_path(m.site.file, cwd)}:{m.site.line}")
+    for f in error.frames:
+        if f.user and f.tensors:
+            lines.append(f"Tensors in {f.function} ({display_path(f.file, cwd)}:{f.line}):")
+            lines += [f"  {name}: {tensor(t)}" for name, t in list(f.tensors.items())[:12]]
+    if error.counters:
+        lines.append(f"Before the crash: {error.counters}")
+    return "\n".join(lines) or "(none recorded)"
+
+
+def _enclosing_span(tree: ast.AST, line: int) -> tuple[int, int] | None:
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.lineno <= line <= (node.end_lineno or node.lineno):
+                if best is None or node.lineno >= best[0]:
+                    best = (node.lineno, node.end_lineno or node.lineno)
+    return best
+
+
+def _source(error: Diagnosis, workspace: Workspace, cwd: Path) -> str:
+    """The frames' functions and the constructors they use, across files: not the repository."""
+    wanted: dict[Path, list[tuple[int, int]]] = {}
+    places = [(f.file, f.line) for f in error.frames if f.user]
+    places += [(m.site.file, m.site.line) for m in error.modules if m.site]
+    for path, line in places:
+        path = path.resolve()
+        if not workspace.is_editable(path) or not path.exists():
+            continue
+        text = workspace.text(path)
+        try:
+            span = _enclosing_span(ast.parse(text), line)
+        except SyntaxError:
+            span = None
+        if span is None or span[1] - span[0] > 150:
+            span = (max(1, line - 20), line + 20)
+        wanted.setdefault(path, []).append(span)
+        if "import" in text[:2000]:
+            wanted[path].append((1, min(text[:2000].count("\n") + 1, 25)))
+    parts = []
+    for path, spans in wanted.items():
+        lines = workspace.text(path).splitlines()
+        merged = []
+        for start, end in sorted(spans):
+            if merged and start <= merged[-1][1] + 3:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+            else:
+                merged.append((start, end))
+        for start, end in merged:
+            body = "\n".join(lines[start - 1:end])
+            parts.append(f"{display_path(path, cwd)} (lines {start}-{min(end, len(lines))}):\n```python\n{body}\n```")
+    return "\n\n".join(parts)[:MAX_SOURCE_CHARS] or "(the source could not be read)"
+
+
+# --- the conversation -----------------------------------------------------------------------
+
+@dataclass
+class Usage:
+    calls: int = 0
+    input: int = 0
+    output: int = 0
+    cache_read: int = 0
+
+    def add(self, usage) -> None:
+        self.calls += 1
+        self.input += getattr(usage, "input_tokens", 0) or 0
+        self.output += getattr(usage, "output_tokens", 0) or 0
+        self.cache_read += getattr(usage, "cache_read_input_tokens", 0) or 0
+
+    def as_dict(self) -> dict:
+        return {"input": self.input, "output": self.output, "cache_read": self.cache_read}
+
+
+class LLMError(Exception):
+    """The API could not be used: the message says why, in one line."""
+
+
+class Declined(Exception):
+    """The model says the fix needs a redesign or the fault is outside the code."""
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A patch that was not applied, and why (fed back, and counted as a failed attempt)."""
+
+    reason: str
+    reply: str
+
+
+@dataclass
+class Claude:
+    model: str
+    timeout: float = 120.0
+    usage: Usage = field(default_factory=Usage)
+
+    def _client(self):
+        import anthropic
+
+        return anthropic.Anthropic(timeout=self.timeout, max_retries=2)
+
+    def propose(self, error: Diagnosis, workspace: Workspace, context: dict[str, str],
+                outcome_of: Callable[[Edit], str | None]) -> Iterator[Edit | Rejection]:
+        """Patches for this error, each one after the previous one's outcome was fed back.
+        `outcome_of(edit)` says how the loop's run of a yielded edit went."""
+        cwd = Path(context["cwd"])
+        redact = Redactor()
+        first = redact(prompt(
+            "repair", command=context["command"], python_version=error.versions.get("python", "?"),
+            torch_version=error.versions.get("torch", "?"), batch_size=context["batch_size"],
+            category=error.category, error=error.error, frames=_frames(error, cwd), facts=_facts(error, cwd),
+            source=_source(error, workspace, cwd), output=context["output"][-MAX_OUTPUT_CHARS:],
+        ))
+        messages = [{"role": "user", "content": [{"type": "text", "text": first, "cache_control": {"type": "ephemeral"}}]}]
+        client = self._client()
+        while True:
+            reply_text = self._ask(client, messages)
+            messages.append({"role": "assistant", "content": reply_text})
+            try:
+                reply = patches.parse_reply(redact.restore(reply_text))
+                if reply.stop and not reply.blocks:
+                    raise Declined(reply.stop)
+                reason = reply.fix or "Patch by Claude (the reply had no Fix: line)"
+                edit = patches.apply(reply, workspace, cwd, error, reason)
+            except patches.Rejected as rejected:
+                yield Rejection(str(rejected), reply_text)
+                outcome = f"It was rejected and not applied: {rejected}."
+            else:
+                yield edit
+                outcome = outcome_of(edit) or "It was applied, but the same error remained."
+            messages.append({"role": "user", "content": redact(prompt("feedback", outcome=outcome))})
+
+    def _ask(self, client, messages: list[dict]) -> str:
+        import anthropic
+
+        try:
+            response = client.messages.create(
+                model=self.model, max_tokens=4096, messages=messages,
+                system=[{"type": "text", "text": prompt("system"), "cache_control": {"type": "ephemeral"}}],
+            )
+        except anthropic.AuthenticationError:
+            raise LLMError("the Anthropic API refused the credentials (401)") from None
+        except anthropic.RateLimitError:
+            raise LLMError("the Anthropic API is rate limiting requests (429), even after retries") from None
+        except anthropic.APITimeoutError:
+            raise LLMError(f"the Anthropic API did not answer within {self.timeout:g}s, even after retries") from None
+        except anthropic.APIConnectionError as exc:
+            raise LLMError(f"cannot reach the Anthropic API: {exc}") from None
+        except anthropic.APIStatusError as exc:
+            raise LLMError(f"the Anthropic API answered {exc.status_code}: {_short(exc)}") from None
+        except anthropic.AnthropicError as exc:
+            raise LLMError(f"the Anthropic SDK failed: {_short(exc)}") from None
+        self.usage.add(response.usage)
+        return "".join(block.text for block in response.content if getattr(block, "type", "") == "text")
+
+
+def _short(exc: Exception) -> str:
+    return " ".join(str(exc).split())[:200]

@@ -1,0 +1,80 @@
+"""A fake Anthropic Messages API on 127.0.0.1: replays scripted replies, records requests.
+The real `anthropic` SDK talks HTTP to it through ANTHROPIC_BASE_URL."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+@dataclass
+class Reply:
+    text: str = ""
+    status: int = 200
+    delay: float = 0.0
+    error_type: str = "api_error"
+    headers: dict = field(default_factory=dict)
+    usage: dict = field(default_factory=lambda: {"input_tokens": 1200, "output_tokens": 150,
+                                                 "cache_read_input_tokens": 900, "cache_creation_input_tokens": 0})
+
+
+class FakeAnthropic:
+    def __init__(self, replies: list[Reply]):
+        self.replies = list(replies)
+        self.requests: list[dict] = []  # {"path", "headers", "body"}
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_POST(self):
+                body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+                fake.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
+                reply = fake.replies.pop(0) if fake.replies else Reply(status=500, text="no scripted reply left")
+                time.sleep(reply.delay)
+                if reply.status == 200:
+                    payload = {"id": f"msg_{len(fake.requests)}", "type": "message", "role": "assistant",
+                               "model": body["model"], "content": [{"type": "text", "text": reply.text}],
+                               "stop_reason": "end_turn", "stop_sequence": None, "usage": reply.usage}
+                else:
+                    payload = {"type": "error", "error": {"type": reply.error_type, "message": reply.text}}
+                data = json.dumps(payload).encode()
+                try:
+                    self.send_response(reply.status)
+                    self.send_header("content-type", "application/json")
+                    self.send_header("content-length", str(len(data)))
+                    for key, value in reply.headers.items():
+                        self.send_header(key, value)
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (timeout test)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def __enter__(self) -> FakeAnthropic:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def sent_text(self, index: int) -> str:
+        """Everything a request carried as text: system prompt and messages."""
+        body = self.requests[index]["body"]
+        parts = [b["text"] for b in body.get("system", [])]
+        for message in body["messages"]:
+            content = message["content"]
+            parts += [content] if isinstance(content, str) else [c.get("text", "") for c in content]
+        return "\n".join(parts)
