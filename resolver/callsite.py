@@ -11,6 +11,7 @@ import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider, QualifiedNameProvider
 
 from resolver.diagnosis import Site
+from resolver.edits import Change, Edit
 from resolver.retarget import Rewrite, evaluate, rewrites
 
 
@@ -183,3 +184,15 @@ def _enclosing_function(text: str, name: str, line: int) -> cst.FunctionDef | No
             if best is None or where.start.line > positions[best].start.line:
                 best = node
     return best
+
+
+def fix_argument(workspace, layer, constructors: set[str], index: int, keyword: str, needed: int,
+                 why: str, rule: str) -> Iterator[Edit]:
+    """Edits that make `layer`'s constructor argument `keyword` come out as `needed`."""
+    declared = layer.attributes[keyword]
+    for source, rewrite in retarget_argument(workspace, layer.site, constructors, index, keyword, declared, needed):
+        new_text, new_call = source.rewrite(rewrite.code)
+        reason = f"Changed {source.call.short()} to {new_call} {why}"
+        if not rewrite.kept_names:
+            reason += f"; no expression of `{source.call.short(source.arg.value)}` gives {needed}, so the literal was written"
+        yield Edit((Change(source.file, source.text, new_text),), source.call.line, reason, rule)

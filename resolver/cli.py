@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -17,7 +18,6 @@ from resolver.errors import UsageError
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_MODEL = "claude-sonnet-5-5"  # here, not in llm.py: --help imports no SDK
-SUBCOMMANDS = ("demo",)  # a file of that name in the cwd is a script, not a subcommand
 
 
 class _Parser(argparse.ArgumentParser):
@@ -28,7 +28,8 @@ class _Parser(argparse.ArgumentParser):
 def _parser() -> _Parser:
     parser = _Parser(
         prog="resolve",
-        usage="resolve [OPTIONS] SCRIPT [ARGS...] | resolve [OPTIONS] -m MODULE [ARGS...] | resolve demo",
+        usage="resolve [OPTIONS] SCRIPT [ARGS...] | resolve [OPTIONS] -m MODULE [ARGS...] | "
+              "resolve demo | resolve install-agent [--user] [--force] | resolve init-ci [--force]",
         description="Run a crashing PyTorch training script, fix the error with a minimal verified "
                     "source edit, and report.",
     )
@@ -52,6 +53,12 @@ def _parser() -> _Parser:
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     parser.add_argument("--python", default=sys.executable, metavar="PATH",
                         help="interpreter that runs the script (default: the one running resolve)")
+    bot = parser.add_argument_group("nightly bot (git)")
+    bot.add_argument("--branch", metavar="NAME", help="put the fixes on branch NAME (from HEAD), not in your checkout")
+    bot.add_argument("--commit", action="store_true", help="with --branch: commit each fixed error to it")
+    bot.add_argument("--push", action="store_true", help="with --branch --commit: push the branch")
+    bot.add_argument("--remote", default="origin", metavar="NAME", help="remote for --push (default origin)")
+    bot.add_argument("--report-md", type=Path, metavar="FILE", help="also write the report as Markdown")
     parser.add_argument("--undo", action="store_true",
                         help="put back the files of the last repair in this project (the current directory)")
     parser.add_argument("--version", action="version", version=f"resolve {__version__}")
@@ -97,30 +104,118 @@ def _main(argv: list[str]) -> int:
     options = parser.parse_args(option_args)
     if options.undo:
         return _undo(command)
-    if not command:
-        raise UsageError("no script given (usage: resolve [OPTIONS] SCRIPT [ARGS...])")
-    if command[0] in SUBCOMMANDS and not Path(command[0]).exists():
-        from resolver.demo import demo
-        return demo(command[1:])
+    if command and command[0] in SUBCOMMANDS and not Path(command[0]).exists():
+        return SUBCOMMANDS[command[0]](command[1:])
+    if options.push and not options.commit or options.commit and not options.branch:
+        raise UsageError("--push needs --commit, and --commit needs --branch NAME")
+    commands = [command] if command else configured_scripts(Path.cwd())
+    if not commands:
+        raise UsageError("no script given (usage: resolve [OPTIONS] SCRIPT [ARGS...], "
+                         "or list scripts under [tool.resolve] in pyproject.toml)")
+    results = [_resolve_one(c, options, announce=len(commands) > 1) for c in commands]
+    if options.json:
+        objects = [r for r, _, _ in results]
+        print(json.dumps(objects[0] if len(objects) == 1 else
+                         {"status": _worst([o["status"] for o in objects]), "results": objects}, indent=2))
+    else:
+        for _, text, _ in results:
+            _print_report(text)
+    if options.report_md:
+        _write_text(options.report_md, "\n".join(md for _, _, md in results))
+    return max(_exit_code(r["status"], r.get("problem")) for r, _, _ in results)
 
+
+def _resolve_one(command: list[str], options, announce: bool) -> tuple[dict, str, str]:
+    """Repair one script: (JSON object, text report, Markdown report)."""
     from resolver import report
     from resolver.loop import Options, resolve
     from resolver.run import Settings
 
     settings = Settings(options.batch_size, options.batches, options.full, options.timeout)
-    loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, *_llm(options))
+    loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, bool(options.branch), *_llm(options))
     project = project_of(command)
     with backups.project_lock(project):
         # before the script is checked: what a dying resolve half-wrote may not even parse
         for path in backups.recover(project):
             _progress(f"restored {path} from its backup: an earlier resolve died while writing it")
+        bot = _bot(project, options.branch) if options.branch else None
         target = make_target(command, options.python)
+        if announce:
+            _progress(f"resolving {target.describe()}")
         outcome = resolve(target, settings, loop_options, log=_progress)
-    if options.json:
-        print(json.dumps(report.as_json(outcome), indent=2))
-    else:
-        _print_report(report.text(outcome))
-    return EXIT_OK if outcome.status in ("SUCCESS", "NO_ERROR") else EXIT_FAILED
+    data, text = report.as_json(outcome), report.text(outcome)
+    committed = None
+    if bot is not None and outcome.status == "SUCCESS" and outcome.fixes:
+        if not options.commit:
+            text += f"Not committed: add --commit to commit this fix to branch {options.branch}\n"
+        else:
+            committed, problem = _commit(bot, outcome, options)
+            data["branch"] = {"name": options.branch, "commits": list(committed.commits) if committed else [],
+                              "files": list(committed.files) if committed else [],
+                              "pushed_to": committed.pushed_to if committed else None}
+            if committed:
+                text += (f"Committed to branch {committed.branch}: " + ", ".join(c[:10] for c in committed.commits)
+                         + (f"; pushed to {committed.pushed_to}" if committed.pushed_to else "") + "\n")
+            if problem:
+                data["problem"] = problem
+                text += f"Problem: {problem}\n"
+    return data, text, report.markdown(outcome, committed)
+
+
+def _bot(project: Path, branch: str):
+    from resolver.branch import Bot
+
+    return Bot(project, branch)
+
+
+def _commit(bot, outcome, options):
+    from resolver import report
+    from resolver.branch import PushFailed
+
+    bot.refuse_dirty(list(outcome.changed))
+    committed = bot.commit(report.commit_steps(outcome))
+    if not options.push:
+        return committed, None
+    try:
+        return bot.push(committed, options.remote), None
+    except PushFailed as exc:
+        return committed, str(exc)
+
+
+def _worst(statuses: list[str]) -> str:
+    return "FAILED" if "FAILED" in statuses else "SUCCESS" if "SUCCESS" in statuses else "NO_ERROR"
+
+
+def _exit_code(status: str, problem: str | None) -> int:
+    return EXIT_FAILED if status == "FAILED" or problem else EXIT_OK
+
+
+def configured_scripts(folder: Path) -> list[list[str]]:
+    """[tool.resolve] scripts = ["train.py --epochs 1", "-m pkg.finetune"] in pyproject.toml."""
+    path = folder / "pyproject.toml"
+    if not path.exists():
+        return []
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10
+        import tomli as tomllib
+    try:
+        config = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: not valid TOML: {exc}") from None
+    scripts = config.get("tool", {}).get("resolve", {}).get("scripts", [])
+    if not isinstance(scripts, list) or not all(isinstance(s, str) and s.strip() for s in scripts):
+        raise UsageError(f"{path}: [tool.resolve] scripts must be a list of command lines")
+    return [shlex.split(s) for s in scripts]
+
+
+def _write_text(path: Path, text: str) -> None:
+    from resolver.edits import atomic_write
+
+    try:
+        atomic_write(path.resolve(), text.encode("utf-8"), 0o100644)
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror}") from None
 
 
 def _llm(options):
@@ -201,6 +296,28 @@ def _check_module(interpreter: str, module: str, cwd: Path) -> None:
     result = subprocess.run([interpreter, "-c", probe, module], cwd=cwd, capture_output=True)
     if result.returncode != 0:
         raise UsageError(f"-m {module}: no module named {module!r}")
+
+
+def _demo(args: list[str]) -> int:
+    from resolver.demo import demo
+
+    return demo(args)
+
+
+def _install_agent(args: list[str]) -> int:
+    from resolver.integrations import install_agent
+
+    return install_agent(args)
+
+
+def _init_ci(args: list[str]) -> int:
+    from resolver.integrations import init_ci
+
+    return init_ci(args)
+
+
+# a file of one of these names in the current directory is a script, not a subcommand
+SUBCOMMANDS = {"demo": _demo, "install-agent": _install_agent, "init-ci": _init_ci}
 
 
 def _progress(message: str) -> None:

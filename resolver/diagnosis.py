@@ -13,10 +13,46 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (category, re.compile(pattern, re.IGNORECASE | re.DOTALL))
     for category, pattern in (
         ("shape.linear_in_features", r"^RuntimeError: .*mat1 and mat2 shapes cannot be multiplied"),
+        ("shape.conv_in_channels", r"^RuntimeError: .*expected input\[.*\] to have \d+ channels, but got \d+ channels"),
+        ("device.mismatch", r"Expected all tensors to be on the same device|Input type \(.*cuda.*\) and weight type"
+                            r"|should be the same.*(cuda|cpu)"),
+        ("numpy.cuda_tensor", r"can't convert cuda:?\d* device type tensor to numpy"),
+        ("numpy.requires_grad", r"Can't call numpy\(\) on Tensor that requires grad"),
+        ("autograd.inplace_modified", r"modified by an inplace operation"),
+        ("autograd.leaf_inplace", r"a leaf Variable that requires grad is being used in an in-place operation"),
+        ("autograd.no_grad_fn", r"element 0 of tensors does not require grad"),
+        ("autograd.backward_twice", r"Trying to backward through the graph a second time"),
+        ("dtype.target_long", r"expected target dtype to be Long|expected scalar type Long but found"
+                              r"|Expected object of scalar type Long"),
+        ("dtype.mismatch", r"mat1 and mat2 must have the same dtype|expected scalar type (Float|Double) but found"
+                           r"|Input type \((double|float)\) and (bias|weight) type \((double|float)\)"
+                           r"|expected m1 and m2 to have the same dtype|must have the same dtype"),
+        ("index.embedding", r"^IndexError: index out of range in self"),
+        ("shape.batch_size", r"Expected input batch_size \(\d+\) to match target batch_size"),
+        ("shape.view_contiguous", r"view size is not compatible with input tensor's size and stride"),
+        ("data.ragged_batch", r"stack expects each tensor to be equal size"),
+        ("module.missing_super_init", r"cannot assign (module|parameter) before Module.__init__\(\) call"
+                                      r"|object has no attribute '_(modules|parameters|buffers)'"),
+        ("batchnorm.single_sample", r"Expected more than 1 value per channel when training"),
+        ("shape.broadcast", r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)"
+                            r"|Target size \(torch.Size\(.*\)\) must be the same as input size"),
+        ("memory.cuda_oom", r"CUDA out of memory|^OutOfMemoryError"),
+        ("hardware.cudnn", r"CUDNN_STATUS_|cuDNN error"),
+        ("hardware.driver", r"driver version is insufficient|NVIDIA driver on your system is too old"
+                            r"|no kernel image is available|CUDA driver initialization failed|CUDA error: unknown error"),
         ("syntax.error", r"^(SyntaxError|IndentationError|TabError): "),
         ("import.missing_module", r"^(ModuleNotFoundError|ImportError): "),
     )
 )
+
+# Categories where a source edit is the wrong answer: the seed's stop conditions.
+STOP_REASONS = {
+    "hardware.cudnn": "a cuDNN internal error is a driver/library fault, not a code bug: check that torch's "
+                      "CUDA/cuDNN build matches the driver (update the driver); to confirm, rerun with "
+                      "torch.backends.cudnn.enabled = False",
+    "hardware.driver": "the CUDA driver and this torch build do not match: update the NVIDIA driver or install "
+                       "a torch build for the installed CUDA version",
+}
 
 
 @dataclass(frozen=True)
@@ -25,12 +61,15 @@ class Tensor:
     dtype: str
     device: str
     requires_grad: bool
+    min: int | None = None  # integer tensors given to a module: the indices they hold
+    max: int | None = None
 
     @classmethod
     def from_json(cls, data) -> Tensor | None:
         if not isinstance(data, dict) or "shape" not in data:
             return None
-        return cls(tuple(data["shape"]), data["dtype"], data["device"], data["requires_grad"])
+        return cls(tuple(data["shape"]), data["dtype"], data["device"], data["requires_grad"],
+                   data.get("min"), data.get("max"))
 
 
 @dataclass(frozen=True)
@@ -75,6 +114,24 @@ class Module:
 
 
 @dataclass(frozen=True)
+class Loader:
+    """A DataLoader: where it was built and how."""
+
+    site: Site | None
+    batch_size: int | None
+    drop_last: bool
+    collate_fn: str | None  # None: torch's default
+    dataset_size: int | None
+
+    @classmethod
+    def from_json(cls, data) -> Loader | None:
+        if not data:
+            return None
+        return cls(Site.from_json(data["site"]), data["batch_size"], data["drop_last"], data["collate_fn"],
+                   data["dataset_size"])
+
+
+@dataclass(frozen=True)
 class Frame:
     file: Path
     line: int
@@ -92,6 +149,8 @@ class Diagnosis:
     modules: tuple[Module, ...] = ()  # outermost first; the last one raised
     counters: dict = field(default_factory=dict)
     versions: dict = field(default_factory=dict)
+    loader: Loader | None = None  # the DataLoader whose batch raised, else the last to give one
+    forward_origin: Frame | None = None  # under anomaly detection: the forward line behind a backward error
     source: str = "probe"  # or "traceback" when parsed from stderr, "exit" when there was none
 
     @property
@@ -145,6 +204,7 @@ class Diagnosis:
             report["error_type"], report["message"], frames,
             tuple(Module.from_json(m) for m in report.get("modules", [])),
             report.get("counters", {}), report.get("versions", {}),
+            Loader.from_json(report.get("loaders", {}).get("failed") or report.get("loaders", {}).get("last")),
         )
 
     @classmethod
@@ -199,6 +259,26 @@ def parse_traceback(text: str, project: Path) -> Diagnosis | None:
     if syntax is not None and error_type in ("SyntaxError", "IndentationError", "TabError"):
         return syntax
     return Diagnosis(error_type, "\n".join(message_lines).strip(), tuple(frames), source="traceback")
+
+
+def parse_forward_origin(text: str, project: Path) -> Frame | None:
+    """The last user frame of "Traceback of forward call that caused the error", which
+    torch.autograd's anomaly detection prints for an error in backward."""
+    marker = "Traceback of forward call that caused the error:"
+    if marker not in text:
+        return None
+    lines = text.split(marker, 1)[1].splitlines()[1:]
+    found = None
+    for i, line in enumerate(lines):
+        match = _FRAME.match(line)
+        if match:
+            path = Path(match["file"])
+            if _is_user_file(path, project):
+                code = lines[i + 1].strip() if i + 1 < len(lines) else ""
+                found = Frame(path, int(match["line"]), match["function"] or "<module>", True, code)
+        elif line.strip() and not line.startswith("    "):
+            break
+    return found
 
 
 def _parse_syntax_error(lines: list[str], project: Path) -> Diagnosis | None:

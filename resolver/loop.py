@@ -6,12 +6,12 @@ and only when every error is fixed."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterator
 
 from resolver import rules
-from resolver.diagnosis import Diagnosis
+from resolver.diagnosis import STOP_REASONS, Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.llm import Claude, Declined, LLMError, Rejection, Usage
 from resolver.run import Run, Settings, Target, run
@@ -22,6 +22,7 @@ class Options:
     max_attempts: int = 3
     max_runs: int = 20
     dry_run: bool = False
+    to_branch: bool = False  # the fix goes into git commits, not into the working tree
     llm: Claude | None = None
     llm_note: str = ""  # why the LLM is not used, for a FAILED report
 
@@ -31,7 +32,7 @@ class Attempt:
     edit: Edit | None  # None: an LLM patch rejected before it was applied
     error: Diagnosis  # what the edit set out to fix
     after: Diagnosis | None  # the error of the run that verified it; None: that run passed
-    verdict: str  # "fixed", "same error", "fewer training steps", "rejected"
+    verdict: str  # "fixed", "same error", "failed earlier", "fewer training steps", "rejected"
     note: str = ""  # why it was rejected; how far the run got
 
     @property
@@ -50,8 +51,10 @@ class Outcome:
     last_error: Diagnosis | None = None
     stop_reason: str = ""
     diff: str = ""
-    written: tuple[Path, ...] = ()
+    written: tuple[Path, ...] = ()  # files written in the working tree
+    changed: tuple[Path, ...] = ()  # files the verified fix changes
     dry_run: bool = False
+    to_branch: bool = False
     llm: Usage = field(default_factory=Usage)
 
     @property
@@ -102,6 +105,7 @@ class _Session:
 
     def repair(self, failing: Run) -> Run:
         """Try edits for the failing run's error until one moves it; return the run after it."""
+        failing = self._with_forward_origin(failing)
         error = failing.diagnosis
         failures = 0
         try:
@@ -133,6 +137,20 @@ class _Session:
         raise NoFixFound(f"no rule matches this error (category: {error.category})"
                          + (f"; {self.options.llm_note}" if self.options.llm_note else ""))
 
+    def _with_forward_origin(self, failing: Run) -> Run:
+        """An in-place autograd error names no line of the forward pass: one more run under
+        anomaly detection says which forward operation made the tensor that was modified."""
+        if failing.diagnosis.category != "autograd.inplace_modified" or failing.diagnosis.forward_origin:
+            return failing
+        self.settings = replace(self.settings, anomaly=True)
+        try:
+            traced = self.run()
+        finally:
+            self.settings = replace(self.settings, anomaly=False)
+        if traced.passed or not traced.diagnosis.same_error_as(failing.diagnosis):
+            return failing
+        return replace(failing, diagnosis=traced.diagnosis)
+
     def _proposals(self, failing: Run) -> Iterator[Edit | Rejection]:
         error = failing.diagnosis
         yield from rules.candidates(error, self.workspace)
@@ -151,6 +169,8 @@ class _Session:
                 f"{attempt.after.error}" + (f"\nat {where.file.name}:{where.line}: `{where.code}`" if where else ""))
         if attempt.verdict == "fewer training steps":
             return f"It was applied and the script exited 0, but {attempt.note}: that skips training instead of fixing it."
+        if attempt.verdict == "failed earlier":
+            return f"It was applied, and the script then failed earlier than before, with:\n{attempt.after.error}"
         return None
 
 
@@ -159,14 +179,21 @@ def _progress_note(before: Run, after: Run) -> str:
             f"{before.counters.get('optimizer_steps', 0)}")
 
 
+def _reached(run: Run) -> tuple[int, int, int]:
+    counters = run.counters
+    return counters.get("optimizer_steps", 0), counters.get("backward_calls", 0), counters.get("batches", 0)
+
+
 def _judge(before: Run, after: Run) -> str:
     if after.passed:
         # exiting 0 by skipping training is hiding the error, not fixing it
-        reached = before.counters.get("optimizer_steps", 0)
-        if after.counters.get("optimizer_steps", 0) < reached:
+        if after.counters.get("optimizer_steps", 0) < before.counters.get("optimizer_steps", 0):
             return "fewer training steps"
         return "fixed"
-    return "same error" if after.diagnosis.same_error_as(before.diagnosis) else "fixed"
+    if after.diagnosis.same_error_as(before.diagnosis):
+        return "same error"
+    # a different error that strikes before the old one did is damage, not progress
+    return "failed earlier" if _reached(after) < _reached(before) else "fixed"
 
 
 def resolve(target: Target, settings: Settings, options: Options, log: Callable[[str], None]) -> Outcome:
@@ -175,7 +202,7 @@ def resolve(target: Target, settings: Settings, options: Options, log: Callable[
 
     def outcome(status: str, **details) -> Outcome:
         return Outcome(status, target, settings, tuple(session.attempts), session.runs,
-                       time.monotonic() - started, dry_run=options.dry_run,
+                       time.monotonic() - started, dry_run=options.dry_run, to_branch=options.to_branch,
                        llm=options.llm.usage if options.llm else Usage(), **details)
 
     session.visited.add(session.workspace.state())
@@ -184,13 +211,17 @@ def resolve(target: Target, settings: Settings, options: Options, log: Callable[
         return outcome("NO_ERROR")
     try:
         while not current.passed:
+            if current.diagnosis.category in STOP_REASONS:
+                raise NeedsAHuman(STOP_REASONS[current.diagnosis.category])
             current = session.repair(current)
     except Stop as stop:
         return outcome("FAILED", last_error=current.diagnosis, stop_reason=str(stop))
     diff = session.workspace.diff(target.cwd)
-    if options.dry_run:
-        return outcome("SUCCESS", diff=diff)
+    changed = tuple(session.workspace.overlay)
+    if options.dry_run or options.to_branch:
+        return outcome("SUCCESS", diff=diff, changed=changed)
     written = session.workspace.write()
     if written.problem:
-        return outcome("FAILED", stop_reason=f"the verified fix could not be written: {written.problem}", diff=diff)
-    return outcome("SUCCESS", diff=diff, written=written.written)
+        return outcome("FAILED", stop_reason=f"the verified fix could not be written: {written.problem}",
+                       diff=diff, changed=changed)
+    return outcome("SUCCESS", diff=diff, written=written.written, changed=changed)

@@ -12,14 +12,9 @@ from resolver.loop import Outcome
 def text(outcome: Outcome) -> str:
     cwd = outcome.target.cwd
     blocks = []
-    tag = "[FIXED]" if outcome.status == "SUCCESS" else "[VERIFIED, NOT WRITTEN]"
     for fix in outcome.fixes:
-        blocks.append("\n".join([
-            f"{tag} {display_path(fix.edit.file, cwd)}:{fix.edit.line}",
-            f"Error: {fix.error.headline}",
-            f"Fix: {fix.edit.reason}",
-            f"Remaining errors: {0 if fix.after is None else 1}",
-        ]))
+        block = fix_block(fix, outcome)
+        blocks.append(block if outcome.status == "SUCCESS" else block.replace("[FIXED]", "[VERIFIED, NOT WRITTEN]", 1))
     if outcome.status == "FAILED" and outcome.last_error is not None:
         error = outcome.last_error
         where = error.location
@@ -29,7 +24,7 @@ def text(outcome: Outcome) -> str:
             f"Reason: {outcome.stop_reason}",
         ]
         lines += [f"Tried: {a.summary} -> {a.verdict}" for a in outcome.attempts
-                  if a.error is error and a.verdict != "fixed"]
+                  if a.error.same_error_as(error) and a.verdict != "fixed"]
         lines.append("Remaining errors: 1")
         blocks.append("\n".join(lines))
     elif outcome.status == "FAILED":
@@ -62,7 +57,9 @@ def errors_fixed(outcome: Outcome) -> int:
 
 
 def files_modified(outcome: Outcome) -> list[str]:
-    return [display_path(p, outcome.target.cwd) for p in outcome.written]
+    """Files written, or, for the bot, committed to its branch."""
+    files = outcome.written or (outcome.changed if outcome.to_branch and outcome.status == "SUCCESS" else ())
+    return [display_path(p, outcome.target.cwd) for p in files]
 
 
 def as_json(outcome: Outcome) -> dict:
@@ -133,3 +130,48 @@ def diagnosis_json(error: Diagnosis, cwd: Path) -> dict:
 
 def _tensor(t) -> dict:
     return {"shape": list(t.shape), "dtype": t.dtype, "device": t.device, "requires_grad": t.requires_grad}
+
+
+def fix_block(fix, outcome: Outcome) -> str:
+    return "\n".join([
+        f"[FIXED] {display_path(fix.edit.file, outcome.target.cwd)}:{fix.edit.line}",
+        f"Error: {fix.error.headline}",
+        f"Fix: {fix.edit.reason}",
+        f"Remaining errors: {0 if fix.after is None else 1}",
+    ])
+
+
+def commit_steps(outcome: Outcome) -> list[tuple[str, dict[Path, str]]]:
+    """One (commit message, {file: text after the fix}) per fixed error, in order."""
+    steps = []
+    for fix in outcome.fixes:
+        where = f"{display_path(fix.edit.file, outcome.target.cwd)}:{fix.edit.line}"
+        message = (f"resolve: fix {fix.error.error_type} at {where}\n\n{fix_block(fix, outcome)}\n\n"
+                   f"{status_line(outcome)}\n")
+        steps.append((message, {c.file: c.after for c in fix.edit.changes}))
+    return steps
+
+
+def markdown(outcome: Outcome, committed=None) -> str:
+    """The report for a pull request body."""
+    lines = [f"## resolve: {outcome.status}", "", f"`{outcome.target.describe()}`", ""]
+    for fix in outcome.fixes:
+        where = f"{display_path(fix.edit.file, outcome.target.cwd)}:{fix.edit.line}"
+        lines += [f"### Fixed `{where}`", "", f"- **Error:** `{fix.error.headline}`", f"- **Fix:** {fix.edit.reason}",
+                  f"- **Made by:** {fix.edit.rule}", ""]
+    if outcome.status == "FAILED":
+        error = outcome.last_error
+        lines += ["### Not fixed", "", f"- **Reason:** {outcome.stop_reason}"]
+        if error is not None:
+            where = error.location
+            lines += [f"- **Error:** `{error.headline}`"]
+            if where:
+                lines += [f"- **At:** `{display_path(where.file, outcome.target.cwd)}:{where.line}` `{where.code}`"]
+        lines.append("")
+    if outcome.diff:
+        lines += ["<details><summary>Diff</summary>", "", "```diff", outcome.diff.rstrip("\n"), "```", "", "</details>", ""]
+    if committed is not None:
+        lines += [f"Branch `{committed.branch}`: {len(committed.commits)} commit(s), "
+                  + ", ".join(f"`{c[:10]}`" for c in committed.commits), ""]
+    lines.append(f"**{status_line(outcome)}**")
+    return "\n".join(lines) + "\n"

@@ -76,18 +76,21 @@ def _number_tokens(code: str) -> list[tuple[int, int, int]]:
 def _replace_literals(code: str, spans: list[tuple[int, int, int]], value: int) -> str:
     for start, end, _ in sorted(spans, reverse=True):
         code = code[:start] + str(value) + code[end:]
-        if value == 1:
-            code = _without_unit_factor(code, start, start + 1)
+        if value in (0, 1):
+            code = _without_identity(code, start, start + 1, value)
     return code
 
 
-def _without_unit_factor(code: str, start: int, end: int) -> str:
-    """`x // 1` -> `x`, `1 * x` -> `x`: a factor of one is dropped, not written."""
+def _without_identity(code: str, start: int, end: int, value: int) -> str:
+    """`x // 1` -> `x`, `1 * x` -> `x`, `n - 0` -> `n`: an identity operand is dropped, not written."""
     before, after = code[:start].rstrip(), code[end:].lstrip()
-    for op in ("//", "*", "/"):
+    ops = ("//", "*", "/") if value == 1 else ("+", "-")
+    for op in ops:
         if before.endswith(op) and not before.endswith("**"):
             return before[: -len(op)].rstrip() + code[end:]
-    if after.startswith("*") and not after.startswith("**"):
+    if value == 1 and after.startswith("*") and not after.startswith("**"):
+        return code[:start] + after[1:].lstrip()
+    if value == 0 and after.startswith("+"):
         return code[:start] + after[1:].lstrip()
     return code
 

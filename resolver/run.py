@@ -10,10 +10,10 @@ import subprocess
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from resolver.diagnosis import Diagnosis
+from resolver.diagnosis import Diagnosis, parse_forward_origin
 from resolver.errors import UsageError
 
 PROBE = Path(__file__).parent / "probe" / "probe.py"
@@ -47,6 +47,7 @@ class Settings:
     batches: int = 3
     full: bool = False
     timeout: float = 300.0
+    anomaly: bool = False  # autograd anomaly detection: finds the forward op behind a backward error
 
 
 @dataclass(frozen=True)
@@ -104,8 +105,7 @@ def run(target: Target, settings: Settings, overlay: dict[Path, str]) -> Run:
         report_path = Path(scratch) / "report.json"
         probe_args = ["--out", str(report_path), "--project", str(target.project),
                       "--batch-size", str(settings.batch_size), "--batches", str(settings.batches)]
-        if settings.full:
-            probe_args.append("--full")
+        probe_args += ["--full"] * settings.full + ["--anomaly"] * settings.anomaly
         if overlay:
             overlay_path = Path(scratch) / "overlay.json"
             overlay_path.write_text(json.dumps({str(p): t for p, t in overlay.items()}), encoding="utf-8")
@@ -148,6 +148,8 @@ def run(target: Target, settings: Settings, overlay: dict[Path, str]) -> Run:
         return Run(0, None, seconds, counters, stdout, stderr)
     if report.get("outcome") == "exception":
         diagnosis = Diagnosis.from_probe(report)
+        if settings.anomaly:
+            diagnosis = replace(diagnosis, forward_origin=parse_forward_origin(stderr, target.project))
     elif report.get("outcome") == "exit":
         last_line = stderr.strip().splitlines()[-1] if stderr.strip() else ""
         diagnosis = Diagnosis("SystemExit", f"the script called sys.exit({report.get('code')})"

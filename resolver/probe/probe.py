@@ -4,7 +4,7 @@ This file is executed by path (`python probe.py ...`), never imported by resolve
 import nothing but the standard library and torch: the interpreter it runs in belongs to the
 user and may not have resolver installed.
 
-    probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--full]
+    probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--full] [--anomaly]
              [--overlay FILE] -- (SCRIPT | -m MODULE) [ARGS...]
 
 It writes one JSON object to --out: the outcome ("ok", "exception", "exit"), training
@@ -35,6 +35,7 @@ class Options:
         self.batch_size = 2
         self.batches = 3
         self.full = False
+        self.anomaly = False
         self.overlay = {}
         self.module = None
         self.script = None
@@ -42,8 +43,8 @@ class Options:
         i = 0
         while argv[i] != "--":
             flag = argv[i]
-            if flag == "--full":
-                self.full = True
+            if flag in ("--full", "--anomaly"):
+                setattr(self, flag[2:], True)
                 i += 1
                 continue
             value = argv[i + 1]
@@ -68,19 +69,22 @@ class Options:
 
 # --- facts --------------------------------------------------------------------------------
 
-def tensor_fact(t):
-    return {
+def tensor_fact(t, with_range=False):
+    fact = {
         "shape": list(t.shape),
         "dtype": str(t.dtype).replace("torch.", ""),
         "device": str(t.device),
         "requires_grad": bool(t.requires_grad),
     }
+    if with_range and t.numel() and not t.is_floating_point() and not t.is_complex():
+        fact["min"], fact["max"] = int(t.min()), int(t.max())  # an index tensor: what it asks for
+    return fact
 
 
 def value_facts(value, torch, depth=0):
     """Tensors inside an argument (tensor, or tuple/list/dict of them), as facts."""
     if isinstance(value, torch.Tensor):
-        return tensor_fact(value)
+        return tensor_fact(value, with_range=True)
     if depth < 2 and isinstance(value, (list, tuple)):
         return [value_facts(v, torch, depth + 1) for v in value[:8]]
     if depth < 2 and isinstance(value, dict):
@@ -408,10 +412,63 @@ def install_smoke_mode(torch, batch_size, keep):
     loader_class.__iter__ = __iter__
 
 
+class Loaders:
+    """Where each DataLoader was built, and which one was drawing a batch (the last one that
+    gave one, and the one whose batch raised)."""
+
+    def __init__(self, torch, project):
+        self.last = self.failed = None
+        loader_class = torch.utils.data.DataLoader
+        original_init, original_iter = loader_class.__init__, loader_class.__iter__
+        torch_dir = os.path.dirname(os.path.realpath(torch.__file__)) + os.sep
+
+        def __init__(self, *args, **kwargs):
+            original_init(self, *args, **kwargs)
+            frame = sys._getframe(1)
+            while frame is not None and (frame.f_locals.get("self") is self
+                                         or os.path.realpath(frame.f_code.co_filename).startswith(torch_dir)):
+                frame = frame.f_back
+            if frame is not None and is_user_file(frame.f_code.co_filename, project):
+                self._resolver_site = {"file": os.path.realpath(frame.f_code.co_filename),
+                                       "position": code_position(frame), "function": frame.f_code.co_name}
+
+        def __iter__(self):
+            iterator = original_iter(self)
+            inner = getattr(iterator, "inner", iterator)  # smoke mode may wrap it
+            try:
+                inner._resolver_loader = weakref.ref(self)
+            except (AttributeError, TypeError):
+                pass
+            return iterator
+
+        loader_class.__init__ = __init__
+        loader_class.__iter__ = __iter__
+
+    @staticmethod
+    def facts(loader):
+        if loader is None:
+            return None
+        collate = loader.collate_fn
+        try:
+            size = len(loader.dataset)
+        except TypeError:
+            size = None
+        return {
+            "site": getattr(loader, "_resolver_site", None),
+            "batch_size": getattr(loader, "_resolver_user_batch_size", loader.batch_size),
+            "drop_last": loader.drop_last,
+            "collate_fn": None if getattr(collate, "__module__", "").startswith("torch.") else getattr(collate, "__name__", "custom"),
+            "dataset_size": size,
+        }
+
+    def as_dict(self):
+        return {"last": self.facts(self.last and self.last()), "failed": self.facts(self.failed and self.failed())}
+
+
 class TrainingCounters:
     """Optimizer steps, backward passes and batches drawn: how far a run got."""
 
-    def __init__(self, torch):
+    def __init__(self, torch, loaders):
         self.steps = self.backward = self.batches = 0
         counters = self
         from torch.optim.optimizer import register_optimizer_step_post_hook
@@ -428,7 +485,14 @@ class TrainingCounters:
         original_next = iterator_class.__next__
 
         def __next__(self):
-            item = original_next(self)
+            try:
+                item = original_next(self)
+            except StopIteration:
+                raise
+            except BaseException:
+                loaders.failed = getattr(self, "_resolver_loader", None)
+                raise
+            loaders.last = getattr(self, "_resolver_loader", None)
             counters.batches += 1
             return item
 
@@ -534,9 +598,12 @@ def main(argv):
         sys.stderr.write(f"probe: cannot import torch: {exc}\n")
         return 97
     sites = ConstructionSites(torch, options.project)
-    counters = TrainingCounters(torch)
     if not options.full:
         install_smoke_mode(torch, options.batch_size, options.batches)
+    loaders = Loaders(torch, options.project)
+    counters = TrainingCounters(torch, loaders)
+    if options.anomaly:
+        torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
     report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__}}
     try:
         if options.module:
@@ -556,6 +623,7 @@ def main(argv):
         try:
             report["frames"] = frame_facts(exc.__traceback__, torch, options.project)
             report["modules"] = failing_modules(exc.__traceback__, torch, sites)
+            report["loaders"] = loaders.as_dict()
         except Exception as probe_error:  # the user's error matters more than ours
             report["probe_error"] = repr(probe_error)
         write(options.out, report)

@@ -2,7 +2,7 @@
 
 A rule module defines
 
-    CATEGORY = "shape.linear_in_features"      # the Diagnosis.category it repairs
+    CATEGORY = "shape.linear_in_features"      # the Diagnosis.category it repairs (or a tuple)
     def propose(diagnosis, workspace):          # -> Iterator[Edit], best candidate first
         ...
 
@@ -25,7 +25,7 @@ from resolver.edits import Edit, Workspace
 @dataclass(frozen=True)
 class Rule:
     name: str
-    category: str
+    categories: tuple[str, ...]
     propose: Callable[[Diagnosis, Workspace], Iterator[Edit]]
 
 
@@ -34,12 +34,13 @@ def all_rules() -> tuple[Rule, ...]:
     rules = []
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         module = importlib.import_module(f"{__name__}.{info.name}")
-        rules.append(Rule(info.name, module.CATEGORY, module.propose))
+        category = module.CATEGORY
+        rules.append(Rule(info.name, category if isinstance(category, tuple) else (category,), module.propose))
     return tuple(rules)
 
 
 def candidates(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     """Every rule's edits for this diagnosis, in catalogue order."""
     for rule in all_rules():
-        if rule.category == diagnosis.category:
+        if diagnosis.category in rule.categories:
             yield from rule.propose(diagnosis, workspace)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from resolver.callsite import retarget_argument
+from resolver.callsite import fix_argument
 from resolver.diagnosis import Diagnosis
-from resolver.edits import Change, Edit, Workspace
+from resolver.edits import Edit, Workspace
 
 CATEGORY = "shape.linear_in_features"
 LINEAR = {"torch.nn.Linear", "torch.nn.modules.linear.Linear"}
@@ -19,17 +19,9 @@ def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     if layer is None or "in_features" not in layer.attributes or layer.site is None:
         return
     given = layer.inputs[0] if layer.inputs else None
-    if given is None or not given.shape:
+    if given is None or not given.shape or given.shape[-1] == layer.attributes["in_features"]:
         return
-    needed, declared = given.shape[-1], layer.attributes["in_features"]
-    if needed == declared:
-        return
+    needed = given.shape[-1]
     shape = "x".join(map(str, given.shape))
-    for source, rewrite in retarget_argument(workspace, layer.site, LINEAR, 0, "in_features", declared, needed):
-        new_text, new_call = source.rewrite(rewrite.code)
-        reason = (f"Changed {source.call.short()} to {new_call} to match the {needed} features "
-                  f"it receives (layer {layer.path or type(layer).__name__}, input {shape})")
-        if not rewrite.kept_names:
-            old_value = source.call.short(source.arg.value)
-            reason += f"; no expression of `{old_value}` gives {needed}, so the literal was written"
-        yield Edit((Change(source.file, source.text, new_text),), source.call.line, reason, "linear_in_features")
+    why = f"to match the {needed} features it receives (layer {layer.path or layer.class_name}, input {shape})"
+    yield from fix_argument(workspace, layer, LINEAR, 0, "in_features", needed, why, "linear_in_features")

@@ -1,0 +1,54 @@
+"""`Expected input batch_size (128) to match target batch_size (2)`: a flatten in forward folded
+the batch dimension into the others, `x.view(-1, N)` with the wrong N. It becomes
+`x.view(x.size(0), -1)`, which keeps the batch and lets the features follow."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.codeedit import Source, method_call
+from resolver.diagnosis import Diagnosis
+from resolver.edits import Edit, Workspace
+
+CATEGORY = "shape.batch_size"
+MAX_FILES = 60
+
+
+def _candidate_files(diagnosis: Diagnosis, workspace: Workspace) -> list[Path]:
+    """The frames' and the modules' files first, then the project's other Python files."""
+    first = [f.file.resolve() for f in reversed(diagnosis.frames) if f.user]
+    first += [m.site.file.resolve() for m in diagnosis.modules if m.site]
+    rest = sorted(p.resolve() for p in workspace.project.rglob("*.py") if workspace.is_editable(p))
+    ordered = []
+    for path in first + rest:
+        if path not in ordered and len(ordered) < MAX_FILES:
+            ordered.append(path)
+    return ordered
+
+
+def _flattens_batch(call: cst.Call) -> bool:
+    """`.view(-1, N)` / `.reshape(-1, N)` with N not -1."""
+    args = [a.value for a in call.args]
+    return (method_call(call, "view", "reshape") and len(args) == 2
+            and isinstance(args[0], cst.UnaryOperation) and isinstance(args[0].operator, cst.Minus)
+            and isinstance(args[0].expression, cst.Integer) and args[0].expression.value == "1")
+
+
+def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    for path in _candidate_files(diagnosis, workspace):
+        source = Source.parse(workspace, path)
+        if source is None:
+            continue
+        for call in source.nodes(cst.Call, _flattens_batch):
+            function = source.enclosing(call, cst.FunctionDef)
+            if function is None or function.name.value != "forward":
+                continue
+            tensor = source.module.code_for_node(call.func.value)
+            new_call = call.with_changes(args=[cst.Arg(cst.parse_expression(f"{tensor}.size(0)")),
+                                               call.args[1].with_changes(value=cst.parse_expression("-1"))])
+            reason = (f"Changed {source.code(call)} to {source.code(new_call)}: the flatten folded the batch "
+                      "dimension into the features")
+            yield source.edit(source.replaced(call, new_call), source.line_of(call), reason, "batch_size_mismatch")

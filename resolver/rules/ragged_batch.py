@@ -1,0 +1,54 @@
+"""`stack expects each tensor to be equal size`: the default collate cannot stack samples of
+different lengths. The DataLoader gets a collate_fn that pads them with
+torch.nn.utils.rnn.pad_sequence; the helper goes in before the statement that builds the
+loader."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.callsite import find_call
+from resolver.codeedit import Source, keyword_arg
+from resolver.diagnosis import Diagnosis
+from resolver.edits import Edit, Workspace
+
+CATEGORY = "data.ragged_batch"
+HELPER = '''def pad_collate(batch):
+    """Pads the variable-length tensors of a batch to the longest one."""
+    def collate(items):
+        if isinstance(items[0], {torch}.Tensor) and items[0].dim() > 0 and len({{t.shape for t in items}}) > 1:
+            return {torch}.nn.utils.rnn.pad_sequence(list(items), batch_first=True)
+        return {torch}.utils.data.default_collate(list(items))
+
+    if isinstance(batch[0], (tuple, list)):
+        return [collate(column) for column in zip(*batch)]
+    return collate(batch)
+'''
+
+
+def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    loader = diagnosis.loader
+    if loader is None or loader.site is None or loader.collate_fn is not None:
+        return
+    source = Source.parse(workspace, loader.site.file)
+    if source is None or source.torch_name() is None or "pad_collate" in source.text:
+        return
+    site = find_call(source.text, loader.site)
+    if site is None:
+        return
+    call = next((c for c in source.nodes(cst.Call) if source.line_of(c) == site.line and source.code(c) == site.short()), None)
+    top = call
+    while top is not None and not isinstance(source.parents().get(top), cst.Module):
+        top = source.parents().get(top)
+    if call is None or top is None:
+        return
+    helper = cst.parse_module(HELPER.format(torch=source.torch_name())).body[0]
+    helper = helper.with_changes(leading_lines=top.leading_lines)
+    new_call = call.with_changes(args=[*call.args, keyword_arg("collate_fn", "pad_collate")])
+    moved_top = top.deep_replace(call, new_call).with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
+    new_text = source.replaced(top, cst.FlattenSentinel([helper, moved_top]))
+    reason = (f"Added collate_fn=pad_collate to {site.short()}: its samples have different lengths, "
+              "so they are padded with pad_sequence instead of stacked")
+    yield source.edit(new_text, site.line, reason, "ragged_batch")
