@@ -30,6 +30,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("index.embedding", r"^IndexError: index out of range in self"),
         ("shape.batch_size", r"Expected input batch_size \(\d+\) to match target batch_size"),
         ("shape.view_contiguous", r"view size is not compatible with input tensor's size and stride"),
+        ("shape.view_invalid", r"^RuntimeError: shape '\[.*\]' is invalid for input of size \d+"),
         ("data.ragged_batch", r"stack expects each tensor to be equal size"),
         ("module.missing_super_init", r"cannot assign (module|parameter) before Module.__init__\(\) call"
                                       r"|object has no attribute '_(modules|parameters|buffers)'"),
@@ -178,6 +179,16 @@ class Diagnosis:
     @property
     def module(self) -> Module | None:
         return self.modules[-1] if self.modules else None
+
+    @property
+    def batch_folded(self) -> bool:
+        """The failing layer got a 2-D input whose batch differs from the model's: a flatten
+        such as `x.view(-1, N)` folded the batch into the features upstream."""
+        if len(self.modules) < 2 or not self.modules[0].inputs or not self.module.inputs:
+            return False
+        model_input, layer_input = self.modules[0].inputs[0], self.module.inputs[0]
+        return (model_input is not None and layer_input is not None and len(layer_input.shape) == 2
+                and bool(model_input.shape) and layer_input.shape[0] != model_input.shape[0])
 
     def same_error_as(self, other: Diagnosis) -> bool:
         """The same failure, even if numbers in the message moved: same kind of error, raised

@@ -1,6 +1,8 @@
 """`Expected input batch_size (128) to match target batch_size (2)`: a flatten in forward folded
 the batch dimension into the others, `x.view(-1, N)` with the wrong N. It becomes
-`x.view(x.size(0), -1)`, which keeps the batch and lets the features follow."""
+`x.view(x.size(0), -1)`, which keeps the batch and lets the features follow. The same fold shows
+as `shape '[-1, 256]' is invalid for input of size 800` at the view itself, or as a Linear whose
+input batch differs from the model's."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from resolver.codeedit import Source, method_call
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 
-CATEGORY = "shape.batch_size"
+CATEGORY = ("shape.batch_size", "shape.view_invalid", "shape.linear_in_features")
 MAX_FILES = 60
 
 
@@ -38,13 +40,19 @@ def _flattens_batch(call: cst.Call) -> bool:
 
 
 def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    if diagnosis.category == "shape.linear_in_features" and not diagnosis.batch_folded:
+        return
+    failing = {(f.file.resolve(), f.line) for f in diagnosis.frames if f.user}
     for path in _candidate_files(diagnosis, workspace):
         source = Source.parse(workspace, path)
         if source is None:
             continue
         for call in source.nodes(cst.Call, _flattens_batch):
             function = source.enclosing(call, cst.FunctionDef)
-            if function is None or function.name.value != "forward":
+            at_failing_line = (path, source.line_of(call)) in failing
+            if diagnosis.category == "shape.view_invalid" and not at_failing_line:
+                continue
+            if not at_failing_line and (function is None or function.name.value != "forward"):
                 continue
             tensor = source.module.code_for_node(call.func.value)
             new_call = call.with_changes(args=[cst.Arg(cst.parse_expression(f"{tensor}.size(0)")),

@@ -17,7 +17,7 @@ from resolver.edits import Edit, Workspace
 
 CATEGORY = "autograd.inplace_modified"
 OPERATORS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "//=": "//", "%=": "%", "**=": "**", "@=": "@"}
-NOT_TENSOR_RECEIVERS = ("init", "grad", "optimizer", "optim")
+NOT_TENSOR_RECEIVERS = ("init", "grad", "optimizer", "optim", "torch", "F", "nn", "np", "math", "functional")
 
 
 def _files(diagnosis: Diagnosis) -> list[Path]:

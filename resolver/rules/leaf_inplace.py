@@ -14,6 +14,7 @@ from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 
 CATEGORY = "autograd.leaf_inplace"
+UPDATE_WORDS = ("grad", "lr", "learning_rate", "step_size", "momentum", "weight_decay")
 
 
 def _in_place(statement: cst.CSTNode) -> bool:
@@ -32,6 +33,8 @@ def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         statement = source.statement_at(frame.line)
         if torch is None or not isinstance(statement, cst.SimpleStatementLine):
             continue
+        if not any(word in source.code(statement) for word in UPDATE_WORDS):
+            return  # an in-place op in the model's math, not an optimizer step: not ours to wrap
         block = source.parents().get(statement)
         if not isinstance(block, (cst.IndentedBlock, cst.Module)):
             continue

@@ -16,8 +16,8 @@ LINEAR = {"torch.nn.Linear", "torch.nn.modules.linear.Linear"}
 
 def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     layer = diagnosis.module
-    if layer is None or "in_features" not in layer.attributes or layer.site is None:
-        return
+    if layer is None or "in_features" not in layer.attributes or layer.site is None or diagnosis.batch_folded:
+        return  # with the batch folded into the features, the flatten is wrong, not the layer
     given = layer.inputs[0] if layer.inputs else None
     if given is None or not given.shape or given.shape[-1] == layer.attributes["in_features"]:
         return
