@@ -117,7 +117,8 @@ def rewrites(code: str, scope: dict[str, int], target: int) -> list[Rewrite]:
     Order: a literal that repeats, changed everywhere at once (`C * H * W` with H == W is a
     spatial size that is wrong as a whole); one literal changed; a bare name doubled or halved
     (bidirectional outputs, concatenations); the name swapped for the one other name in scope
-    that holds the value; the name scaled by another small factor; last, the literal itself."""
+    that holds the value; the name scaled by another small factor, or off by one or two; last,
+    the literal itself."""
     found: list[Rewrite] = []
 
     def offer(candidate: str) -> bool:
@@ -146,5 +147,7 @@ def rewrites(code: str, scope: dict[str, int], target: int) -> list[Rewrite]:
                 offer((alike or holders)[0])
             for factor in _FACTORS:
                 offer(f"{name} * {factor}") or offer(f"{name} // {factor}")
+            for offset in (1, 2):  # an off-by-one: a padding index, a start token
+                offer(f"{name} + {offset}") or offer(f"{name} - {offset}")
     found.append(Rewrite(str(target), not _has_names(code)))
     return found
