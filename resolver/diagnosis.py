@@ -54,6 +54,11 @@ STOP_REASONS = {
     "hardware.driver": "the CUDA driver and this torch build do not match: update the NVIDIA driver or install "
                        "a torch build for the installed CUDA version",
 }
+# When no rule's edit helped: what the seed says to do instead of editing code.
+EXHAUSTED_ADVICE = {
+    "memory.cuda_oom": "the GPU runs out of memory and the code holds no leak resolve can fix: use a smaller "
+                       "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model",
+}
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from resolver import rules
-from resolver.diagnosis import STOP_REASONS, Diagnosis
+from resolver.diagnosis import EXHAUSTED_ADVICE, STOP_REASONS, Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.llm import Claude, Declined, LLMError, Rejection, Usage
 from resolver.run import Run, Settings, Target, run
@@ -134,6 +134,8 @@ class _Session:
             raise NeedsAHuman(f"Claude declined to patch: {exc}") from None
         if failures:
             raise AttemptsExhausted(f"no remaining fix after {failures} failed attempt(s)")
+        if error.category in EXHAUSTED_ADVICE:
+            raise NeedsAHuman(EXHAUSTED_ADVICE[error.category])
         raise NoFixFound(f"no rule matches this error (category: {error.category})"
                          + (f"; {self.options.llm_note}" if self.options.llm_note else ""))
 

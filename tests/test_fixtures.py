@@ -12,10 +12,17 @@ import pytest
 
 from conftest import FIXTURES, copy_case, resolve, snapshot
 
-CASES = sorted(p.parent for p in FIXTURES.glob("*/*/case.json"))
+def _cases():
+    """Every case; a CUDA-only case (recorded traceback) runs end to end only on a GPU."""
+    for path in sorted(FIXTURES.glob("*/*/case.json")):
+        spec = json.loads(path.read_text())
+        if spec.get("recorded") and not spec.get("gpu"):
+            continue  # tests/test_recorded.py covers it from its recorded traceback
+        marks = [pytest.mark.gpu] if spec.get("gpu") else []
+        yield pytest.param(path.parent, marks=marks, id=f"{path.parent.parent.name}/{path.parent.name}")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{c.parent.name}/{c.name}" for c in CASES])
+@pytest.mark.parametrize("case", list(_cases()))
 def test_fixture(case, tmp_path):
     spec = json.loads((case / "case.json").read_text())
     project = copy_case(case, tmp_path / "project")
@@ -24,6 +31,7 @@ def test_fixture(case, tmp_path):
     result = resolve("--no-llm", "--json", *spec["run"], cwd=project)
 
     assert "Traceback" not in result.stderr.replace("resolve: ", ""), result.stderr
+    spec.pop("recorded", None)
     report = result.json
     assert report["status"] == spec["status"], result.stdout + result.stderr
     assert result.code == (1 if spec["status"] == "FAILED" else 0)
