@@ -36,7 +36,8 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                                       r"|object has no attribute '_(modules|parameters|buffers)'"),
         ("batchnorm.single_sample", r"Expected more than 1 value per channel when training"),
         ("shape.broadcast", r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)"
-                            r"|Target size \(torch.Size\(.*\)\) must be the same as input size"),
+                            r"|Target size \(torch.Size\(.*\)\) must be the same as input size"
+                            r"|Using a target size \(torch.Size\(.*\)\) that is different to the input size"),
         ("memory.cuda_oom", r"CUDA out of memory|^OutOfMemoryError"),
         ("hardware.cudnn", r"CUDNN_STATUS_|cuDNN error"),
         ("hardware.driver", r"driver version is insufficient|NVIDIA driver on your system is too old"

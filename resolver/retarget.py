@@ -111,11 +111,28 @@ def _has_names(code: str) -> bool:
     return any(isinstance(n, ast.Name) for n in ast.walk(tree))
 
 
+def _name_operands(code: str) -> list[str]:
+    """The names (and attributes) that are direct operands of the expression's operators."""
+    try:
+        tree = ast.parse(code.strip(), mode="eval").body
+    except SyntaxError:
+        return []
+    found, stack = [], [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.BinOp):
+            stack += [node.right, node.left]
+        elif isinstance(node, (ast.Name, ast.Attribute, ast.Subscript)) and node is not tree:
+            found.append(ast.get_source_segment(code.strip(), node))
+    return [f for f in found if f]
+
+
 def rewrites(code: str, scope: dict[str, int], target: int) -> list[Rewrite]:
     """Expressions equal to `target`, most intent-preserving first; the literal comes last.
 
     Order: a literal that repeats, changed everywhere at once (`C * H * W` with H == W is a
-    spatial size that is wrong as a whole); one literal changed; a bare name doubled or halved
+    spatial size that is wrong as a whole); one literal changed; one name of the expression alone
+    (`d_model * max_len` -> `d_model`); a bare name doubled or halved
     (bidirectional outputs, concatenations); the name swapped for the one other name in scope
     that holds the value; the name scaled by another small factor, or off by one or two; last,
     the literal itself."""
@@ -137,6 +154,8 @@ def rewrites(code: str, scope: dict[str, int], target: int) -> list[Rewrite]:
         if len(numbers) > 1 or _has_names(code):
             for span in numbers:
                 any(offer(_replace_literals(code, [span], v)) for v in _LITERAL_SEARCH)
+        for part in _name_operands(code):  # `d_model * max_len` -> `d_model`
+            offer(part)
         if _is_name(code):
             name = code.strip()
             offer(f"{name} * 2") or offer(f"{name} // 2")

@@ -3,12 +3,28 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "fixtures"
+
+# The smallest realistic crash: the third Linear expects 12 features and gets 16.
+BROKEN = textwrap.dedent("""\
+    import torch
+    import torch.nn as nn
+
+    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(12, 2))
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    x, y = torch.randn(10, 8), torch.randint(0, 2, (10,))
+    for _ in range(3):
+        opt.zero_grad()
+        nn.functional.cross_entropy(model(x), y).backward()
+        opt.step()
+    """)
+FIXED = BROKEN.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -60,3 +76,9 @@ def copy_case(case_dir: Path, destination: Path) -> Path:
 def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
             if p.is_file() and "__pycache__" not in p.parts}
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path

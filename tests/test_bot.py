@@ -1,30 +1,15 @@
 """Where resolve is called from besides a terminal: the nightly bot on a git branch (real git
 repositories, a bare repository as the remote) and the Claude Code subagent."""
 
-import json
 import re
 import subprocess
-import textwrap
 from pathlib import Path
 
 import pytest
 import yaml
 
-from conftest import resolve, snapshot
+from conftest import BROKEN, FIXED, resolve, snapshot
 
-BROKEN = textwrap.dedent("""\
-    import torch
-    import torch.nn as nn
-
-    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(12, 2))
-    opt = torch.optim.SGD(model.parameters(), lr=0.1)
-    x, y = torch.randn(10, 8), torch.randint(0, 2, (10,))
-    for _ in range(3):
-        opt.zero_grad()
-        nn.functional.cross_entropy(model(x), y).backward()
-        opt.step()
-    """)
-FIXED = BROKEN.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)")
 IDENTITY = {"GIT_AUTHOR_NAME": "bot", "GIT_AUTHOR_EMAIL": "bot@example.com",
             "GIT_COMMITTER_NAME": "bot", "GIT_COMMITTER_EMAIL": "bot@example.com"}
 

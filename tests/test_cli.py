@@ -1,32 +1,14 @@
 """The command line as a user meets it: arguments, working directory, exit codes, reports."""
 
 import textwrap
-from pathlib import Path
 
-from conftest import FIXTURES, resolve, snapshot
-
-BROKEN_LINEAR = textwrap.dedent("""\
-    import torch
-    import torch.nn as nn
-
-    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(12, 2))
-    opt = torch.optim.SGD(model.parameters(), lr=0.1)
-    x, y = torch.randn(10, 8), torch.randint(0, 2, (10,))
-    for _ in range(3):
-        opt.zero_grad()
-        nn.functional.cross_entropy(model(x), y).backward()
-        opt.step()
-    """)
+from conftest import BROKEN, FIXTURES, resolve, snapshot, write
 
 
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    return path
 
 
 def test_report_has_the_standard_format(tmp_path):
-    write(tmp_path / "train.py", BROKEN_LINEAR)
+    write(tmp_path / "train.py", BROKEN)
     result = resolve("--no-llm", "train.py", cwd=tmp_path)
     assert result.code == 0, result.stdout + result.stderr
     assert result.stdout == textwrap.dedent("""\
@@ -41,7 +23,7 @@ def test_report_has_the_standard_format(tmp_path):
 
 
 def test_json_is_one_object_with_the_documented_fields(tmp_path):
-    write(tmp_path / "train.py", BROKEN_LINEAR)
+    write(tmp_path / "train.py", BROKEN)
     result = resolve("--no-llm", "--json", "train.py", cwd=tmp_path)
     report = result.json
     assert report["status"] == "SUCCESS"
@@ -74,14 +56,14 @@ def test_script_runs_in_the_users_directory(tmp_path):
 
 def test_module_mode_fixes_a_package(tmp_path):
     write(tmp_path / "pkg" / "__init__.py", "")
-    write(tmp_path / "pkg" / "train.py", BROKEN_LINEAR)
+    write(tmp_path / "pkg" / "train.py", BROKEN)
     result = resolve("--no-llm", "--json", "-m", "pkg.train", cwd=tmp_path)
     assert result.json["status"] == "SUCCESS", result.stderr
     assert result.json["files_modified"] == ["pkg/train.py"]
 
 
 def test_dry_run_shows_the_verified_diff_and_writes_nothing(tmp_path):
-    write(tmp_path / "train.py", BROKEN_LINEAR)
+    write(tmp_path / "train.py", BROKEN)
     before = snapshot(tmp_path)
     result = resolve("--no-llm", "--dry-run", "train.py", cwd=tmp_path)
     assert result.code == 0
@@ -102,11 +84,11 @@ def test_an_unfixable_error_fails_and_leaves_every_byte(tmp_path):
 
 
 def test_a_backup_of_the_original_is_kept(tmp_path):
-    write(tmp_path / "train.py", BROKEN_LINEAR)
+    write(tmp_path / "train.py", BROKEN)
     cache = tmp_path / "cache"
     assert resolve("--no-llm", "train.py", cwd=tmp_path, env={"XDG_CACHE_HOME": str(cache)}).code == 0
     backups = list(cache.glob("resolver/backups/*/*/0-train.py"))
-    assert [b.read_text() for b in backups] == [BROKEN_LINEAR]
+    assert [b.read_text() for b in backups] == [BROKEN]
 
 
 def test_demo_repairs_a_fixture_in_a_temporary_copy(tmp_path):

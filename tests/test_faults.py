@@ -10,27 +10,13 @@ import signal
 import subprocess
 import sys
 import textwrap
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import resolve, snapshot
+from conftest import BROKEN, FIXED, resolve, snapshot, write
 
-BROKEN = textwrap.dedent("""\
-    import torch
-    import torch.nn as nn
-
-    model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(12, 2))
-    opt = torch.optim.SGD(model.parameters(), lr=0.1)
-    x, y = torch.randn(10, 8), torch.randint(0, 2, (10,))
-    for _ in range(3):
-        opt.zero_grad()
-        nn.functional.cross_entropy(model(x), y).backward()
-        opt.step()
-    """)
-FIXED = BROKEN.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)")
 
 
 def leftovers(folder: Path) -> list[int]:
@@ -57,11 +43,6 @@ def project(tmp_path):
     time.sleep(0.2)
     assert leftovers(folder) == [], "a process was left running in the project"
 
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    return path
 
 
 def no_traceback(result) -> None:

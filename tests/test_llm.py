@@ -163,7 +163,7 @@ def test_api_failures_end_in_one_clear_failed_line(tmp_path, replies, message):
         result = resolve("--llm-timeout", "1", "train.py", cwd=project, env=env_for(fake))
     assert result.code == 1
     assert "Traceback" not in result.stderr.replace("resolve: ", "")
-    assert f"Reason: the LLM fix failed: " in result.stdout and message in result.stdout
+    assert "Reason: the LLM fix failed: " in result.stdout and message in result.stdout
     assert snapshot(project) == before
 
 

@@ -5,7 +5,6 @@ seed's table end in a STOP with the reason, never in an edit."""
 
 import json
 import textwrap
-from pathlib import Path
 
 import pytest
 

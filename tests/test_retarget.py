@@ -17,6 +17,7 @@ from resolver.retarget import evaluate, rewrites
     ("self.enc_dim", {"self.enc_dim": 96, "self.dec_dim": 48}, 48, "self.enc_dim // 2"),
     ("self.width", {"self.width": 10, "self.out_width": 7}, 7, "self.out_width"),
     ("256", {}, 512, "512"),
+    ("d_model * max_len", {"d_model": 32, "max_len": 12}, 32, "d_model"),
 ])
 def test_best_rewrite_keeps_the_authors_names(code, scope, target, best):
     found = rewrites(code, scope, target)

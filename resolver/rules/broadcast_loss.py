@@ -14,7 +14,8 @@ from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 
 CATEGORY = "shape.broadcast"
-SIZES = re.compile(r"Target size \(torch\.Size\(\[([\d, ]*)\]\)\) must be the same as input size \(torch\.Size\(\[([\d, ]*)\]\)\)")
+SIZES = re.compile(r"(?:Target size|Using a target size) \(torch\.Size\(\[([\d, ]*)\]\)\)"
+                   r" (?:must be the same as|that is different to the) input size \(torch\.Size\(\[([\d, ]*)\]\)\)")
 
 
 def _shape(text: str) -> tuple[int, ...]:

@@ -22,6 +22,8 @@ HELPER = '''def pad_collate(batch):
             return {torch}.nn.utils.rnn.pad_sequence(list(items), batch_first=True)
         return {torch}.utils.data.default_collate(list(items))
 
+    if isinstance(batch[0], dict):
+        return {{key: collate([sample[key] for sample in batch]) for key in batch[0]}}
     if isinstance(batch[0], (tuple, list)):
         return [collate(column) for column in zip(*batch)]
     return collate(batch)
