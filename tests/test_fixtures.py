@@ -35,7 +35,8 @@ def test_fixture(case, tmp_path):
     report = result.json
     assert report["status"] == spec["status"], result.stdout + result.stderr
     assert result.code == (1 if spec["status"] == "FAILED" else 0)
-    expected = {p.name: p.read_bytes() for p in (case / "expected").glob("*")} if (case / "expected").exists() else {}
+    expected = {str(p.relative_to(case / "expected")): p.read_bytes()
+                for p in (case / "expected").rglob("*") if p.is_file()}
     after = snapshot(project)
     for name, content in before.items():
         assert after[name] == expected.get(name, content), f"{name} differs from what was expected"

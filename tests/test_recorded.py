@@ -27,7 +27,7 @@ def test_recorded_traceback_is_diagnosed_and_rewritten(case, tmp_path):
     edit = next(rules.candidates(diagnosis, workspace))
     assert edit.rule == case.parent.name
     for change in edit.changes:
-        assert change.after == (case / "expected" / change.file.name).read_text(), edit.reason
+        assert change.after == (case / "expected" / change.file.relative_to(project)).read_text(), edit.reason
 
 
 @pytest.mark.parametrize("category, message", [
