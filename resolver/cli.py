@@ -14,19 +14,14 @@ import sys
 from pathlib import Path
 
 from resolver import __version__, backups
-from resolver.errors import UsageError
+from resolver.errors import UsageError, UsageParser
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_MODEL = "claude-sonnet-5-5"  # here, not in llm.py: --help imports no SDK
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, no usage dump: the exit code says it was usage
-        raise UsageError(message)
-
-
-def _parser() -> _Parser:
-    parser = _Parser(
+def _parser() -> UsageParser:
+    parser = UsageParser(
         prog="resolve",
         usage="resolve [OPTIONS] SCRIPT [ARGS...] | resolve [OPTIONS] -m MODULE [ARGS...] | "
               "resolve demo | resolve install-agent [--user] [--force] | resolve init-ci [--force]",

@@ -4,20 +4,14 @@ prompts/."""
 
 from __future__ import annotations
 
-import argparse
 from importlib.resources import files
 from pathlib import Path
 from string import Template
 
 from resolver.edits import atomic_write
-from resolver.errors import UsageError
+from resolver.errors import UsageError, UsageParser
 
 AGENT_NAME = "pytorch-build-resolver"
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UsageError(message)
 
 
 def _template(name: str) -> str:
@@ -45,7 +39,7 @@ def _install(path: Path, text: str, force: bool, what: str) -> int:
 
 
 def install_agent(args: list[str]) -> int:
-    parser = _Parser(prog="resolve install-agent", description="Write the Claude Code subagent for resolve.")
+    parser = UsageParser(prog="resolve install-agent", description="Write the Claude Code subagent for resolve.")
     parser.add_argument("--user", action="store_true", help="into ~/.claude/agents/ instead of ./.claude/agents/")
     parser.add_argument("--force", action="store_true", help="overwrite an agent file that was changed")
     options = parser.parse_args(args)
@@ -54,7 +48,7 @@ def install_agent(args: list[str]) -> int:
 
 
 def init_ci(args: list[str]) -> int:
-    parser = _Parser(prog="resolve init-ci", description="Write the nightly GitHub Actions repair workflow.")
+    parser = UsageParser(prog="resolve init-ci", description="Write the nightly GitHub Actions repair workflow.")
     parser.add_argument("--branch", default="resolve/nightly", help="the branch the bot commits to")
     parser.add_argument("--force", action="store_true", help="overwrite a workflow that was changed")
     options = parser.parse_args(args)

@@ -114,9 +114,10 @@ class _Session:
                     self.log(f"rejected an LLM patch: {proposal.reason}")
                     self.attempts.append(Attempt(None, error, error, "rejected", proposal.reason))
                 else:
-                    if self.workspace.state_after(proposal) in self.visited:
+                    state = self.workspace.state_after(proposal)
+                    if state in self.visited:
                         continue  # tried already, or undoes an earlier fix: a cycle, not progress
-                    self.visited.add(self.workspace.state_after(proposal))
+                    self.visited.add(state)
                     self.log(f"trying {proposal.rule}: {proposal.reason}")
                     self.workspace.apply(proposal)
                     after = self.run()
@@ -164,11 +165,12 @@ class _Session:
     def _outcome_of(self, edit: Edit) -> str | None:
         """How the run of an LLM patch went, in words for the model."""
         attempt = next((a for a in reversed(self.attempts) if a.edit is edit), None)
-        if attempt is None or attempt.verdict == "same error":
-            where = attempt.after.location if attempt and attempt.after else None
-            return None if attempt is None else (
-                "It was applied, but the script still fails with the same error:\n"
-                f"{attempt.after.error}" + (f"\nat {where.file.name}:{where.line}: `{where.code}`" if where else ""))
+        if attempt is None:
+            return None
+        if attempt.verdict == "same error":
+            where = attempt.after.location
+            return ("It was applied, but the script still fails with the same error:\n" f"{attempt.after.error}"
+                    + (f"\nat {where.file.name}:{where.line}: `{where.code}`" if where else ""))
         if attempt.verdict == "fewer training steps":
             return f"It was applied and the script exited 0, but {attempt.note}: that skips training instead of fixing it."
         if attempt.verdict == "failed earlier":
