@@ -71,6 +71,17 @@ class _CallsAt(cst.CSTVisitor):
             self.found.append((node, frozenset(q.name for q in names), start.line))
 
 
+def site_column(text: str, site: Site) -> int | None:
+    """The site's column in characters (Python records UTF-8 bytes); None when unknown (Python
+    3.10), -1 when the line is not in the text."""
+    if site.col is None:
+        return None
+    lines = text.splitlines()
+    if site.line > len(lines):
+        return -1
+    return len(lines[site.line - 1].encode("utf-8")[: site.col].decode("utf-8", errors="ignore"))
+
+
 def find_call(text: str, site: Site) -> CallSite | None:
     """The call expression that starts where the probe saw the module being constructed.
     Python reports columns in UTF-8 bytes, libcst in characters."""
@@ -78,12 +89,9 @@ def find_call(text: str, site: Site) -> CallSite | None:
         wrapper = MetadataWrapper(cst.parse_module(text))
     except cst.ParserSyntaxError:
         return None
-    column = None
-    if site.col is not None:
-        lines = text.splitlines()
-        if site.line > len(lines):
-            return None
-        column = len(lines[site.line - 1].encode("utf-8")[: site.col].decode("utf-8", errors="ignore"))
+    column = site_column(text, site)
+    if column == -1:
+        return None
     visitor = _CallsAt(site.line, column)
     wrapper.visit(visitor)
     if len(visitor.found) != 1:

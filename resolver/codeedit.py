@@ -10,7 +10,7 @@ from typing import Callable, Iterator
 import libcst as cst
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
 
-from resolver.diagnosis import Diagnosis, Frame
+from resolver.diagnosis import Diagnosis, Frame, Site
 from resolver.edits import Change, Edit, Workspace
 
 
@@ -61,6 +61,15 @@ class Source:
         found = [n for n, p in positions.items() if isinstance(n, kind)
                  and span.start.line <= p.start.line and p.end.line <= span.end.line]
         return sorted(found, key=lambda n: (positions[n].start.line, positions[n].start.column))
+
+    def call_at(self, site: Site) -> cst.Call | None:
+        """The call expression that starts where the probe saw something being constructed."""
+        from resolver.callsite import site_column
+
+        column = site_column(self.text, site)
+        found = [n for n, p in self.positions().items() if isinstance(n, cst.Call) and p.start.line == site.line
+                 and (column is None or p.start.column == column)]
+        return found[0] if len(found) == 1 else None
 
     def statement_at(self, line: int) -> cst.CSTNode | None:
         """The innermost simple statement (or compound statement header) covering `line`."""

@@ -83,7 +83,6 @@ def display_path(path: Path, cwd: Path) -> str:
 class WriteResult:
     written: tuple[Path, ...]
     problem: str | None  # why nothing was written, if so
-    backup: Path | None
 
 
 class Workspace:
@@ -155,23 +154,23 @@ class Workspace:
             try:
                 on_disk = path.read_bytes()
             except OSError as exc:
-                return WriteResult((), f"cannot read {path} again: {exc.strerror}", None)
+                return WriteResult((), f"cannot read {path} again: {exc.strerror}")
             if on_disk != original.raw:
-                return WriteResult((), f"{path} was changed while resolve ran; that change was kept", None)
+                return WriteResult((), f"{path} was changed while resolve ran; that change was kept")
             # root may write anything: the missing write bit is the user's "do not touch"
             if not os.access(path, os.W_OK) or not path.stat().st_mode & stat.S_IWUSR:
-                return WriteResult((), f"{path} is read-only", None)
+                return WriteResult((), f"{path} is read-only")
             try:
                 changes[path] = original.encode(text)
             except UnicodeEncodeError:
-                return WriteResult((), f"the fix cannot be encoded as {original.encoding} in {path}", None)
+                return WriteResult((), f"the fix cannot be encoded as {original.encoding} in {path}")
         if not changes:
-            return WriteResult((), None, None)
+            return WriteResult((), None)
         originals = {p: (self.original(p).raw, self.original(p).mode) for p in changes}
         try:
             journal = backups.begin(self.project, originals, changes)
         except OSError as exc:
-            return WriteResult((), f"cannot keep a backup before writing: {exc.strerror or exc}", None)
+            return WriteResult((), f"cannot keep a backup before writing: {exc.strerror or exc}")
         held = _hold_interrupts()
         written: list[Path] = []
         try:
@@ -181,11 +180,11 @@ class Workspace:
         except OSError as exc:
             for done in written:  # all or nothing: put back what was already replaced
                 atomic_write(done, originals[done][0], originals[done][1])
-            return WriteResult((), f"cannot write {path}: {exc.strerror or exc}", journal)
+            return WriteResult((), f"cannot write {path}: {exc.strerror or exc}")
         finally:
             _release_interrupts(held)
         backups.finish(journal)
-        return WriteResult(tuple(written), None, journal)
+        return WriteResult(tuple(written), None)
 
 
 def atomic_write(path: Path, data: bytes, mode: int) -> None:

@@ -6,8 +6,6 @@ import argparse
 class UsageError(Exception):
     """Bad usage or bad input: a one-line message and exit code 2."""
 
-    exit_code = 2
-
 
 class UsageParser(argparse.ArgumentParser):
     """argparse that reports a usage mistake as a UsageError: one line, no usage dump."""

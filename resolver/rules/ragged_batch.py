@@ -9,7 +9,6 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.callsite import find_call
 from resolver.codeedit import Source, keyword_arg
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
@@ -37,10 +36,7 @@ def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     source = Source.parse(workspace, loader.site.file)
     if source is None or source.torch_name() is None or "pad_collate" in source.text:
         return
-    site = find_call(source.text, loader.site)
-    if site is None:
-        return
-    call = next((c for c in source.nodes(cst.Call) if source.line_of(c) == site.line and source.code(c) == site.short()), None)
+    call = source.call_at(loader.site)
     top = call
     while top is not None and not isinstance(source.parents().get(top), cst.Module):
         top = source.parents().get(top)
@@ -51,6 +47,6 @@ def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     new_call = call.with_changes(args=[*call.args, keyword_arg("collate_fn", "pad_collate")])
     moved_top = top.deep_replace(call, new_call).with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
     new_text = source.replaced(top, cst.FlattenSentinel([helper, moved_top]))
-    reason = (f"Added collate_fn=pad_collate to {site.short()}: its samples have different lengths, "
+    reason = (f"Added collate_fn=pad_collate to {source.code(call)}: its samples have different lengths, "
               "so they are padded with pad_sequence instead of stacked")
-    yield source.edit(new_text, site.line, reason, "ragged_batch")
+    yield source.edit(new_text, source.line_of(call), reason, "ragged_batch")
