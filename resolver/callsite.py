@@ -195,7 +195,7 @@ def _enclosing_function(text: str, name: str, line: int) -> cst.FunctionDef | No
 
 
 def fix_argument(workspace, layer, constructors: set[str], index: int, keyword: str, needed: int,
-                 why: str, rule: str) -> Iterator[Edit]:
+                 why: str) -> Iterator[Edit]:
     """Edits that make `layer`'s constructor argument `keyword` come out as `needed`."""
     declared = layer.attributes[keyword]
     for source, rewrite in retarget_argument(workspace, layer.site, constructors, index, keyword, declared, needed):
@@ -203,4 +203,4 @@ def fix_argument(workspace, layer, constructors: set[str], index: int, keyword: 
         reason = f"Changed {source.call.short()} to {new_call} {why}"
         if not rewrite.kept_names:
             reason += f"; no expression of `{source.call.short(source.arg.value)}` gives {needed}, so the literal was written"
-        yield Edit((Change(source.file, source.text, new_text),), source.call.line, reason, rule)
+        yield Edit((Change(source.file, source.text, new_text),), source.call.line, reason)

@@ -93,8 +93,8 @@ class Source:
     def replaced(self, old: cst.CSTNode, new: cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel) -> str:
         return self.module.deep_replace(old, new).code
 
-    def edit(self, new_text: str, line: int, reason: str, rule: str) -> Edit:
-        return Edit((Change(self.path, self.text, new_text),), line, reason, rule)
+    def edit(self, new_text: str, line: int, reason: str) -> Edit:
+        return Edit((Change(self.path, self.text, new_text),), line, reason)
 
     def torch_name(self) -> str | None:
         """How this file spells the torch module (`torch`, or an alias), if it imports it."""

@@ -59,7 +59,7 @@ class Edit:
     changes: tuple[Change, ...]
     line: int  # in the first file
     reason: str
-    rule: str  # the rule module's name, or "llm"
+    rule: str = ""  # the rule module's name (stamped by the catalogue), or "llm"
 
     @property
     def file(self) -> Path:

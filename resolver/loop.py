@@ -141,9 +141,9 @@ class _Session:
                          + (f"; {self.options.llm_note}" if self.options.llm_note else ""))
 
     def _with_forward_origin(self, failing: Run) -> Run:
-        """An in-place autograd error names no line of the forward pass: one more run under
-        anomaly detection says which forward operation made the tensor that was modified."""
-        if failing.diagnosis.category != "autograd.inplace_modified" or failing.diagnosis.forward_origin:
+        """An error in backward names no line of the forward pass: when a matching rule needs it,
+        one more run under anomaly detection says which forward operation made the tensor."""
+        if failing.diagnosis.forward_origin or rules.Evidence.ANOMALY_TRACE not in rules.evidence_needed(failing.diagnosis):
             return failing
         self.settings = replace(self.settings, anomaly=True)
         try:

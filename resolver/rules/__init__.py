@@ -1,46 +1,49 @@
-"""The rule catalogue: one module per error class, found by walking this package.
-
-A rule module defines
-
-    CATEGORY = "shape.linear_in_features"      # the Diagnosis.category it repairs (or a tuple)
-    def propose(diagnosis, workspace):          # -> Iterator[Edit], best candidate first
-        ...
-
-`propose` reads the diagnosis' runtime facts and the workspace's current texts and yields
-minimal edits; when it is unsure it yields nothing. Its fixtures live in fixtures/<module name>/.
-"""
+"""The rule catalogue: one module per error class, found by walking this package. Each module
+defines one `Rule` subclass (the contract is in _rule.py); its fixtures live in
+fixtures/<module name>/."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import pkgutil
-from dataclasses import dataclass
 from functools import cache
-from typing import Callable, Iterator
+from typing import Iterator
 
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
+from resolver.rules._rule import Evidence, Rule
 
-
-@dataclass(frozen=True)
-class Rule:
-    name: str
-    categories: tuple[str, ...]
-    propose: Callable[[Diagnosis, Workspace], Iterator[Edit]]
+__all__ = ["Evidence", "Rule", "all_rules", "candidates", "evidence_needed"]
 
 
 @cache
 def all_rules() -> tuple[Rule, ...]:
-    rules = []
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+    """One instance of each rule module's Rule, by (priority, name)."""
+    found = []
+    for info in pkgutil.iter_modules(__path__):
+        if info.name.startswith("_"):
+            continue
         module = importlib.import_module(f"{__name__}.{info.name}")
-        category = module.CATEGORY
-        rules.append(Rule(info.name, category if isinstance(category, tuple) else (category,), module.propose))
-    return tuple(rules)
+        defined = [v for v in vars(module).values()
+                   if isinstance(v, type) and issubclass(v, Rule) and v.__module__ == module.__name__]
+        if len(defined) != 1:
+            raise TypeError(f"rule module {info.name} must define exactly one Rule subclass, found {len(defined)}")
+        found.append(defined[0]())
+    return tuple(sorted(found, key=lambda rule: (rule.priority, rule.name)))
+
+
+def matching(diagnosis: Diagnosis) -> tuple[Rule, ...]:
+    return tuple(rule for rule in all_rules() if rule.matches(diagnosis))
+
+
+def evidence_needed(diagnosis: Diagnosis) -> frozenset[Evidence]:
+    """What the loop should gather before asking the matching rules."""
+    return frozenset().union(*(rule.needs for rule in matching(diagnosis)))
 
 
 def candidates(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    """Every rule's edits for this diagnosis, in catalogue order."""
-    for rule in all_rules():
-        if diagnosis.category in rule.categories:
-            yield from rule.propose(diagnosis, workspace)
+    """Every matching rule's edits for this diagnosis, each stamped with its rule's name."""
+    for rule in matching(diagnosis):
+        for edit in rule.propose(diagnosis, workspace):
+            yield dataclasses.replace(edit, rule=rule.name)

@@ -12,8 +12,7 @@ import libcst as cst
 from resolver.codeedit import Source, keyword_arg, method_call, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
-
-CATEGORY = "autograd.backward_twice"
+from resolver.rules._rule import Rule
 
 
 def _loop(source: Source, node: cst.CSTNode) -> cst.For | cst.While | None:
@@ -54,29 +53,32 @@ def _reused_outputs(source: Source, loop) -> Iterator[tuple[cst.Arg, str]]:
             yield min(args, key=source.line_of), name
 
 
-def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    for frame, source in user_frames(diagnosis, workspace):
-        backward = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "backward")]
-        loop = _loop(source, backward[0]) if backward else None
-        if loop is None:
-            continue
-        for call, arg, name in _carried_states(source, loop):
-            # a tensor state (RNN, GRU) is detached as it is; an LSTM's (h, c) one tensor at a time
-            detached = f"{name}.detach()" if name in frame.tensors else f"tuple(h.detach() for h in {name})"
-            new = arg.with_changes(value=cst.parse_expression(detached))
-            reason = (f"Passed {detached} into {source.code(call.func)}(...): the state carried over from the "
-                      "previous batch still held that batch's graph")
-            yield source.edit(source.replaced(arg, new), source.line_of(call), reason, "backward_twice")
-        for arg, name in _reused_outputs(source, loop):
-            new = arg.with_changes(value=cst.parse_expression(f"{name}.detach()"))
-            reason = (f"Used {name}.detach() at its first use (line {source.line_of(arg)}): that step must not "
-                      f"backpropagate into what produced {name}, whose graph the later step needs")
-            yield source.edit(source.replaced(arg, new), source.line_of(arg), reason, "backward_twice")
-        calls = [c for c in source.nodes(cst.Call, lambda c: method_call(c, "backward") and _loop(source, c) is loop)]
-        first = min(calls, key=source.line_of)
-        if len(calls) >= 2 and not any(a.keyword and a.keyword.value == "retain_graph" for a in first.args):
-            new = first.with_changes(args=[*first.args, keyword_arg("retain_graph", "True")])
-            reason = (f"Added retain_graph=True to the first backward (line {source.line_of(first)}): "
-                      "the second backward in the same step needs the graph again")
-            yield source.edit(source.replaced(first, new), source.line_of(first), reason, "backward_twice")
-        return
+class BackwardTwice(Rule):
+    categories = ("autograd.backward_twice",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        for frame, source in user_frames(diagnosis, workspace):
+            backward = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "backward")]
+            loop = _loop(source, backward[0]) if backward else None
+            if loop is None:
+                continue
+            for call, arg, name in _carried_states(source, loop):
+                # a tensor state (RNN, GRU) is detached as it is; an LSTM's (h, c) one tensor at a time
+                detached = f"{name}.detach()" if name in frame.tensors else f"tuple(h.detach() for h in {name})"
+                new = arg.with_changes(value=cst.parse_expression(detached))
+                reason = (f"Passed {detached} into {source.code(call.func)}(...): the state carried over from the "
+                          "previous batch still held that batch's graph")
+                yield source.edit(source.replaced(arg, new), source.line_of(call), reason)
+            for arg, name in _reused_outputs(source, loop):
+                new = arg.with_changes(value=cst.parse_expression(f"{name}.detach()"))
+                reason = (f"Used {name}.detach() at its first use (line {source.line_of(arg)}): that step must not "
+                          f"backpropagate into what produced {name}, whose graph the later step needs")
+                yield source.edit(source.replaced(arg, new), source.line_of(arg), reason)
+            calls = [c for c in source.nodes(cst.Call, lambda c: method_call(c, "backward") and _loop(source, c) is loop)]
+            first = min(calls, key=source.line_of)
+            if len(calls) >= 2 and not any(a.keyword and a.keyword.value == "retain_graph" for a in first.args):
+                new = first.with_changes(args=[*first.args, keyword_arg("retain_graph", "True")])
+                reason = (f"Added retain_graph=True to the first backward (line {source.line_of(first)}): "
+                          "the second backward in the same step needs the graph again")
+                yield source.edit(source.replaced(first, new), source.line_of(first), reason)
+            return

@@ -14,8 +14,8 @@ import libcst as cst
 from resolver.codeedit import Source, method_call
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
+from resolver.rules._rule import Rule
 
-CATEGORY = ("shape.batch_size", "shape.view_invalid", "shape.linear_in_features")
 MAX_FILES = 60
 
 
@@ -39,24 +39,29 @@ def _flattens_batch(call: cst.Call) -> bool:
             and isinstance(args[0].expression, cst.Integer) and args[0].expression.value == "1")
 
 
-def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    if diagnosis.category == "shape.linear_in_features" and not diagnosis.batch_folded:
-        return
-    failing = {(f.file.resolve(), f.line) for f in diagnosis.frames if f.user}
-    for path in _candidate_files(diagnosis, workspace):
-        source = Source.parse(workspace, path)
-        if source is None:
-            continue
-        for call in source.nodes(cst.Call, _flattens_batch):
-            function = source.enclosing(call, cst.FunctionDef)
-            at_failing_line = (path, source.line_of(call)) in failing
-            if diagnosis.category == "shape.view_invalid" and not at_failing_line:
+class BatchFoldedByFlatten(Rule):
+    categories = ("shape.batch_size", "shape.view_invalid", "shape.linear_in_features")
+    priority = 1  # after linear_in_features, which takes the Linear errors whose batch is intact
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        return super().matches(diagnosis) and (diagnosis.category != "shape.linear_in_features" or diagnosis.batch_folded)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        failing = {(f.file.resolve(), f.line) for f in diagnosis.frames if f.user}
+        for path in _candidate_files(diagnosis, workspace):
+            source = Source.parse(workspace, path)
+            if source is None:
                 continue
-            if not at_failing_line and (function is None or function.name.value != "forward"):
-                continue
-            tensor = source.module.code_for_node(call.func.value)
-            new_call = call.with_changes(args=[cst.Arg(cst.parse_expression(f"{tensor}.size(0)")),
-                                               call.args[1].with_changes(value=cst.parse_expression("-1"))])
-            reason = (f"Changed {source.code(call)} to {source.code(new_call)}: the flatten folded the batch "
-                      "dimension into the features")
-            yield source.edit(source.replaced(call, new_call), source.line_of(call), reason, "batch_size_mismatch")
+            for call in source.nodes(cst.Call, _flattens_batch):
+                function = source.enclosing(call, cst.FunctionDef)
+                at_failing_line = (path, source.line_of(call)) in failing
+                if diagnosis.category == "shape.view_invalid" and not at_failing_line:
+                    continue
+                if not at_failing_line and (function is None or function.name.value != "forward"):
+                    continue
+                tensor = source.module.code_for_node(call.func.value)
+                new_call = call.with_changes(args=[cst.Arg(cst.parse_expression(f"{tensor}.size(0)")),
+                                                   call.args[1].with_changes(value=cst.parse_expression("-1"))])
+                reason = (f"Changed {source.code(call)} to {source.code(new_call)}: the flatten folded the batch "
+                          "dimension into the features")
+                yield source.edit(source.replaced(call, new_call), source.line_of(call), reason)

@@ -12,8 +12,8 @@ import libcst as cst
 from resolver.codeedit import Source, keyword_arg, user_frames, wrap
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
+from resolver.rules._rule import Rule
 
-CATEGORY = "device.mismatch"
 FACTORIES = {"zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "linspace", "eye", "tensor",
              "zeros_like", "ones_like"}
 
@@ -46,25 +46,28 @@ def _in_forward(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
             module = module.deep_replace(call, call.with_changes(args=[*call.args, keyword_arg("device", f"{params[1]}.device")]))
         names = ", ".join(source.code(c.func) for c in factories)
         reason = f"Created the tensors of {names} in forward on {params[1]}'s device (device={params[1]}.device)"
-        yield source.edit(module.code, source.line_of(factories[0]), reason, "device_mismatch")
+        yield source.edit(module.code, source.line_of(factories[0]), reason)
         return
 
 
-def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    yield from _in_forward(diagnosis, workspace)
-    for frame, source in user_frames(diagnosis, workspace):
-        device = _device_variable(source)
-        if device is None:
-            continue
-        devices = {t.device for t in frame.tensors.values()}
-        # with runtime facts, the tensors left on the CPU beside GPU ones; from a traceback, any
-        on_wrong_device = {n for n, t in frame.tensors.items() if t.device == "cpu" or len(devices) == 1}
-        for call in source.on_line(cst.Call, frame.line):
-            for arg in call.args:
-                value = arg.value
-                if not isinstance(value, cst.Name) or (frame.tensors and value.value not in on_wrong_device):
-                    continue
-                new = wrap(value.value, f".to({device})")
-                reason = f"Moved {value.value} to the model's device ({value.value}.to({device})) where it enters {source.code(call.func)}(...)"
-                yield source.edit(source.replaced(value, new), source.line_of(call), reason, "device_mismatch")
-        return
+class DeviceMismatch(Rule):
+    categories = ("device.mismatch",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        yield from _in_forward(diagnosis, workspace)
+        for frame, source in user_frames(diagnosis, workspace):
+            device = _device_variable(source)
+            if device is None:
+                continue
+            devices = {t.device for t in frame.tensors.values()}
+            # with runtime facts, the tensors left on the CPU beside GPU ones; from a traceback, any
+            on_wrong_device = {n for n, t in frame.tensors.items() if t.device == "cpu" or len(devices) == 1}
+            for call in source.on_line(cst.Call, frame.line):
+                for arg in call.args:
+                    value = arg.value
+                    if not isinstance(value, cst.Name) or (frame.tensors and value.value not in on_wrong_device):
+                        continue
+                    new = wrap(value.value, f".to({device})")
+                    reason = f"Moved {value.value} to the model's device ({value.value}.to({device})) where it enters {source.code(call.func)}(...)"
+                    yield source.edit(source.replaced(value, new), source.line_of(call), reason)
+            return

@@ -14,8 +14,8 @@ import libcst as cst
 from resolver.codeedit import Source
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
+from resolver.rules._rule import Evidence, Rule
 
-CATEGORY = "autograd.inplace_modified"
 OPERATORS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "//=": "//", "%=": "%", "**=": "**", "@=": "@"}
 NOT_TENSOR_RECEIVERS = ("init", "grad", "optimizer", "optim", "torch", "F", "nn", "np", "math", "functional")
 
@@ -75,34 +75,38 @@ def _inplace_flags(source: Source) -> Iterator[tuple[cst.Call, cst.Call]]:
             yield call, call.with_changes(args=args)
 
 
-def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    origin = diagnosis.forward_origin
-    ranked: list[tuple[tuple, Edit]] = []
-    for path in _files(diagnosis):
-        source = Source.parse(workspace, path)
-        if source is None:
-            continue
-        functions = {f for f in source.nodes(cst.FunctionDef) if f.name.value == "forward"}
-        origin_function = origin_name = None
-        if origin is not None and origin.file.resolve() == path:
-            statement = source.statement_at(origin.line)
-            origin_function = statement and source.enclosing(statement, cst.FunctionDef)
-            assigned = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
-            if isinstance(assigned, cst.Assign):
-                origin_name = source.module.code_for_node(assigned.targets[0].target)
-        functions |= {source.enclosing(s, cst.FunctionDef) for f in diagnosis.frames if f.user and f.file.resolve() == path
-                      for s in [source.statement_at(f.line)] if s is not None}
-        functions.add(origin_function)
-        for old, new, tensor, what in _candidates(source, functions):
-            line = source.line_of(old)
-            after_origin = origin_function is not None and source.enclosing(old, cst.FunctionDef) is origin_function \
-                and line > origin.line
-            rank = (0 if after_origin and tensor == origin_name else 1 if after_origin else 3, line)
-            reason = f"Made the in-place operation at line {line} out of place ({what}): backward needs the value it overwrote"
-            ranked.append((rank, source.edit(source.replaced(old, new), line, reason, "inplace_autograd")))
-        for call, new in _inplace_flags(source):
-            line = source.line_of(call)
-            reason = f"Changed {source.code(call)} to {source.code(new)}: its in-place write destroyed a value backward needs"
-            ranked.append(((2, line), source.edit(source.replaced(call, new), line, reason, "inplace_autograd")))
-    for _, edit in sorted(ranked, key=lambda item: item[0]):
-        yield edit
+class InplaceAutograd(Rule):
+    categories = ("autograd.inplace_modified",)
+    needs = frozenset({Evidence.ANOMALY_TRACE})
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        origin = diagnosis.forward_origin
+        ranked: list[tuple[tuple, Edit]] = []
+        for path in _files(diagnosis):
+            source = Source.parse(workspace, path)
+            if source is None:
+                continue
+            functions = {f for f in source.nodes(cst.FunctionDef) if f.name.value == "forward"}
+            origin_function = origin_name = None
+            if origin is not None and origin.file.resolve() == path:
+                statement = source.statement_at(origin.line)
+                origin_function = statement and source.enclosing(statement, cst.FunctionDef)
+                assigned = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+                if isinstance(assigned, cst.Assign):
+                    origin_name = source.module.code_for_node(assigned.targets[0].target)
+            functions |= {source.enclosing(s, cst.FunctionDef) for f in diagnosis.frames if f.user and f.file.resolve() == path
+                          for s in [source.statement_at(f.line)] if s is not None}
+            functions.add(origin_function)
+            for old, new, tensor, what in _candidates(source, functions):
+                line = source.line_of(old)
+                after_origin = origin_function is not None and source.enclosing(old, cst.FunctionDef) is origin_function \
+                    and line > origin.line
+                rank = (0 if after_origin and tensor == origin_name else 1 if after_origin else 3, line)
+                reason = f"Made the in-place operation at line {line} out of place ({what}): backward needs the value it overwrote"
+                ranked.append((rank, source.edit(source.replaced(old, new), line, reason)))
+            for call, new in _inplace_flags(source):
+                line = source.line_of(call)
+                reason = f"Changed {source.code(call)} to {source.code(new)}: its in-place write destroyed a value backward needs"
+                ranked.append(((2, line), source.edit(source.replaced(call, new), line, reason)))
+        for _, edit in sorted(ranked, key=lambda item: item[0]):
+            yield edit

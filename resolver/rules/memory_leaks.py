@@ -13,8 +13,7 @@ import libcst as cst
 from resolver.codeedit import Source, method_call, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
-
-CATEGORY = "memory.cuda_oom"
+from resolver.rules._rule import Rule
 
 
 def _is_loss_name(node: cst.CSTNode) -> bool:
@@ -49,18 +48,21 @@ def _eval_loops(source: Source) -> Iterator[tuple[cst.For, str]]:
                     yield statement, torch
 
 
-def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    seen = set()
-    for _, source in user_frames(diagnosis, workspace):
-        if source.path in seen:
-            continue
-        seen.add(source.path)
-        for old, new, why in _accumulators(source):
-            yield source.edit(source.replaced(old, new), source.line_of(old), f"Memory leak: {why}", "memory_leaks")
-        for loop, torch in _eval_loops(source):
-            wrapped = cst.With(items=[cst.WithItem(cst.parse_expression(f"{torch}.no_grad()"))],
-                               body=cst.IndentedBlock(body=[loop.with_changes(leading_lines=())]),
-                               leading_lines=loop.leading_lines)
-            reason = (f"Wrapped the evaluation loop at line {source.line_of(loop)} in `with {torch}.no_grad():`: "
-                      "without it every batch kept its activations for a backward that never comes")
-            yield source.edit(source.replaced(loop, wrapped), source.line_of(loop), reason, "memory_leaks")
+class MemoryLeaks(Rule):
+    categories = ("memory.cuda_oom",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        seen = set()
+        for _, source in user_frames(diagnosis, workspace):
+            if source.path in seen:
+                continue
+            seen.add(source.path)
+            for old, new, why in _accumulators(source):
+                yield source.edit(source.replaced(old, new), source.line_of(old), f"Memory leak: {why}")
+            for loop, torch in _eval_loops(source):
+                wrapped = cst.With(items=[cst.WithItem(cst.parse_expression(f"{torch}.no_grad()"))],
+                                   body=cst.IndentedBlock(body=[loop.with_changes(leading_lines=())]),
+                                   leading_lines=loop.leading_lines)
+                reason = (f"Wrapped the evaluation loop at line {source.line_of(loop)} in `with {torch}.no_grad():`: "
+                          "without it every batch kept its activations for a backward that never comes")
+                yield source.edit(source.replaced(loop, wrapped), source.line_of(loop), reason)

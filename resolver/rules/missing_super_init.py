@@ -10,8 +10,7 @@ import libcst as cst
 from resolver.codeedit import Source, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
-
-CATEGORY = "module.missing_super_init"
+from resolver.rules._rule import Rule
 
 
 def _calls_base_init(function: cst.FunctionDef, source: Source) -> bool:
@@ -20,25 +19,27 @@ def _calls_base_init(function: cst.FunctionDef, source: Source) -> bool:
                for c in source.nodes(cst.Call) if source.enclosing(c, cst.FunctionDef) is function)
 
 
-def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    for frame, source in user_frames(diagnosis, workspace):
-        if frame.function != "__init__":
-            continue
-        statement = source.statement_at(frame.line)
-        function = statement and source.enclosing(statement, cst.FunctionDef)
-        if function is None or function.name.value != "__init__" or source.enclosing(function, cst.ClassDef) is None:
-            continue
-        if _calls_base_init(function, source) or not isinstance(function.body, cst.IndentedBlock):
-            continue
-        body = list(function.body.body)
-        at = 1 if body and _is_docstring(body[0]) else 0
-        body.insert(at, cst.parse_statement("super().__init__()\n"))
-        new_function = function.with_changes(body=function.body.with_changes(body=body))
-        class_name = source.enclosing(function, cst.ClassDef).name.value
-        reason = f"Added super().__init__() to {class_name}.__init__: nn.Module must set itself up before layers are assigned"
-        yield source.edit(source.replaced(function, new_function), source.line_of(function) + 1 + at, reason,
-                          "missing_super_init")
-        return
+class MissingSuperInit(Rule):
+    categories = ("module.missing_super_init",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        for frame, source in user_frames(diagnosis, workspace):
+            if frame.function != "__init__":
+                continue
+            statement = source.statement_at(frame.line)
+            function = statement and source.enclosing(statement, cst.FunctionDef)
+            if function is None or function.name.value != "__init__" or source.enclosing(function, cst.ClassDef) is None:
+                continue
+            if _calls_base_init(function, source) or not isinstance(function.body, cst.IndentedBlock):
+                continue
+            body = list(function.body.body)
+            at = 1 if body and _is_docstring(body[0]) else 0
+            body.insert(at, cst.parse_statement("super().__init__()\n"))
+            new_function = function.with_changes(body=function.body.with_changes(body=body))
+            class_name = source.enclosing(function, cst.ClassDef).name.value
+            reason = f"Added super().__init__() to {class_name}.__init__: nn.Module must set itself up before layers are assigned"
+            yield source.edit(source.replaced(function, new_function), source.line_of(function) + 1 + at, reason)
+            return
 
 
 def _is_docstring(statement: cst.CSTNode) -> bool:

@@ -12,8 +12,8 @@ import libcst as cst
 from resolver.codeedit import Source, method_call, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
+from resolver.rules._rule import Rule
 
-CATEGORY = "autograd.no_grad_fn"
 NO_GRAD = ("no_grad", "inference_mode")
 
 
@@ -73,26 +73,29 @@ def _no_grad_block(source: Source, node: cst.CSTNode) -> cst.With | None:
     return None
 
 
-def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    for frame, source in user_frames(diagnosis, workspace):
-        backward = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "backward")]
-        if not backward:
-            continue
-        loss = source.module.code_for_node(backward[0].func.value)
-        function = source.enclosing(backward[0], cst.FunctionDef)
-        for assign in _cut_assignments(source, function, frame.line, loss):
-            reconnect = _Reconnect()
-            new_value = assign.value.visit(reconnect)
-            if reconnect.removed:
-                reason = (f"Removed {', '.join(dict.fromkeys(reconnect.removed))} from `{source.code(assign)}`: "
-                          "it cut the loss from the autograd graph")
-                yield source.edit(source.replaced(assign.value, new_value), source.line_of(assign), reason, "no_grad_fn")
-        for node in [backward[0], *_cut_assignments(source, function, frame.line, loss)]:
-            block = _no_grad_block(source, node)
-            if block is not None:
-                reason = (f"Took the training step out of `with {source.code(block.items[0].item)}:` "
-                          f"(line {source.line_of(block)}): no graph is recorded inside it")
-                yield source.edit(source.replaced(block, cst.FlattenSentinel(block.body.body)), source.line_of(block),
-                                  reason, "no_grad_fn")
-                break
-        return
+class NoGradFn(Rule):
+    categories = ("autograd.no_grad_fn",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        for frame, source in user_frames(diagnosis, workspace):
+            backward = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "backward")]
+            if not backward:
+                continue
+            loss = source.module.code_for_node(backward[0].func.value)
+            function = source.enclosing(backward[0], cst.FunctionDef)
+            for assign in _cut_assignments(source, function, frame.line, loss):
+                reconnect = _Reconnect()
+                new_value = assign.value.visit(reconnect)
+                if reconnect.removed:
+                    reason = (f"Removed {', '.join(dict.fromkeys(reconnect.removed))} from `{source.code(assign)}`: "
+                              "it cut the loss from the autograd graph")
+                    yield source.edit(source.replaced(assign.value, new_value), source.line_of(assign), reason)
+            for node in [backward[0], *_cut_assignments(source, function, frame.line, loss)]:
+                block = _no_grad_block(source, node)
+                if block is not None:
+                    reason = (f"Took the training step out of `with {source.code(block.items[0].item)}:` "
+                              f"(line {source.line_of(block)}): no graph is recorded inside it")
+                    yield source.edit(source.replaced(block, cst.FlattenSentinel(block.body.body)), source.line_of(block),
+                                      reason)
+                    break
+            return

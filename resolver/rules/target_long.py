@@ -10,8 +10,7 @@ import libcst as cst
 from resolver.codeedit import user_frames, wrap
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
-
-CATEGORY = "dtype.target_long"
+from resolver.rules._rule import Rule
 
 
 def _target(call: cst.Call) -> cst.Arg | None:
@@ -22,20 +21,23 @@ def _target(call: cst.Call) -> cst.Arg | None:
     return positional[1] if len(positional) >= 2 else None
 
 
-def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    for frame, source in user_frames(diagnosis, workspace):
-        found = False
-        for call in reversed(source.on_line(cst.Call, frame.line)):  # innermost calls first
-            target = _target(call)
-            if target is None:
-                continue
-            code = source.module.code_for_node(target.value)
-            if code.endswith(".long()"):
-                continue
-            found = True
-            new = wrap(code, ".long()")
-            reason = (f"Changed the target {source.code(target.value)} to {source.code(new)} in "
-                      f"{source.code(call.func)}(...): class-index targets must be int64")
-            yield source.edit(source.replaced(target.value, new), source.line_of(call), reason, "target_long")
-        if found:
-            return
+class TargetLong(Rule):
+    categories = ("dtype.target_long",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        for frame, source in user_frames(diagnosis, workspace):
+            found = False
+            for call in reversed(source.on_line(cst.Call, frame.line)):  # innermost calls first
+                target = _target(call)
+                if target is None:
+                    continue
+                code = source.module.code_for_node(target.value)
+                if code.endswith(".long()"):
+                    continue
+                found = True
+                new = wrap(code, ".long()")
+                reason = (f"Changed the target {source.code(target.value)} to {source.code(new)} in "
+                          f"{source.code(call.func)}(...): class-index targets must be int64")
+                yield source.edit(source.replaced(target.value, new), source.line_of(call), reason)
+            if found:
+                return

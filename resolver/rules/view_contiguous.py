@@ -10,17 +10,19 @@ import libcst as cst
 from resolver.codeedit import method_call, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
+from resolver.rules._rule import Rule
 
-CATEGORY = "shape.view_contiguous"
 
+class ViewContiguous(Rule):
+    categories = ("shape.view_contiguous",)
 
-def propose(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    for frame, source in user_frames(diagnosis, workspace):
-        views = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "view")]
-        for call in views:
-            new_call = call.with_changes(func=call.func.with_changes(attr=cst.Name("reshape")))
-            old, new = source.code(call), source.code(new_call)
-            reason = f"Changed {old} to {new}: the tensor is not contiguous, so view cannot reshape it in place"
-            yield source.edit(source.replaced(call, new_call), source.line_of(call), reason, "view_contiguous")
-        if views:
-            return
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        for frame, source in user_frames(diagnosis, workspace):
+            views = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "view")]
+            for call in views:
+                new_call = call.with_changes(func=call.func.with_changes(attr=cst.Name("reshape")))
+                old, new = source.code(call), source.code(new_call)
+                reason = f"Changed {old} to {new}: the tensor is not contiguous, so view cannot reshape it in place"
+                yield source.edit(source.replaced(call, new_call), source.line_of(call), reason)
+            if views:
+                return

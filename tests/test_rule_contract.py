@@ -1,0 +1,55 @@
+"""The rule contract, checked for every rule in the catalogue: a rule that breaks it fails here
+(or at import), never silently."""
+
+import ast
+import inspect
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from conftest import FIXTURES
+from resolver import rules
+from resolver.diagnosis import Diagnosis
+from resolver.rules import Evidence, Rule
+
+RULES = rules.all_rules()
+
+
+def test_every_rule_module_is_discovered_with_its_module_name():
+    modules = sorted(p.stem for p in Path(rules.__file__).parent.glob("*.py") if not p.stem.startswith("_"))
+    assert sorted(rule.name for rule in RULES) == modules
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.name)
+def test_rule_has_fixtures_and_never_types_its_own_name(rule):
+    assert (FIXTURES / rule.name).is_dir(), f"fixtures/{rule.name}/ is missing"
+    tree = ast.parse(inspect.getsource(inspect.getmodule(rule)))
+    literals = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant)}
+    assert rule.name not in literals, "the catalogue stamps the rule's name on its edits"
+
+
+def test_rules_sharing_a_category_declare_their_order():
+    for first, second in combinations(RULES, 2):
+        if set(first.categories) & set(second.categories):
+            assert first.priority != second.priority, f"{first.name} and {second.name} share a category"
+
+
+@pytest.mark.parametrize("body, complaint", [
+    ({"categories": ("shape.no_such_thing",), "propose": lambda self, d, w: iter(())}, "unknown categories"),
+    ({"categories": "shape.linear_in_features", "propose": lambda self, d, w: iter(())}, "non-empty tuple"),
+    ({"categories": ("shape.linear_in_features",)}, "defines no propose"),
+    ({"categories": ("shape.linear_in_features",), "needs": {"anomaly"},
+      "propose": lambda self, d, w: iter(())}, "needs a set of Evidence"),
+])
+def test_a_rule_that_breaks_the_contract_fails_when_defined(body, complaint):
+    with pytest.raises(TypeError, match=complaint):
+        type("Broken", (Rule,), body)
+
+
+def test_the_loop_asks_the_rules_what_evidence_to_gather():
+    inplace = Diagnosis("RuntimeError", "one of the variables needed for gradient computation has been "
+                                        "modified by an inplace operation")
+    assert rules.evidence_needed(inplace) == {Evidence.ANOMALY_TRACE}
+    assert rules.evidence_needed(Diagnosis("RuntimeError", "view size is not compatible with input tensor's "
+                                                           "size and stride")) == frozenset()
