@@ -5,6 +5,7 @@ and only when every error is fixed."""
 
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -56,6 +57,8 @@ class Outcome:
     dry_run: bool = False
     to_branch: bool = False
     llm: Usage = field(default_factory=Usage)
+    notes: tuple[str, ...] = ()  # what the user should know about how the script was run
+    output_tail: str = ""  # the last lines the script printed in its last run
 
     @property
     def fixes(self) -> tuple[Attempt, ...]:
@@ -92,8 +95,32 @@ class _Session:
     attempts: list[Attempt] = field(default_factory=list)
     runs: int = 0
     visited: set = field(default_factory=set)  # workspace states already run
+    notes: list[str] = field(default_factory=list)
+    batch_checked: set = field(default_factory=set)  # errors already rerun at the user's batch size
+    last: Run | None = None
 
     def run(self) -> Run:
+        """One run; a smoke-mode error that involves a batch size smoke mode lowered is run
+        again at the user's own batch size before it counts: it may be smoke mode's crash,
+        not the user's (a hard-coded `x.view(32, -1)` or `init_hidden(16)`)."""
+        result = self._run_once()
+        lowered = _involved_batch_sizes(result)
+        if not lowered or (key := result.diagnosis.headline) in self.batch_checked:
+            return result
+        self.batch_checked.add(key)
+        smoke_size, own_size = self.settings.batch_size, max(result.lowered_batch_sizes)
+        self.log(f"the error involves batch size {lowered[0]}: running again at your own batch size {own_size}")
+        self.settings = replace(self.settings, batch_size=own_size)
+        again = self._run_once()
+        if not again.passed and _same_place(again.diagnosis, result.diagnosis):
+            self.settings = replace(self.settings, batch_size=smoke_size)
+            return result  # it fails at the user's batch size too: a real bug
+        self.notes.append(f"at smoke batch size {smoke_size} the script fails ({result.diagnosis.headline}) but at "
+                          f"its own batch size {own_size} it does not: the script assumes its batch size, so it was "
+                          f"verified at batch size {own_size}")
+        return again
+
+    def _run_once(self) -> Run:
         if self.runs >= self.options.max_runs:
             raise RunLimitReached(f"stopped after {self.runs} runs (--max-runs)")
         self.runs += 1
@@ -101,6 +128,7 @@ class _Session:
         where = result.diagnosis.location if result.diagnosis else None
         self.log(f"run {self.runs}: " + ("passed" if result.passed else f"{result.diagnosis.headline}"
                  + (f" at {where.file.name}:{where.line}" if where else "")) + f" ({result.seconds:.1f}s)")
+        self.last = result
         return result
 
     def repair(self, failing: Run) -> Run:
@@ -178,6 +206,25 @@ class _Session:
         return None
 
 
+def _involved_batch_sizes(result: Run) -> list[int]:
+    """The user batch sizes, lowered by smoke mode, that the error's message or the failing
+    modules' input shapes hold: the script expected that many samples and got fewer."""
+    if result.passed or not result.lowered_batch_sizes:
+        return []
+    error = result.diagnosis
+    numbers = {int(n) for n in re.findall(r"\d+", error.message)}
+    numbers |= {d for m in error.modules for t in m.inputs if t is not None for d in t.shape}
+    return [size for size in result.lowered_batch_sizes if size in numbers]
+
+
+def _same_place(a: Diagnosis, b: Diagnosis) -> bool:
+    """The same kind of error at the same line and module, whatever numbers its message holds
+    (they hold the batch size, which differs between the two runs)."""
+    where_a, where_b = a.location, b.location
+    return (a.error_type == b.error_type and (where_a and (where_a.file, where_a.line)) == (where_b and (where_b.file, where_b.line))
+            and (a.module and a.module.path) == (b.module and b.module.path))
+
+
 def _progress_note(before: Run, after: Run) -> str:
     return (f"it ran {after.counters.get('optimizer_steps', 0)} optimizer steps where the failing run had reached "
             f"{before.counters.get('optimizer_steps', 0)}")
@@ -200,14 +247,21 @@ def _judge(before: Run, after: Run) -> str:
     return "failed earlier" if _reached(after) < _reached(before) else "fixed"
 
 
+def _tail_lines(run: Run | None, count: int = 10) -> str:
+    if run is None:
+        return ""
+    return "\n".join((run.stdout_tail.rstrip("\n").splitlines())[-count:])
+
+
 def resolve(target: Target, settings: Settings, options: Options, log: Callable[[str], None]) -> Outcome:
     started = time.monotonic()
     session = _Session(target, settings, options, log, Workspace(target.project))
 
     def outcome(status: str, **details) -> Outcome:
-        return Outcome(status, target, settings, tuple(session.attempts), session.runs,
+        return Outcome(status, target, session.settings, tuple(session.attempts), session.runs,
                        time.monotonic() - started, dry_run=options.dry_run, to_branch=options.to_branch,
-                       llm=options.llm.usage if options.llm else Usage(), **details)
+                       llm=options.llm.usage if options.llm else Usage(), notes=tuple(session.notes),
+                       output_tail=_tail_lines(session.last), **details)
 
     session.visited.add(session.workspace.state())
     current = session.run()

@@ -36,12 +36,15 @@ def text(outcome: Outcome) -> str:
         hint = "" if outcome.settings.full else (
             f"\nIf it fails only at full scale, run: resolve --full {outcome.target.describe()}")
         blocks.append(f"No error: {outcome.target.describe()} ran to completion {mode}.{hint}")
+        if outcome.output_tail:
+            blocks.append("Its last output:\n" + outcome.output_tail)
     if outcome.diff and (outcome.dry_run or outcome.status == "FAILED"):
         heading = "Dry run, nothing written." if outcome.dry_run else "Nothing written."
         blocks.append(f"{heading} The verified change:\n" + outcome.diff.rstrip("\n"))
     if outcome.llm.calls:
         blocks.append(f"LLM: {outcome.llm.calls} call(s), tokens: {outcome.llm.input} in, "
                       f"{outcome.llm.output} out, {outcome.llm.cache_read} cache read")
+    blocks += [f"Note: {note}" for note in outcome.notes]
     blocks.append(status_line(outcome))
     return "\n\n".join(blocks) + "\n"
 
@@ -99,6 +102,7 @@ def as_json(outcome: Outcome) -> dict:
         "last_error": diagnosis_json(outcome.last_error, cwd) if outcome.last_error else None,
         "diff": outcome.diff,
         "dry_run": outcome.dry_run,
+        "notes": list(outcome.notes),
         "seconds": round(outcome.seconds, 2),
     }
 

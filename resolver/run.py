@@ -58,6 +58,7 @@ class Run:
     counters: dict = field(default_factory=dict)
     stdout_tail: str = ""
     stderr_tail: str = ""
+    lowered_batch_sizes: tuple[int, ...] = ()  # the user's batch sizes smoke mode lowered
 
     @property
     def passed(self) -> bool:
@@ -137,14 +138,20 @@ def run(target: Target, settings: Settings, overlay: dict[Path, str]) -> Run:
         seconds = time.monotonic() - started
         stdout, stderr = readers[0].text(), readers[1].text()
         report = _read_report(report_path)
-    if report.get("outcome") == "no_torch" or process.returncode == PROBE_NO_TORCH and not report:
+    return replace(_outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings),
+                   lowered_batch_sizes=tuple(report.get("lowered_batch_sizes", ())))
+
+
+def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, stdout: str, stderr: str,
+             target: Target, settings: Settings) -> Run:
+    if report.get("outcome") == "no_torch" or returncode == PROBE_NO_TORCH and not report:
         raise UsageError(f"{target.python} cannot import torch")
     counters = report.get("counters", {})
     if timed_out:
         diagnosis = Diagnosis("Timeout", f"the script ran longer than {settings.timeout:g}s and was stopped",
                               counters=counters, source="exit")
         return Run(-signal.SIGKILL, diagnosis, seconds, counters, stdout, stderr)
-    if process.returncode == 0:
+    if returncode == 0:
         return Run(0, None, seconds, counters, stdout, stderr)
     if report.get("outcome") == "exception":
         diagnosis = Diagnosis.from_probe(report)
@@ -155,8 +162,8 @@ def run(target: Target, settings: Settings, overlay: dict[Path, str]) -> Run:
         diagnosis = Diagnosis("SystemExit", f"the script called sys.exit({report.get('code')})"
                               + (f": {last_line}" if last_line else ""), counters=counters, source="exit")
     else:
-        diagnosis = Diagnosis.from_traceback(stderr, target.project, process.returncode)
-    return Run(process.returncode, diagnosis, seconds, counters, stdout, stderr)
+        diagnosis = Diagnosis.from_traceback(stderr, target.project, returncode)
+    return Run(returncode, diagnosis, seconds, counters, stdout, stderr)
 
 
 def _read_report(path: Path) -> dict:

@@ -303,7 +303,12 @@ class SmokeBatches:
 
     The last batch keeps the size it would have at the user's batch size when that is smaller
     than the smoke batch size, so a real tail batch of one is still a batch of one here, and a
-    tail that is only short because of the smaller smoke batch size is not invented."""
+    tail that is only short because of the smaller smoke batch size is not invented.
+
+    What the cut must not hide: a shuffled loader's first pass also visits the dataset's first
+    and last index (an off-by-one `__len__` fails on the last one in a real epoch), and passes
+    after the second yield only their first and last batch, so every epoch of a long script
+    still runs its whole loop, in little time."""
 
     def __init__(self, loader, inner, keep, smoke_size, user_size):
         self.loader, self.inner, self.keep = loader, inner, keep
@@ -323,23 +328,24 @@ class SmokeBatches:
     def _rebatches(self):
         return self.user_size is not None and hasattr(self.loader.sampler, "__len__")
 
-    def __iter__(self):
-        if self._rebatches():
-            indices = list(self.loader.sampler)
+    def _batches(self):
+        if not self._rebatches():
+            batches = list(first_and_last(self.inner, self.keep))
+        else:
+            indices = list(self.loader.sampler)  # the whole draw: the random state moves as in a real pass
             head, tail_start, tail_size = self._plan(len(indices))
-            for b in range(head):
-                yield indices[b * self.smoke_size:min((b + 1) * self.smoke_size, tail_start)]
+            batches = [indices[b * self.smoke_size:min((b + 1) * self.smoke_size, tail_start)] for b in range(head)]
             if tail_size:
-                yield indices[tail_start:tail_start + tail_size]
-            return
-        last = sentinel = object()
-        for i, item in enumerate(self.inner):
-            if i < self.keep:
-                yield item
-            else:
-                last = item
-        if last is not sentinel:
-            yield last
+                batches.append(indices[tail_start:tail_start + tail_size])
+        passes = getattr(self.loader, "_resolver_passes", 1)
+        if passes == 1 and self._rebatches():
+            visit_boundaries(self.loader, batches)
+        if passes > 2 and len(batches) > 2:
+            batches = [batches[0], batches[-1]]
+        return batches
+
+    def __iter__(self):
+        return iter(self._batches())
 
     def __len__(self):
         if self._rebatches():
@@ -349,8 +355,35 @@ class SmokeBatches:
         return min(n, self.keep + 1)
 
 
+def first_and_last(items, keep):
+    """The first `keep` items and the last one."""
+    last = sentinel = object()
+    for i, item in enumerate(items):
+        if i < keep:
+            yield item
+        else:
+            last = item
+    if last is not sentinel:
+        yield last
+
+
+def visit_boundaries(loader, batches):
+    """Swap the dataset's first and last index into a shuffled pass that misses them."""
+    import torch.utils.data
+
+    if type(loader.sampler) is not torch.utils.data.RandomSampler or loader.sampler.data_source is not loader.dataset:
+        return
+    size = len(loader.dataset)
+    taken = {i for batch in batches for i in batch}
+    missing = [i for i in (0, size - 1) if i not in taken]
+    slots = [(b, k) for b, batch in enumerate(batches) for k, i in enumerate(batch) if i not in (0, size - 1)]
+    for index, (b, k) in zip(missing, slots):
+        batches[b][k] = index
+
+
 class SmokeIterator:
-    """Cuts a pass over an IterableDataset loader to its first few batches and its last."""
+    """Cuts a pass over an IterableDataset loader to its first few batches and its last (after
+    the second pass: its first and last)."""
 
     def __init__(self, inner, keep):
         self.inner, self.keep, self.seen, self.done = inner, keep, 0, False
@@ -376,7 +409,8 @@ class SmokeIterator:
         return min(len(self.inner), self.keep + 1)
 
 
-def install_smoke_mode(torch, batch_size, keep):
+def install_smoke_mode(torch, batch_size, keep, lowered):
+    """Smoke mode for every DataLoader; `lowered` collects the user batch sizes it lowered."""
     import inspect
 
     loader_class = torch.utils.data.DataLoader
@@ -391,6 +425,8 @@ def install_smoke_mode(torch, batch_size, keep):
         user_size = bound.arguments.get("batch_size", 1)
         if bound.arguments.get("batch_sampler") is None and user_size is not None:
             bound.arguments["batch_size"] = min(user_size, batch_size)
+            if user_size > batch_size and user_size not in lowered:
+                lowered.append(user_size)
         original_init(*bound.args, **bound.kwargs)
         custom_batches = bound.arguments.get("batch_sampler") is not None
         self._resolver_user_batch_size = None if custom_batches else user_size
@@ -402,9 +438,10 @@ def install_smoke_mode(torch, batch_size, keep):
         return SmokeBatches(self, inner, keep, self.batch_size, self._resolver_user_batch_size)
 
     def __iter__(self):
+        self._resolver_passes = getattr(self, "_resolver_passes", 0) + 1
         iterator = original_iter(self)
         if self._dataset_kind == iterable_kind:
-            return SmokeIterator(iterator, keep)
+            return SmokeIterator(iterator, keep if self._resolver_passes <= 2 else 1)
         return iterator
 
     loader_class.__init__ = __init__
@@ -598,13 +635,15 @@ def main(argv):
         sys.stderr.write(f"probe: cannot import torch: {exc}\n")
         return 97
     sites = ConstructionSites(torch, options.project)
+    lowered = []
     if not options.full:
-        install_smoke_mode(torch, options.batch_size, options.batches)
+        install_smoke_mode(torch, options.batch_size, options.batches, lowered)
     loaders = Loaders(torch, options.project)
     counters = TrainingCounters(torch, loaders)
     if options.anomaly:
         torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
-    report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__}}
+    report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__},
+              "lowered_batch_sizes": lowered}
     try:
         if options.module:
             run_module(options.module, options.args)

@@ -1,0 +1,110 @@
+"""Faithful smoke mode: it neither invents a crash the user never has nor hides one they do,
+and long scripts still run every epoch, in little time. Real scripts under real torch."""
+
+import json
+import textwrap
+
+from conftest import resolve, snapshot, write
+from test_probe import probe
+
+OFF_BY_ONE = textwrap.dedent("""\
+    import torch
+    from torch.utils.data import DataLoader, Dataset
+
+    class Samples(Dataset):
+        def __init__(self):
+            self.x = torch.randn(1000, 4)
+
+        def __len__(self):
+            return len(self.x) + 1  # off by one: index 1000 does not exist
+
+        def __getitem__(self, i):
+            return self.x[i]
+
+    for batch in DataLoader(Samples(), batch_size=32, shuffle=True):
+        pass
+    """)
+
+
+def test_a_shuffled_pass_visits_the_first_and_last_index_so_an_off_by_one_len_fails(tmp_path):
+    completed, report = probe(tmp_path, OFF_BY_ONE)
+    assert report["outcome"] == "exception", completed.stderr
+    assert report["error_type"] == "IndexError"
+    assert "1000" in report["message"]
+
+
+LONG = textwrap.dedent("""\
+    import json
+    import torch
+    from torch.utils.data import DataLoader, TensorDataset
+
+    data = TensorDataset(torch.arange(1000))
+    loaders = {"shuffled": DataLoader(data, batch_size=10, shuffle=True),
+               "sequential": DataLoader(data, batch_size=10)}
+    seen = {name: [] for name in loaders}
+    for epoch in range(100):
+        for name, loader in loaders.items():
+            seen[name].append([b[0].tolist() for b in loader])
+    json.dump({"seen": seen, "epochs": epoch + 1}, open("seen.json", "w"))
+    """)
+
+
+def test_passes_after_the_second_keep_only_their_first_and_last_batch_and_every_epoch_runs(tmp_path):
+    completed, report = probe(tmp_path, LONG)
+    assert report["outcome"] == "ok", completed.stderr
+    result = json.loads((tmp_path / "seen.json").read_text())
+    assert result["epochs"] == 100
+    sequential = result["seen"]["sequential"]
+    assert sequential[0] == sequential[1] == [[0, 1], [2, 3], [4, 5], [990, 991]]
+    assert all(epoch == [[0, 1], [990, 991]] for epoch in sequential[2:])
+    shuffled = result["seen"]["shuffled"]
+    assert [len(epoch) for epoch in shuffled] == [4, 4] + [2] * 98
+    first_pass = {i for batch in shuffled[0] for i in batch}
+    assert {0, 999} <= first_pass, "the first shuffled pass visits the dataset's boundaries"
+    assert len(first_pass) == 8, "boundary indices replace others: no duplicates, same batch sizes"
+    assert report["counters"]["batches"] == 2 * (4 + 4 + 98 * 2)
+
+
+def hard_coded_hidden(samples: int) -> str:
+    """An LSTM whose hidden state is built for 16 sequences: smoke mode's batch of 2 breaks it;
+    at the user's batch size it breaks only when the last batch is partial."""
+    return textwrap.dedent(f"""\
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader, TensorDataset
+
+        lstm = nn.LSTM(4, 8, batch_first=True)
+        opt = torch.optim.SGD(lstm.parameters(), lr=0.1)
+        data = TensorDataset(torch.randn({samples}, 5, 4))
+        for epoch in range(2):
+            for (x,) in DataLoader(data, batch_size=16, shuffle=True):
+                hidden = (torch.zeros(1, 16, 8), torch.zeros(1, 16, 8))
+                out, _ = lstm(x, hidden)
+                opt.zero_grad()
+                out.sum().backward()
+                opt.step()
+        print("trained", epoch + 1, "epochs")
+        """)
+
+
+def test_a_crash_only_at_the_smoke_batch_size_is_not_fixed_and_the_script_is_verified_at_its_own(tmp_path):
+    write(tmp_path / "train.py", hard_coded_hidden(96))
+    before = snapshot(tmp_path)
+    result = resolve("--no-llm", "--json", "train.py", cwd=tmp_path)
+    assert result.code == 0, result.stderr
+    report = result.json
+    assert report["status"] == "NO_ERROR" and report["errors_fixed"] == 0 and report["runs"] == 2
+    assert "own batch size 16" in report["notes"][0] and "batch size 2" in report["notes"][0]
+    assert snapshot(tmp_path) == before
+    text = resolve("--no-llm", "train.py", cwd=tmp_path)
+    assert "Note: at smoke batch size 2 the script fails" in text.stdout
+    assert "trained 2 epochs" in text.stdout, "a NO_ERROR report shows the tail of the script's output"
+
+
+def test_a_hard_coded_batch_size_that_also_breaks_the_real_last_batch_is_a_real_error(tmp_path):
+    write(tmp_path / "train.py", hard_coded_hidden(100))  # 100 = 6 * 16 + 4: the last batch has 4
+    result = resolve("--no-llm", "--json", "train.py", cwd=tmp_path)
+    report = result.json
+    assert report["status"] == "FAILED" and report["notes"] == []
+    assert report["runs"] == 2, "the run at the user's batch size confirmed the error"
+    assert "hidden[0] size" in report["last_error"]["message"]
