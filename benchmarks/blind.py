@@ -1,0 +1,108 @@
+"""Benchmark over a blind corpus: crash projects written by someone who had not read the rules,
+each with the minimal human fix in `expected/`. No test uses these cases.
+
+    python benchmarks/blind.py [DIR ...]      (default: benchmarks/blind/dev benchmarks/blind/holdout)
+
+For every case it runs `resolve --no-llm --json` on a copy and judges the result against the human:
+- fixed:      SUCCESS on a case the human could fix;
+- false:      SUCCESS where the case is a trap (expected FAILED), or where the "fixed" project
+              still fails when run plainly, in full (a false SUCCESS);
+- root:       the fix touched only files the human's fix touched;
+- lines:      changed lines in resolve's diff vs in the human's (resolve's must not be larger).
+The plain run of the broken script is timed beside the resolve, for the resolve/plain ratio.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+DEFAULT = [HERE / "blind" / "dev", HERE / "blind" / "holdout"]
+PLAIN_TIMEOUT = 120
+
+
+def _timed(command: list[str], cwd: Path, timeout: float = 600) -> tuple[float, int, str]:
+    started = time.perf_counter()
+    try:
+        completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+        return time.perf_counter() - started, completed.returncode, completed.stdout
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - started, -1, ""
+
+
+def _changed_lines(before: str, after: str) -> int:
+    return sum(1 for line in difflib.unified_diff(before.splitlines(), after.splitlines(), lineterm="", n=0)
+               if line[:1] in "+-" and not line.startswith(("+++", "---")))
+
+
+def measure(case: Path) -> dict:
+    spec = json.loads((case / "case.json").read_text())
+    human = {p.relative_to(case / "expected").as_posix() for p in (case / "expected").rglob("*") if p.is_file()}
+    human_lines = sum(_changed_lines((case / f).read_text(), (case / "expected" / f).read_text()) for f in human)
+    with tempfile.TemporaryDirectory() as folder:
+        plain_dir, project = Path(folder) / "plain", Path(folder) / "project"
+        ignore = shutil.ignore_patterns("expected", "case.json", "__pycache__")
+        shutil.copytree(case, plain_dir, ignore=ignore)
+        shutil.copytree(case, project, ignore=ignore)
+        plain_seconds, _, _ = _timed([sys.executable, *spec["run"]], plain_dir, PLAIN_TIMEOUT)
+        seconds, _, stdout = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project)
+        try:
+            report = json.loads(stdout)
+        except json.JSONDecodeError:
+            report = {"status": "CRASHED", "files_modified": [], "runs": 0}
+        touched = set(report.get("files_modified") or [])
+        lines = sum(_changed_lines((case / f).read_text(), (project / f).read_text())
+                    for f in touched if (case / f).is_file())
+        really_runs = None
+        if report["status"] == "SUCCESS":
+            _, code, _ = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT)
+            really_runs = code == 0
+    fixed = report["status"] == "SUCCESS" and spec["status"] == "SUCCESS" and really_runs
+    return {
+        "case": case.name, "family": spec.get("family", case.parent.name), "expected": spec["status"],
+        "status": report["status"], "fixed": bool(fixed),
+        "false": report["status"] == "SUCCESS" and not fixed,
+        "root": bool(fixed) and touched <= human, "lines": lines, "human_lines": human_lines,
+        "rules": sorted({f.get("rule", "?") for f in report.get("fixes", [])}),
+        "seconds": seconds, "plain": plain_seconds, "runs": report.get("runs", 0),
+    }
+
+
+def _summary(name: str, rows: list[dict]) -> str:
+    fixable = [r for r in rows if r["expected"] == "SUCCESS"]
+    fixed = [r for r in rows if r["fixed"]]
+    as_expected = sum(r["fixed"] or (r["expected"] != "SUCCESS" and r["status"] != "SUCCESS") for r in rows)
+    root = sum(r["root"] for r in fixed)
+    small = sum(r["lines"] <= r["human_lines"] for r in fixed)
+    ratio = statistics.median(r["seconds"] / r["plain"] for r in fixed) if fixed else float("nan")
+    return (f"{name:20} {len(fixed):>4}/{len(fixable):<4} {as_expected:>4}/{len(rows):<4} "
+            f"{sum(r['false'] for r in rows):>5} {root:>4}/{len(fixed):<4} {small:>4}/{len(fixed):<4} {ratio:>7.2f}x")
+
+
+def main(argv: list[str]) -> int:
+    roots = [Path(a).resolve() for a in argv] or DEFAULT
+    cases = sorted(c.parent for root in roots for c in root.glob("*/case.json"))
+    rows = []
+    for case in cases:
+        row = measure(case)
+        rows.append(row)
+        verdict = "fixed" if row["fixed"] else ("FALSE SUCCESS" if row["false"] else row["status"])
+        print(f"  {row['case']:52} {verdict:13} {','.join(row['rules']):28} "
+              f"{row['lines']}/{row['human_lines']} lines  {row['seconds'] / row['plain']:.2f}x", flush=True)
+    print(f"{'family':20} {'fixed':>9} {'as expected':>9} {'false':>5} {'root':>9} {'<=human':>9} {'vs plain':>8}")
+    for family in sorted({r["family"] for r in rows}):
+        print(_summary(family, [r for r in rows if r["family"] == family]))
+    print(_summary("all", rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
