@@ -22,6 +22,7 @@ class Committed:
     commits: tuple[str, ...]
     files: tuple[str, ...]  # paths relative to the repository root
     pushed_to: str | None = None
+    already_there: bool = False  # the remote had these very commits: the push changed nothing
 
 
 class Bot:
@@ -47,6 +48,11 @@ class Bot:
         self.branch = branch
         self.root = Path(self.repo.working_tree_dir).resolve()
         self.base = self.repo.head.commit.hexsha
+        self.texts: dict[Path, str] = {}  # the files the commits so far changed, as they are on the branch
+        # every commit is dated as HEAD is: the same fix on the same HEAD (by the same identity)
+        # is the same commit id, so a nightly push of an unchanged fix changes nothing
+        self.dates = {name: self.repo.git.log("-1", "--format=%cd", "--date=raw", self.base)
+                      for name in ("GIT_AUTHOR_DATE", "GIT_COMMITTER_DATE")}
 
     def _relative(self, path: Path) -> str:
         return path.resolve().relative_to(self.root).as_posix()
@@ -85,10 +91,11 @@ class Bot:
                     sha = self.repo.git.hash_object("-w", "--no-filters", blob)
                     mode = self._mode(parent, relative)
                     self.repo.git.update_index("--add", "--cacheinfo", f"{mode},{sha},{relative}", env=env)
+                    self.texts[path.resolve()] = text
                     if relative not in touched:
                         touched.append(relative)
                 tree = self.repo.git.write_tree(env=env)
-                parent = self.repo.git.commit_tree(tree, "-p", parent, "-m", message)
+                parent = self.repo.git.commit_tree(tree, "-p", parent, "-m", message, env=self.dates)
                 commits.append(parent)
         self.repo.git.update_ref(f"refs/heads/{self.branch}", parent)
         self.base = parent  # the next script's fixes go on top
@@ -98,7 +105,8 @@ class Bot:
         entry = self.repo.git.ls_tree(commit, "--", relative)
         return entry.split()[0] if entry else "100644"
 
-    def push(self, committed: Committed, remote: str) -> Committed:
+    def push(self, remote: str) -> bool:
+        """Push the branch; True when the remote already had it exactly (nothing changed there)."""
         import git
 
         try:
@@ -113,7 +121,7 @@ class Bot:
         failed = [r for r in results if r.flags & r.ERROR]
         if failed:
             raise PushFailed(f"git push to {remote} was rejected: {failed[0].summary.strip()}")
-        return Committed(committed.branch, committed.commits, committed.files, remote)
+        return all(r.flags & r.UP_TO_DATE for r in results)
 
 
 class PushFailed(Exception):

@@ -5,28 +5,66 @@ Everything after the script (or module) belongs to the script, as with `python`.
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import shlex
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
-from resolver import __version__, backups
+from resolver import __version__, backups, report
 from resolver.errors import UsageError, UsageParser
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_MODEL = "claude-sonnet-5-5"  # here, not in llm.py: --help imports no SDK
 
 
+HELP_EPILOG = """\
+examples:
+  resolve train.py --epochs 1         repair train.py; everything after it is the script's own
+  resolve --dry-run -m pkg.train      show the verified fix of a module, write nothing
+  resolve --json train.py             one JSON object on stdout (for agents and CI)
+  resolve                             the scripts listed under [tool.resolve] in pyproject.toml
+  resolve --branch resolve/nightly --commit --push
+                                      the nightly bot: fixes go to a branch, never your checkout
+  resolve --undo                      put back the files of the last repair
+  resolve --lang zh train.py          the report in Chinese
+
+commands (resolve help COMMAND, or COMMAND --help, for their options):
+  demo             repair a bundled broken script in a temporary folder
+  install-agent    write the Claude Code subagent (.claude/agents/)
+  init-ci          write the nightly GitHub Actions workflow (.github/workflows/)
+  help [COMMAND]   this help, or a command's
+
+exit codes:
+  0    fixed, or nothing to fix
+  1    not fixed (nothing written), or the fix could not be committed or pushed
+  2    bad usage or bad input: one line on stderr, nothing run or written
+  130  interrupted: nothing written
+
+environment:
+  ANTHROPIC_API_KEY, ANTHROPIC_AUTH_TOKEN   credentials for the Claude fallback
+  ANTHROPIC_BASE_URL    an API gateway for the Claude fallback
+  RESOLVE_MODEL         the default for --model
+  RESOLVE_LANG          the default for --lang; else a zh_* LC_ALL, LC_MESSAGES or LANG means zh
+  XDG_CACHE_HOME        backups go to $XDG_CACHE_HOME/resolver/backups (default ~/.cache)
+  NO_COLOR              plain text even on a terminal
+"""
+
+
 def _parser() -> UsageParser:
     parser = UsageParser(
         prog="resolve",
-        usage="resolve [OPTIONS] SCRIPT [ARGS...] | resolve [OPTIONS] -m MODULE [ARGS...] | "
-              "resolve demo | resolve install-agent [--user] [--force] | resolve init-ci [--force]",
+        usage="\n  resolve [OPTIONS] SCRIPT [ARGS...]\n  resolve [OPTIONS] -m MODULE [ARGS...]\n"
+              "  resolve [OPTIONS]            (the scripts under [tool.resolve] in pyproject.toml)\n"
+              "  resolve demo | install-agent | init-ci | help [COMMAND]",
         description="Run a crashing PyTorch training script, fix the error with a minimal verified "
                     "source edit, and report.",
+        epilog=HELP_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--max-attempts", type=_positive, default=3, metavar="N",
                         help="failed fixes allowed on one error before giving up (default 3)")
@@ -48,6 +86,14 @@ def _parser() -> UsageParser:
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     parser.add_argument("--python", default=sys.executable, metavar="PATH",
                         help="interpreter that runs the script (default: the one running resolve)")
+    parser.add_argument("--lang", choices=report.LANGUAGES, default=None,
+                        help="language of the report (default: $RESOLVE_LANG, else from the locale; JSON keys "
+                             "stay English)")
+    talk = parser.add_mutually_exclusive_group()
+    talk.add_argument("-q", "--quiet", dest="verbosity", action="store_const", const=0, default=1,
+                      help="no progress lines on stderr, only the report")
+    talk.add_argument("-v", "--verbose", dest="verbosity", action="store_const", const=2,
+                      help="more detail while it runs")
     bot = parser.add_argument_group("nightly bot (git)")
     bot.add_argument("--branch", metavar="NAME", help="put the fixes on branch NAME (from HEAD), not in your checkout")
     bot.add_argument("--commit", action="store_true", help="with --branch: commit each fixed error to it")
@@ -91,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("resolve: interrupted; no file was changed", file=sys.stderr)
         return EXIT_INTERRUPTED
+    except SystemExit as done:  # --help, --version
+        return done.code if isinstance(done.code, int) else EXIT_OK
 
 
 def _main(argv: list[str]) -> int:
@@ -103,86 +151,95 @@ def _main(argv: list[str]) -> int:
         return SUBCOMMANDS[command[0]](command[1:])
     if options.push and not options.commit or options.commit and not options.branch:
         raise UsageError("--push needs --commit, and --commit needs --branch NAME")
+    lang = report.language(options.lang)
     commands = [command] if command else configured_scripts(Path.cwd())
     if not commands:
         raise UsageError("no script given (usage: resolve [OPTIONS] SCRIPT [ARGS...], "
-                         "or list scripts under [tool.resolve] in pyproject.toml)")
-    results = [_resolve_one(c, options, announce=len(commands) > 1) for c in commands]
+                         "or list scripts under [tool.resolve] in pyproject.toml); see resolve --help")
+    log = _progress if options.verbosity else (lambda message: None)
+    reports = _resolve_all(commands, options, log)
     if options.json:
-        objects = [r for r, _, _ in results]
-        print(json.dumps(objects[0] if len(objects) == 1 else
-                         {"status": _worst([o["status"] for o in objects]), "results": objects}, indent=2))
+        print(json.dumps(report.as_json(reports), indent=2, ensure_ascii=False))
     else:
-        for _, text, _ in results:
-            _print_report(text)
+        _print_report(reports, lang)
     if options.report_md:
-        _write_text(options.report_md, "\n".join(md for _, _, md in results))
-    return max(_exit_code(r["status"], r.get("problem")) for r, _, _ in results)
+        _write_text(options.report_md, report.markdown(reports, lang))
+    return max(EXIT_FAILED if r.failed else EXIT_OK for r in reports)
 
 
-def _resolve_one(command: list[str], options, announce: bool) -> tuple[dict, str, str]:
-    """Repair one script: (JSON object, text report, Markdown report)."""
-    from resolver import report
+def _resolve_all(commands: list[list[str]], options, log) -> list[report.Report]:
+    """Repair every script in turn. With one script, bad input is a usage error; with several
+    (from pyproject.toml), it is that script's FAILED result and the others still run. With
+    --branch, every fix goes onto the one branch, in order, and it is pushed once at the end."""
+    targets: list = []
+    for command in commands:
+        try:
+            targets.append(make_target(command, options.python))
+        except UsageError as error:
+            if len(commands) == 1:
+                raise
+            targets.append(report.Report(shlex.join(command), Path.cwd(), problem=str(error)))
+    bot = _bot(Path.cwd(), options.branch) if options.branch else None
+    if bot is not None and options.commit:
+        # before anything runs: a fix of a script with uncommitted changes could not be committed
+        bot.refuse_dirty([t.script for t in targets if not isinstance(t, report.Report) and t.script])
+    reports = []
+    for target in targets:
+        if isinstance(target, report.Report):
+            log(f"skipping {target.command}: {target.problem}")
+            reports.append(target)
+            continue
+        if len(targets) > 1:
+            log(f"resolving {target.describe()}")
+        reports.append(_resolve_one(target, options, log, bot))
+    if bot is not None and options.push:
+        reports = _push(bot, reports, options.remote)
+    return reports
+
+
+def _resolve_one(target, options, log, bot) -> report.Report:
     from resolver.loop import Options, resolve
     from resolver.run import Settings
 
     settings = Settings(options.batch_size, options.batches, options.full, options.timeout)
-    loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, bool(options.branch), *_llm(options))
-    project = project_of(command)
-    with backups.project_lock(project):
+    llm, llm_note = _llm(options)
+    loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, bool(options.branch),
+                           llm, llm_note, verbosity=options.verbosity)
+    with backups.project_lock(target.project):
         # before the script is checked: what a dying resolve half-wrote may not even parse
-        for path in backups.recover(project):
-            _progress(f"restored {path} from its backup: an earlier resolve died while writing it")
-        bot = _bot(project, options.branch) if options.branch else None
-        target = make_target(command, options.python)
-        if announce:
-            _progress(f"resolving {target.describe()}")
-        outcome = resolve(target, settings, loop_options, log=_progress)
-    data, text = report.as_json(outcome), report.text(outcome)
-    committed = None
-    if bot is not None and outcome.status == "SUCCESS" and outcome.fixes:
-        if not options.commit:
-            text += f"Not committed: add --commit to commit this fix to branch {options.branch}\n"
-        else:
-            committed, problem = _commit(bot, outcome, options)
-            data["branch"] = {"name": options.branch, "commits": list(committed.commits) if committed else [],
-                              "files": list(committed.files) if committed else [],
-                              "pushed_to": committed.pushed_to if committed else None}
-            if committed:
-                text += (f"Committed to branch {committed.branch}: " + ", ".join(c[:10] for c in committed.commits)
-                         + (f"; pushed to {committed.pushed_to}" if committed.pushed_to else "") + "\n")
-            if problem:
-                data["problem"] = problem
-                text += f"Problem: {problem}\n"
-    return data, text, report.markdown(outcome, committed)
+        for path in backups.recover(target.project):
+            log(f"restored {path} from its backup: an earlier resolve died while writing it")
+        outcome = resolve(target, settings, loop_options, log, base=bot.texts if bot else None)
+    result = report.Report(target.describe(), target.cwd, outcome)
+    if bot is None or outcome.status != "SUCCESS" or not outcome.fixes:
+        return result
+    if not options.commit:
+        return replace(result, uncommitted_branch=options.branch)
+    try:
+        bot.refuse_dirty(list(outcome.changed))
+    except UsageError as error:
+        return replace(result, problem=str(error))
+    return replace(result, committed=bot.commit(report.commit_steps(result)))
+
+
+def _push(bot, reports: list[report.Report], remote: str) -> list[report.Report]:
+    """Push the branch once, after every script's fixes are on it."""
+    from resolver.branch import PushFailed
+
+    if not any(r.committed for r in reports):
+        return reports
+    try:
+        already_there = bot.push(remote)
+    except PushFailed as failure:
+        return [replace(r, problem=str(failure)) if r.committed else r for r in reports]
+    return [replace(r, committed=replace(r.committed, pushed_to=remote, already_there=already_there))
+            if r.committed else r for r in reports]
 
 
 def _bot(project: Path, branch: str):
     from resolver.branch import Bot
 
     return Bot(project, branch)
-
-
-def _commit(bot, outcome, options):
-    from resolver import report
-    from resolver.branch import PushFailed
-
-    bot.refuse_dirty(list(outcome.changed))
-    committed = bot.commit(report.commit_steps(outcome))
-    if not options.push:
-        return committed, None
-    try:
-        return bot.push(committed, options.remote), None
-    except PushFailed as exc:
-        return committed, str(exc)
-
-
-def _worst(statuses: list[str]) -> str:
-    return "FAILED" if "FAILED" in statuses else "SUCCESS" if "SUCCESS" in statuses else "NO_ERROR"
-
-
-def _exit_code(status: str, problem: str | None) -> int:
-    return EXIT_FAILED if status == "FAILED" or problem else EXIT_OK
 
 
 def configured_scripts(folder: Path) -> list[list[str]]:
@@ -311,28 +368,32 @@ def _init_ci(args: list[str]) -> int:
     return init_ci(args)
 
 
+def _help(args: list[str]) -> int:
+    """`resolve help` is `resolve --help`; `resolve help COMMAND` is `resolve COMMAND --help`."""
+    if len(args) > 1:
+        raise UsageError("help takes one command name at most")
+    if not args:
+        _parser().print_help()
+        return EXIT_OK
+    if args[0] not in SUBCOMMANDS:
+        close = difflib.get_close_matches(args[0], SUBCOMMANDS, n=1)
+        raise UsageError(f"no command {args[0]!r}" + (f"; did you mean {close[0]!r}?" if close else
+                         f" (commands: {', '.join(SUBCOMMANDS)})"))
+    return SUBCOMMANDS[args[0]](["--help"])
+
+
 # a file of one of these names in the current directory is a script, not a subcommand
-SUBCOMMANDS = {"demo": _demo, "install-agent": _install_agent, "init-ci": _init_ci}
+SUBCOMMANDS = {"demo": _demo, "install-agent": _install_agent, "init-ci": _init_ci, "help": _help}
 
 
 def _progress(message: str) -> None:
     print(f"resolve: {message}", file=sys.stderr, flush=True)
 
 
-def _print_report(text: str) -> None:
+def _print_report(reports: list, lang: str) -> None:
     if not sys.stdout.isatty():
-        sys.stdout.write(text)
+        sys.stdout.write(report.text(reports, lang))
         return
     from rich.console import Console
-    from rich.syntax import Syntax
 
-    console = Console(highlight=False)
-    head, sep, diff = text.partition("The verified change:\n")
-    for line in head.splitlines():
-        style = ("bold green" if line.startswith(("[FIXED]", "Status: SUCCESS")) else
-                 "bold red" if line.startswith(("[FAILED]", "Status: FAILED")) else None)
-        console.print(line, style=style, markup=False)
-    if sep:
-        body, _, status = diff.rpartition("\n\nStatus:")
-        console.print(Syntax(body, "diff", theme="ansi_dark", background_color="default"))
-        console.print("\nStatus:" + status.rstrip("\n"), markup=False)
+    report.rich(reports, lang, Console(highlight=False))

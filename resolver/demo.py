@@ -1,37 +1,38 @@
-"""`resolve demo`: repair a broken fixture in a temporary copy and show the report and diff."""
+"""`resolve demo`: repair a broken training script, shipped inside the package, in a temporary
+copy, and show the report and the diff. It needs nothing but an installed resolve."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 import tempfile
+from importlib.resources import files
 from pathlib import Path
 
 from resolver.edits import unified_diff
-from resolver.errors import UsageError
+from resolver.errors import UsageParser
 
-CASE = Path(__file__).resolve().parents[1] / "fixtures" / "linear_in_features" / "cnn_flatten_size"
 COMMAND = ["train.py", "--epochs", "3"]
 
 
 def demo(args: list[str]) -> int:
-    if args:
-        raise UsageError(f"demo takes no arguments (got {' '.join(args)})")
-    if not CASE.exists():
-        raise UsageError("the demo needs a source checkout of resolver: fixtures/ was not found")
+    parser = UsageParser(prog="resolve demo",
+                         description="Repair a bundled broken training script (a CNN whose Linear expects "
+                                     "20x20 images; the data is 28x28) in a temporary folder, and show the "
+                                     "report and the diff. Your files are not touched.")
+    parser.parse_args(args)
     from resolver.cli import main
 
+    before = files("resolver").joinpath("demo_case", "train.py").read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory(prefix="resolve-demo-") as folder:
-        shutil.copy(CASE / "train.py", folder)
-        before = (CASE / "train.py").read_text()
-        print(f"Demo: {CASE.relative_to(CASE.parents[2])}/train.py (a CNN whose Linear expects 20x20 "
-              f"images; the data is 28x28), copied to {folder}\n$ resolve {' '.join(COMMAND)}\n", flush=True)
+        (Path(folder) / "train.py").write_text(before, encoding="utf-8")
+        print(f"Demo: a CNN whose Linear expects 20x20 images; the data is 28x28. In {folder}:\n"
+              f"$ resolve {' '.join(COMMAND)}\n", flush=True)
         cwd = os.getcwd()
         os.chdir(folder)
         try:
             code = main(COMMAND)
         finally:
             os.chdir(cwd)
-        sys.stdout.write("\n" + unified_diff(before, (Path(folder) / "train.py").read_text(), "train.py"))
+        sys.stdout.write("\n" + unified_diff(before, (Path(folder) / "train.py").read_text(encoding="utf-8"), "train.py"))
     return code

@@ -88,10 +88,16 @@ class WriteResult:
 class Workspace:
     """The project's files as resolve proposes them; the disk is only touched by `write`."""
 
-    def __init__(self, project: Path):
+    def __init__(self, project: Path, base: dict[Path, str] | None = None):
+        """`base`: texts to start from instead of the files on disk (the nightly bot's branch so
+        far, when several scripts are repaired one after another); never written."""
         self.project = project
         self._originals: dict[Path, SourceFile] = {}
         self._texts: dict[Path, str] = {}
+        self._base = {path.resolve(): text for path, text in (base or {}).items()}
+        for path, text in self._base.items():
+            on_disk = SourceFile.read(path)
+            self._originals[path] = SourceFile(path, on_disk.encode(text), on_disk.encoding, on_disk.mode)
 
     def is_editable(self, path: Path) -> bool:
         try:
@@ -113,8 +119,13 @@ class Workspace:
 
     @property
     def overlay(self) -> dict[Path, str]:
-        """Changed files and their proposed text."""
-        return dict(self._texts)
+        """Changed files and their proposed text: what the probe imports instead of the disk."""
+        return {**self._base, **self._texts}
+
+    @property
+    def changed(self) -> tuple[Path, ...]:
+        """Files whose proposed text differs from where this workspace started."""
+        return tuple(self._texts)
 
     def state(self) -> frozenset:
         """A value equal for equal proposed texts: for spotting a cycle of edits."""

@@ -26,6 +26,7 @@ class Options:
     to_branch: bool = False  # the fix goes into git commits, not into the working tree
     llm: Claude | None = None
     llm_note: str = ""  # why the LLM is not used, for a FAILED report
+    verbosity: int = 1  # 0 quiet (-q), 1 progress lines, 2 verbose (-v): the script's output too
 
 
 @dataclass(frozen=True)
@@ -253,9 +254,11 @@ def _tail_lines(run: Run | None, count: int = 10) -> str:
     return "\n".join((run.stdout_tail.rstrip("\n").splitlines())[-count:])
 
 
-def resolve(target: Target, settings: Settings, options: Options, log: Callable[[str], None]) -> Outcome:
+def resolve(target: Target, settings: Settings, options: Options, log: Callable[[str], None],
+            base: dict[Path, str] | None = None) -> Outcome:
+    """`base`: the project's files as earlier fixes left them (the bot's branch), instead of the disk."""
     started = time.monotonic()
-    session = _Session(target, settings, options, log, Workspace(target.project))
+    session = _Session(target, settings, options, log, Workspace(target.project, base))
 
     def outcome(status: str, **details) -> Outcome:
         return Outcome(status, target, session.settings, tuple(session.attempts), session.runs,
@@ -275,7 +278,7 @@ def resolve(target: Target, settings: Settings, options: Options, log: Callable[
     except Stop as stop:
         return outcome("FAILED", last_error=current.diagnosis, stop_reason=str(stop))
     diff = session.workspace.diff(target.cwd)
-    changed = tuple(session.workspace.overlay)
+    changed = session.workspace.changed
     if options.dry_run or options.to_branch:
         return outcome("SUCCESS", diff=diff, changed=changed)
     written = session.workspace.write()

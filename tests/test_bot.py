@@ -122,7 +122,8 @@ def test_configured_scripts_each_repaired_worst_exit_code_and_markdown(repo):
     assert report["results"][0]["command"] == "train.py --unused 1"
     assert report["results"][1]["last_error"]["type"] == "FileNotFoundError"
     markdown = (repo / "report.md").read_text()
-    assert "## resolve: SUCCESS" in markdown and "## resolve: FAILED" in markdown
+    assert markdown.startswith("## resolve: FAILED\n") and "### resolve: SUCCESS" in markdown
+    assert "### resolve: FAILED" in markdown
     assert "```diff" in markdown and "+model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 2))" in markdown
 
 
@@ -186,3 +187,66 @@ def test_init_ci_writes_a_nightly_workflow_that_uses_real_flags(tmp_path):
     assert "resolve --branch resolve/nightly --commit --push --report-md resolve-report.md" in command
     assert any("gh pr create" in s.get("run", "") and "gh pr edit" in s.get("run", "") for s in steps)
     assert resolve("init-ci", cwd=tmp_path).code == 0
+
+
+def test_several_scripts_put_every_fix_on_one_branch_and_a_missing_one_is_its_own_result(repo):
+    """Three configured scripts: two with fixable bugs and one missing. One branch with both fixes,
+    in order, pushed once; three results; the exit code is the worst."""
+    second = BROKEN.replace("nn.Linear(12, 2)", "nn.Linear(20, 2)")
+    (repo / "second.py").write_text(second)
+    (repo / "pyproject.toml").write_text('[tool.resolve]\nscripts = ["train.py", "gone.py --x 1", "second.py"]\n')
+    git(repo, "add", "second.py", "pyproject.toml")
+    git(repo, "commit", "-q", "-m", "second script")
+    head = git(repo, "rev-parse", "HEAD")
+    result = resolve("--no-llm", "--json", "--branch", "resolve/nightly", "--commit", "--push", "--report-md", "r.md",
+                     cwd=repo, env=IDENTITY)
+    assert result.code == 1, result.stderr
+    report = result.json
+    assert [(r["command"], r["status"]) for r in report["results"]] == [
+        ("train.py", "SUCCESS"), ("gone.py --x 1", "FAILED"), ("second.py", "SUCCESS")]
+    assert report["results"][1]["stop_reason"] == "gone.py: no such file"
+    remote = repo.parent / "remote.git"
+    tip = git(remote, "rev-parse", "refs/heads/resolve/nightly")
+    commits = git(remote, "rev-list", "--reverse", f"{head}..{tip}").split()
+    assert commits == report["results"][0]["branch"]["commits"] + report["results"][2]["branch"]["commits"]
+    assert [git(remote, "diff-tree", "--no-commit-id", "--name-only", "-r", c) for c in commits] == ["train.py", "second.py"]
+    assert git(remote, "show", f"{tip}:train.py") + "\n" == FIXED
+    assert git(remote, "show", f"{tip}:second.py") + "\n" == second.replace("nn.Linear(20, 2)", "nn.Linear(16, 2)")
+    markdown = (repo / "r.md").read_text()
+    assert markdown.startswith("## resolve: FAILED\n\nOverall: FAILED | 3 scripts: 2 SUCCESS, 1 FAILED\n")
+    assert markdown.count("### resolve: ") == 3 and "- **Reason:** `gone.py`: no such file" in markdown
+
+
+def test_fixes_of_a_shared_file_build_on_each_other(repo):
+    """The second script imports the model the first script's fix repaired: it runs against the
+    branch so far, so it needs no second, conflicting fix."""
+    (repo / "model.py").write_text(BROKEN)
+    (repo / "a.py").write_text("import model\n")
+    (repo / "b.py").write_text("import model\nprint('b ran')\n")
+    (repo / "pyproject.toml").write_text('[tool.resolve]\nscripts = ["a.py", "b.py"]\n')
+    git(repo, "add", "model.py", "a.py", "b.py", "pyproject.toml")
+    git(repo, "commit", "-q", "-m", "shared model")
+    result = resolve("--no-llm", "--json", "--branch", "resolve/nightly", "--commit", cwd=repo, env=IDENTITY)
+    assert result.code == 0, result.stderr
+    assert [r["status"] for r in result.json["results"]] == ["SUCCESS", "NO_ERROR"]
+    assert git(repo, "show", "resolve/nightly:model.py") + "\n" == FIXED
+    assert git(repo, "rev-list", "--count", "HEAD..resolve/nightly") == "1"
+
+
+def test_a_dirty_script_is_refused_before_anything_runs(repo):
+    (repo / "pyproject.toml").write_text('[tool.resolve]\nscripts = ["train.py"]\n')
+    (repo / "train.py").write_text(BROKEN + "# my local change\n")
+    result = resolve("--branch", "resolve/nightly", "--commit", "--timeout", "0.001", cwd=repo, env=IDENTITY)
+    assert result.code == 2 and "train.py has uncommitted changes" in result.stderr
+    assert "run 1" not in result.stderr, "nothing may run before the refusal"
+
+
+def test_the_same_fix_on_the_same_head_is_the_same_commit_and_pushes_nothing(repo):
+    args = ("--no-llm", "--branch", "resolve/nightly", "--commit", "--push", "train.py")
+    first = resolve(*args, cwd=repo, env=IDENTITY)
+    tip = git(repo.parent / "remote.git", "rev-parse", "refs/heads/resolve/nightly")
+    later = {**IDENTITY, "GIT_COMMITTER_DATE": "2030-01-01T00:00:00", "GIT_AUTHOR_DATE": "2030-01-01T00:00:00"}
+    second = resolve(*args, cwd=repo, env=later)
+    assert first.code == second.code == 0
+    assert git(repo.parent / "remote.git", "rev-parse", "refs/heads/resolve/nightly") == tip
+    assert f"Committed to branch resolve/nightly: {tip[:10]}; origin already had them (nothing pushed)" in second.stdout

@@ -2,6 +2,8 @@
 
 import textwrap
 
+import pytest
+
 from conftest import BROKEN, FIXTURES, resolve, snapshot, write
 
 
@@ -98,3 +100,75 @@ def test_demo_repairs_a_fixture_in_a_temporary_copy(tmp_path):
     assert "[FIXED] train.py:16" in result.stdout
     assert "Status: SUCCESS | Errors Fixed: 1 | Files Modified: train.py" in result.stdout
     assert snapshot(FIXTURES) == before
+
+
+def test_help_has_examples_exit_codes_and_environment(tmp_path):
+    result = resolve("--help", cwd=tmp_path)
+    assert result.code == 0
+    for part in ("examples:", "resolve train.py --epochs 1", "exit codes:", "130", "environment:",
+                 "RESOLVE_LANG", "ANTHROPIC_API_KEY", "-q, --quiet", "-v, --verbose", "--lang {en,zh}"):
+        assert part in result.stdout, part
+    assert resolve("help", cwd=tmp_path).stdout == result.stdout
+
+
+@pytest.mark.parametrize("command", ["demo", "install-agent", "init-ci"])
+def test_every_command_has_help(tmp_path, command):
+    result = resolve(command, "--help", cwd=tmp_path)
+    assert result.code == 0 and result.stdout.startswith(f"usage: resolve {command}"), result.stderr
+    assert resolve("help", command, cwd=tmp_path).stdout == result.stdout
+    assert list(tmp_path.iterdir()) == [], "help writes nothing"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--max-atempts", "3", "train.py"], "unknown option --max-atempts; did you mean --max-attempts?"),
+    (["--dryrun", "train.py"], "unknown option --dryrun; did you mean --dry-run?"),
+    (["--max", "3", "train.py"], "unknown option --max"),
+    (["init-ci", "--forse"], "unknown option --forse; did you mean --force?"),
+    (["help", "dmo"], "no command 'dmo'; did you mean 'demo'?"),
+    (["-q", "-v", "train.py"], "not allowed with argument"),
+])
+def test_unknown_flags_suggest_the_closest_one(tmp_path, args, message):
+    result = resolve(*args, cwd=tmp_path)
+    assert result.code == 2 and message in result.stderr and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_quiet_chinese_report_from_the_locale(tmp_path):
+    write(tmp_path / "train.py", BROKEN)
+    result = resolve("--no-llm", "-q", "--dry-run", "train.py", cwd=tmp_path,
+                     env={"LANG": "zh_CN.UTF-8", "LC_ALL": "", "RESOLVE_LANG": ""})
+    assert result.code == 0 and result.stderr == ""
+    assert result.stdout.startswith(textwrap.dedent("""\
+        [已修复] train.py:4
+        错误：RuntimeError: mat1 and mat2 shapes cannot be multiplied (10x16 and 12x2)
+        修复：Changed nn.Linear(12, 2) to nn.Linear(16, 2) to match the 16 features it receives (layer 2, input 10x16)
+        剩余错误：0
+
+        试运行，未写入任何文件。已验证的修改：
+        """))
+    assert result.stdout.endswith("\nStatus: SUCCESS | Errors Fixed: 1 | Files Modified: none\n")
+
+
+def test_lang_zh_keeps_json_keys_english_and_markdown_code_in_backticks(tmp_path):
+    write(tmp_path / "train.py", BROKEN)
+    english = resolve("--no-llm", "--json", "--dry-run", "train.py", cwd=tmp_path).json
+    result = resolve("--no-llm", "--json", "--dry-run", "--lang", "zh", "--report-md", "r.md", "train.py", cwd=tmp_path,
+                     env={"RESOLVE_LANG": "en"})
+    assert set(result.json) == set(english) and result.json["fixes"] == english["fixes"]
+    markdown = (tmp_path / "r.md").read_text()
+    assert "### [已修复] `train.py:4`" in markdown
+    assert "- **修复：** Changed `nn.Linear(12, 2)` to `nn.Linear(16, 2)` to match" in markdown
+
+
+@pytest.mark.parametrize("prose, markdown", [
+    ("Added super().__init__() to Net.__init__: nn.Module must set itself up",
+     "Added `super().__init__()` to `Net.__init__`: `nn.Module` must set itself up"),
+    ("Added drop_last=True to the loader at train.py:12", "Added `drop_last=True` to the loader at `train.py`:12"),
+    ("Wrapped it in `with torch.no_grad():` so autograd does not record it",
+     "Wrapped it in `with torch.no_grad():` so autograd does not record it"),
+    ("Changed x.view(-1, 16) to x.view(x.size(0), -1): the flatten folded the batch",
+     "Changed `x.view(-1, 16)` to `x.view(x.size(0), -1)`: the flatten folded the batch"),
+])
+def test_markdown_puts_code_in_backticks(prose, markdown):
+    from resolver.report import code_spans
+
+    assert code_spans(prose) == markdown
