@@ -42,7 +42,8 @@ commands (resolve help COMMAND, or COMMAND --help, for their options):
 exit codes:
   0    fixed, or nothing to fix
   1    not fixed (nothing written), or the fix could not be committed or pushed
-  2    bad usage or bad input: one line on stderr, nothing run or written
+  2    bad usage or bad input: one line on stderr, nothing run or written; or a guarded run
+       that changed your files anyway (they are named)
   130  interrupted: nothing written
 
 environment:
@@ -50,6 +51,7 @@ environment:
   ANTHROPIC_BASE_URL    an API gateway for the Claude fallback
   RESOLVE_MODEL         the default for --model
   RESOLVE_LANG          the default for --lang; else a zh_* LC_ALL, LC_MESSAGES or LANG means zh
+  RESOLVE_SANDBOX       "guard" forces the fallback sandbox where the overlay would be used
   XDG_CACHE_HOME        backups go to $XDG_CACHE_HOME/resolver/backups (default ~/.cache)
   NO_COLOR              plain text even on a terminal
 """
@@ -83,6 +85,8 @@ def _parser() -> UsageParser:
     parser.add_argument("--llm-timeout", type=float, default=120.0, metavar="SECONDS",
                         help="per request to the Anthropic API (default 120)")
     parser.add_argument("--dry-run", action="store_true", help="verify and show the diff, write nothing")
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="let the script's runs write to your project (checkpoints, logs) as a plain run would")
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     parser.add_argument("--python", default=sys.executable, metavar="PATH",
                         help="interpreter that runs the script (default: the one running resolve)")
@@ -200,8 +204,13 @@ def _resolve_all(commands: list[list[str]], options, log) -> list[report.Report]
 def _resolve_one(target, options, log, bot) -> report.Report:
     from resolver.loop import Options, resolve
     from resolver.run import Settings
+    from resolver.sandbox import requested_mode
 
-    settings = Settings(options.batch_size, options.batches, options.full, options.timeout)
+    settings = Settings(options.batch_size, options.batches, options.full, options.timeout,
+                        sandbox=requested_mode(options.no_sandbox))
+    if options.no_sandbox:
+        _progress("warning: --no-sandbox: every run of the script may overwrite your checkpoints, "
+                  "logs and outputs with those of a smoke run")
     llm, llm_note = _llm(options)
     loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, bool(options.branch),
                            llm, llm_note, verbosity=options.verbosity)

@@ -1,6 +1,6 @@
 """Edits and the files they change.
 
-Proposed texts live in memory and are verified through the probe's import overlay; the user's
+Proposed texts live in memory and are verified in the run's sandbox (sandbox.py); the user's
 files are written once, at the end, only with verified text: each atomically (temp file +
 rename, same encoding, line endings and mode), after a journalled backup of the original (see
 backups.py), with Ctrl-C held off while they are written. A file the user changed meanwhile is

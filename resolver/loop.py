@@ -1,7 +1,7 @@
 """The repair workflow: run -> diagnose -> fix -> verify (run again) -> report.
 
-Edits are verified in memory through the probe's overlay; files are written once, at the end,
-and only when every error is fixed."""
+Edits are verified in the run's sandbox, which shows the script the proposed texts; files are
+written once, at the end, and only when every error is fixed."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from resolver.diagnosis import EXHAUSTED_ADVICE, STOP_REASONS, Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.llm import Claude, Declined, LLMError, Rejection, Usage
 from resolver.run import Run, Settings, Target, run
+
+SANDBOX_STRENGTH = ("none", "guard", "overlay")
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,8 @@ class Outcome:
     llm: Usage = field(default_factory=Usage)
     notes: tuple[str, ...] = ()  # what the user should know about how the script was run
     output_tail: str = ""  # the last lines the script printed in its last run
+    sandbox: str = "none"  # the weakest isolation any run had: "overlay", "guard" or "none"
+    sandbox_note: str = ""  # why it is not the overlay
 
     @property
     def fixes(self) -> tuple[Attempt, ...]:
@@ -99,6 +103,7 @@ class _Session:
     notes: list[str] = field(default_factory=list)
     batch_checked: set = field(default_factory=set)  # errors already rerun at the user's batch size
     last: Run | None = None
+    isolation: tuple[str, str] = ("overlay", "")  # the weakest sandbox of any run, and why
 
     def run(self) -> Run:
         """One run; a smoke-mode error that involves a batch size smoke mode lowered is run
@@ -126,6 +131,8 @@ class _Session:
             raise RunLimitReached(f"stopped after {self.runs} runs (--max-runs)")
         self.runs += 1
         result = run(self.target, self.settings, self.workspace.overlay)
+        if SANDBOX_STRENGTH.index(result.sandbox) < SANDBOX_STRENGTH.index(self.isolation[0]):
+            self.isolation = (result.sandbox, result.sandbox_note)
         where = result.diagnosis.location if result.diagnosis else None
         self.log(f"run {self.runs}: " + ("passed" if result.passed else f"{result.diagnosis.headline}"
                  + (f" at {where.file.name}:{where.line}" if where else "")) + f" ({result.seconds:.1f}s)")
@@ -264,7 +271,8 @@ def resolve(target: Target, settings: Settings, options: Options, log: Callable[
         return Outcome(status, target, session.settings, tuple(session.attempts), session.runs,
                        time.monotonic() - started, dry_run=options.dry_run, to_branch=options.to_branch,
                        llm=options.llm.usage if options.llm else Usage(), notes=tuple(session.notes),
-                       output_tail=_tail_lines(session.last), **details)
+                       output_tail=_tail_lines(session.last), sandbox=session.isolation[0],
+                       sandbox_note=session.isolation[1], **details)
 
     session.visited.add(session.workspace.state())
     current = session.run()

@@ -52,6 +52,9 @@ MESSAGES = {
         "overall": "Overall: {status} | {count} scripts: {counts}",
         "scripts": "Scripts",
         "branch_commits": "Branch {branch}: {count} commit(s), {commits}",
+        "sandbox_guard": "Sandbox: guard (Python writes redirected; your files checked after each run)",
+        "sandbox_none": "Sandbox: none (--no-sandbox: the runs wrote to your project)",
+        "sandbox_refused": "; overlay unavailable: {reason}",
     },
     "zh": {
         "fixed": "[已修复] {where}",
@@ -84,6 +87,9 @@ MESSAGES = {
         "overall": "总计：{status} | {count} 个脚本：{counts}",
         "scripts": "脚本",
         "branch_commits": "分支 {branch}：{count} 个提交，{commits}",
+        "sandbox_guard": "沙箱：guard（Python 的写入被重定向；每次运行后检查你的文件）",
+        "sandbox_none": "沙箱：none（--no-sandbox：运行会写入你的项目）",
+        "sandbox_refused": "；overlay 不可用：{reason}",
     },
 }
 LANGUAGES = tuple(MESSAGES)
@@ -195,6 +201,9 @@ def _blocks(report: Report, lang: str) -> list[list[tuple[str, str | None]]]:
         if outcome.llm.calls:
             blocks.append([(m["llm"].format(calls=outcome.llm.calls, **outcome.llm.as_dict()), None)])
         blocks += [[(m["note"].format(text=note), None)] for note in outcome.notes]
+        if outcome.sandbox != "overlay":  # the usual case goes unsaid in text; the JSON always names it
+            blocks.append([(m[f"sandbox_{outcome.sandbox}"] + (m["sandbox_refused"].format(reason=outcome.sandbox_note)
+                                                               if outcome.sandbox_note else ""), None)])
     bot = []
     if report.committed is not None:
         committed = report.committed
@@ -309,6 +318,7 @@ def _json(report: Report) -> dict:
         "diff": outcome.diff if outcome else "",
         "dry_run": outcome.dry_run if outcome else False,
         "notes": list(outcome.notes) if outcome else [],
+        "sandbox": outcome.sandbox if outcome else None,
         "seconds": round(outcome.seconds, 2) if outcome else 0.0,
     }
     if report.committed is not None:

@@ -7,12 +7,12 @@ import os
 import shlex
 import signal
 import subprocess
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from resolver import sandbox
 from resolver.diagnosis import Diagnosis, parse_forward_origin
 from resolver.errors import UsageError
 
@@ -21,6 +21,8 @@ OUTPUT_KEPT = 256 * 1024  # bytes of each stream kept, from the end: tracebacks 
 HIDDEN_VARIABLES = ("ANTHROPIC_", "CLAUDE_API")
 GIT_VARIABLES = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR")
 PROBE_NO_TORCH = 97
+# interpreters and projects where the kernel refused the overlay, and why: the guard is used there
+_OVERLAY_REFUSED: dict[tuple[str, Path], str] = {}
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ class Settings:
     full: bool = False
     timeout: float = 300.0
     anomaly: bool = False  # autograd anomaly detection: finds the forward op behind a backward error
+    sandbox: str = "overlay"  # "overlay", else "guard"; "none" only with --no-sandbox (see sandbox.py)
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,8 @@ class Run:
     stdout_tail: str = ""
     stderr_tail: str = ""
     lowered_batch_sizes: tuple[int, ...] = ()  # the user's batch sizes smoke mode lowered
+    sandbox: str = "none"  # the isolation this run had
+    sandbox_note: str = ""  # why it is not the overlay, when it was asked for
 
     @property
     def passed(self) -> bool:
@@ -100,22 +105,37 @@ def kill_group(process: subprocess.Popen) -> None:
 
 
 def run(target: Target, settings: Settings, overlay: dict[Path, str]) -> Run:
-    """Run the target once; the proposed file texts in `overlay` are imported instead of the
-    files on disk, so nothing is written to verify a fix."""
-    with tempfile.TemporaryDirectory(prefix="resolve-run-") as scratch:
-        report_path = Path(scratch) / "report.json"
+    """Run the target once in its sandbox, with the proposed file texts in `overlay` in place of
+    the files on disk: nothing of the user's is written to verify a fix."""
+    mode, refused = settings.sandbox, _OVERLAY_REFUSED.get((target.python, target.project), "")
+    if mode == "overlay" and refused:
+        mode = "guard"
+    result = _run(target, settings, overlay, mode)
+    if result is None:  # the kernel refused the overlay before the script started
+        return run(target, settings, overlay)
+    return replace(result, sandbox_note=refused) if mode != settings.sandbox else result
+
+
+def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str) -> Run | None:
+    with sandbox.scratch_folder() as scratch:
+        scratch = Path(os.path.realpath(scratch))
+        box = sandbox.Sandbox.prepare(mode, scratch, target.project, target.cwd, overlay)
+        report_path = scratch / "report.json"
+        spec_path = scratch / "sandbox.json"
+        spec_path.write_text(json.dumps(box.probe_spec()), encoding="utf-8")
         probe_args = ["--out", str(report_path), "--project", str(target.project),
-                      "--batch-size", str(settings.batch_size), "--batches", str(settings.batches)]
+                      "--batch-size", str(settings.batch_size), "--batches", str(settings.batches),
+                      "--sandbox", str(spec_path)]
         probe_args += ["--full"] * settings.full + ["--anomaly"] * settings.anomaly
-        if overlay:
-            overlay_path = Path(scratch) / "overlay.json"
+        if overlay and box.mode != "overlay":  # no upper layer to hold the fix: the probe imports it
+            overlay_path = scratch / "overlay.json"
             overlay_path.write_text(json.dumps({str(p): t for p, t in overlay.items()}), encoding="utf-8")
             probe_args += ["--overlay", str(overlay_path)]
         command = [target.python, str(PROBE), *probe_args, "--", *target.command()]
         started = time.monotonic()
         try:
             process = subprocess.Popen(
-                command, cwd=target.cwd, env=child_environment(), stdin=subprocess.DEVNULL,
+                command, cwd=target.cwd, env={**child_environment(), **box.environment()}, stdin=subprocess.DEVNULL,
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
             )
         except OSError as exc:
@@ -138,8 +158,12 @@ def run(target: Target, settings: Settings, overlay: dict[Path, str]) -> Run:
         seconds = time.monotonic() - started
         stdout, stderr = readers[0].text(), readers[1].text()
         report = _read_report(report_path)
+        box.check()
+    if report.get("outcome") == "no_sandbox":
+        _OVERLAY_REFUSED[(target.python, target.project)] = report.get("message", "refused")
+        return None
     return replace(_outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings),
-                   lowered_batch_sizes=tuple(report.get("lowered_batch_sizes", ())))
+                   lowered_batch_sizes=tuple(report.get("lowered_batch_sizes", ())), sandbox=box.mode)
 
 
 def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, stdout: str, stderr: str,

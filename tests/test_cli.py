@@ -42,8 +42,9 @@ def test_json_is_one_object_with_the_documented_fields(tmp_path):
 
 
 def test_everything_after_the_script_belongs_to_the_script(tmp_path):
-    write(tmp_path / "echo_args.py", "import sys, json\nopen('argv.json', 'w').write(json.dumps(sys.argv[1:]))\n")
-    result = resolve("--no-llm", "echo_args.py", "--json", "--epochs", "1", "-m", "x", cwd=tmp_path)
+    # written outside the project: what the script writes inside it stays in its sandbox
+    write(tmp_path / "p" / "echo_args.py", "import sys, json\nopen('../argv.json', 'w').write(json.dumps(sys.argv[1:]))\n")
+    result = resolve("--no-llm", "echo_args.py", "--json", "--epochs", "1", "-m", "x", cwd=tmp_path / "p")
     assert result.code == 0
     assert "Status: NO_ERROR" in result.stdout  # --json went to the script, not to resolve
     assert (tmp_path / "argv.json").read_text() == '["--json", "--epochs", "1", "-m", "x"]'

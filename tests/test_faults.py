@@ -199,30 +199,30 @@ def test_non_python_causes_are_reported_not_fixed(project, name, body, message):
     assert snapshot(project) == before
 
 
-def test_script_that_rewrites_its_own_source_keeps_its_change(project):
-    path = write(project / "train.py", "open(__file__, 'a').write('# ran\\n')\n" + BROKEN)
+def test_script_that_rewrites_its_own_source_changes_only_its_sandbox(project):
+    source = "open(__file__, 'a').write('# ran\\n')\n" + BROKEN
+    path = write(project / "train.py", source)
     result = resolve("--no-llm", "train.py", cwd=project)
     no_traceback(result)
-    assert result.code == 1 and "was changed while resolve ran; that change was kept" in result.stdout
-    text = path.read_text()
-    assert text.startswith("open(__file__, 'a').write('# ran\\n')\n" + BROKEN) and "nn.Linear(12, 2)" in text
+    assert result.code == 0, result.stdout + result.stderr
+    assert path.read_text() == source.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)")
 
 
-def test_script_that_writes_files_is_still_fixed(project):
+def test_script_that_writes_files_is_fixed_and_writes_nothing(project):
     write(project / "train.py", BROKEN + "torch.save(model.state_dict(), 'model.pt')\n")
     result = resolve("--no-llm", "train.py", cwd=project)
     assert result.code == 0 and "Status: SUCCESS" in result.stdout
     assert (project / "train.py").read_text() == FIXED + "torch.save(model.state_dict(), 'model.pt')\n"
-    assert (project / "model.pt").exists()
+    assert not (project / "model.pt").exists()
 
 
 def test_script_environment_has_no_api_keys_or_git_redirects(project):
-    write(project / "env.py", "import json, os\njson.dump(dict(os.environ), open('env.json', 'w'))\n")
+    write(project / "env.py", "import json, os\njson.dump(dict(os.environ), open('../env.json', 'w'))\n")
     result = resolve("--no-llm", "env.py", cwd=project,
                      env={"ANTHROPIC_API_KEY": "sk-ant-secret", "ANTHROPIC_BASE_URL": "http://x",
                           "GIT_DIR": "/elsewhere/.git", "GIT_WORK_TREE": "/elsewhere", "MY_SETTING": "kept"})
     assert result.code == 0
-    seen = json.loads((project / "env.json").read_text())
+    seen = json.loads((project.parent / "env.json").read_text())
     assert not [k for k in seen if k.startswith("ANTHROPIC_") or k in ("GIT_DIR", "GIT_WORK_TREE")]
     assert seen["MY_SETTING"] == "kept"
 
@@ -234,7 +234,8 @@ def _start(project: Path, *args) -> subprocess.Popen:
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-SLOW_BROKEN = "import time, pathlib\npathlib.Path('started').touch()\ntime.sleep(3)\n" + BROKEN
+# markers go to the project's parent folder: writes inside the project stay in the run's sandbox
+SLOW_BROKEN = "import time, pathlib\npathlib.Path('../started').touch()\ntime.sleep(3)\n" + BROKEN
 
 
 @pytest.mark.parametrize("delay", [0.3, 1.5, 3.0, 4.5, 6.0, 7.5])
@@ -252,13 +253,13 @@ def test_ctrl_c_at_any_moment_leaves_the_original_or_the_verified_fix(project, d
         assert process.returncode == 0 and path.read_text() == SLOW_BROKEN.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)")
 
 
-COUNTING_BROKEN = "import time\nwith open('runs.txt', 'a') as f:\n    f.write('run\\n')\ntime.sleep(2)\n" + BROKEN
+COUNTING_BROKEN = "import time\nwith open('../runs.txt', 'a') as f:\n    f.write('run\\n')\ntime.sleep(2)\n" + BROKEN
 
 
 def _wait_for_run(project: Path, number: int) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        runs = project / "runs.txt"
+        runs = project.parent / "runs.txt"
         if runs.exists() and runs.read_text().count("run") >= number:
             return
         time.sleep(0.05)
@@ -290,7 +291,7 @@ def test_user_edit_before_resolve_reads_the_file_is_fixed_with_it(project):
 def test_two_resolves_on_one_project(project):
     write(project / "train.py", SLOW_BROKEN)
     first = _start(project, "--no-llm", "train.py")
-    while not (project / "started").exists():
+    while not (project.parent / "started").exists():
         time.sleep(0.05)
     second = resolve("--no-llm", "train.py", cwd=project)
     assert second.code == 2 and "another resolve (pid " in second.stderr and "is already working on" in second.stderr

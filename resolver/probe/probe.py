@@ -5,7 +5,11 @@ import nothing but the standard library and torch: the interpreter it runs in be
 user and may not have resolver installed.
 
     probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--full] [--anomaly]
-             [--overlay FILE] -- (SCRIPT | -m MODULE) [ARGS...]
+             [--sandbox FILE] [--overlay FILE] -- (SCRIPT | -m MODULE) [ARGS...]
+
+--sandbox names resolve's JSON description of the run's sandbox (isolate.py enters it before
+torch is imported); --overlay the proposed file texts to import instead of the files on disk,
+for when the sandbox has no overlayfs upper layer to hold them.
 
 It writes one JSON object to --out: the outcome ("ok", "exception", "exit"), training
 statistics, and for an exception the frames and runtime facts (which nn.Module failed, where it
@@ -13,6 +17,7 @@ was constructed, the tensors it was given).
 """
 
 import importlib.machinery
+import importlib.util
 import json
 import linecache
 import math
@@ -26,6 +31,7 @@ from collections import defaultdict
 
 PROBE_FILE = os.path.abspath(__file__)
 MAX_TENSORS_PER_FRAME = 24
+NO_SANDBOX = 98  # the kernel refused the overlay: resolve runs this again under the guard
 
 
 class Options:
@@ -37,6 +43,7 @@ class Options:
         self.full = False
         self.anomaly = False
         self.overlay = {}
+        self.sandbox = None
         self.module = None
         self.script = None
         self.args = []
@@ -59,6 +66,9 @@ class Options:
             elif flag == "--overlay":
                 with open(value, encoding="utf-8") as f:
                     self.overlay = {os.path.realpath(p): text for p, text in json.load(f).items()}
+            elif flag == "--sandbox":
+                with open(value, encoding="utf-8") as f:
+                    self.sandbox = json.load(f)
             i += 2
         rest = argv[i + 1:]
         if rest[0] == "-m":
@@ -624,8 +634,40 @@ def write(out, report):
         json.dump(report, f, default=str)
 
 
+def load_isolate():
+    """isolate.py, beside this file, under a name no user module has."""
+    spec = importlib.util.spec_from_file_location(
+        "_resolver_isolate", os.path.join(os.path.dirname(PROBE_FILE), "isolate.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def enter_sandbox(spec):
+    """Enter the sandbox resolve prepared, while this process is still single-threaded.
+    Returns the write guard, if that is the sandbox."""
+    isolate = load_isolate()
+    if spec["mode"] == "overlay":
+        isolate.enter_user_namespace()
+        isolate.mount_overlays(spec["layers"])
+        return None
+    guard = isolate.WriteGuard(spec["roots"], spec["scratch"])
+    guard.install()
+    sys.dont_write_bytecode = True  # the import system writes bytecode past the guard
+    return guard
+
+
 def main(argv):
     options = Options(argv)
+    guard = None
+    if options.sandbox and options.sandbox["mode"] == "overlay":
+        try:
+            enter_sandbox(options.sandbox)
+        except Exception as exc:  # SandboxUnavailable, or a libc ctypes cannot use
+            write(options.out, {"outcome": "no_sandbox", "message": str(exc)})
+            return NO_SANDBOX
+    elif options.sandbox and options.sandbox["mode"] == "guard":
+        guard = enter_sandbox(options.sandbox)
     install_overlay(options.overlay)
     try:
         import torch
@@ -634,6 +676,8 @@ def main(argv):
         write(options.out, {"outcome": "no_torch", "message": str(exc)})
         sys.stderr.write(f"probe: cannot import torch: {exc}\n")
         return 97
+    if guard is not None:
+        guard.install_torch(torch)
     sites = ConstructionSites(torch, options.project)
     lowered = []
     if not options.full:
