@@ -298,3 +298,35 @@ def test_where_the_kernel_refuses_namespaces_the_guard_takes_over(tmp_path, monk
            "unshare(CLONE_NEWUSER): No space left on device" in completed.stdout
     assert "Status: SUCCESS" in completed.stdout
     assert snapshot(project) == before
+
+
+ISOLATE = Path(__file__).parents[1] / "resolver" / "probe" / "isolate.py"
+
+
+def test_one_user_namespace_then_a_mount_namespace_per_forked_child(tmp_path):
+    """The split a preloaded server uses: it enters the user namespace once, before torch starts
+    threads; each forked child mounts its own overlay, and sees only its own writes."""
+    folder = tmp_path / "project"
+    write(folder / "shared.txt", "original")
+    program = textwrap.dedent(f"""\
+        import importlib.util, os
+        spec = importlib.util.spec_from_file_location("isolate", {str(ISOLATE)!r})
+        isolate = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(isolate)
+        isolate.enter_user_namespace()
+        for n in range(2):
+            upper, work = f"{tmp_path}/upper{{n}}", f"{tmp_path}/work{{n}}"
+            os.mkdir(upper)
+            os.mkdir(work)
+            pid = os.fork()
+            if pid == 0:
+                isolate.mount_overlays([({str(folder)!r}, upper, work)])
+                with open({str(folder / "shared.txt")!r}, "a") as f:
+                    f.write(f" child{{n}}")
+                os._exit(0 if open({str(folder / "shared.txt")!r}).read() == f"original child{{n}}" else 1)
+            assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0, n
+        """)
+    completed = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path)
+    assert completed.returncode == 0, completed.stderr
+    assert (folder / "shared.txt").read_text() == "original"
+    assert [(tmp_path / f"upper{n}" / "shared.txt").read_text() for n in range(2)] == ["original child0", "original child1"]
