@@ -42,10 +42,12 @@ class FakeAnthropic:
                                "stop_reason": "end_turn", "stop_sequence": None, "usage": reply.usage}
                 else:
                     payload = {"type": "error", "error": {"type": reply.error_type, "message": reply.text}}
-                data = json.dumps(payload).encode()
+                data, kind = json.dumps(payload).encode(), "application/json"
+                if reply.status == 200 and body.get("stream"):  # Claude Code streams: server-sent events
+                    data, kind = _events(payload), "text/event-stream"
                 try:
                     self.send_response(reply.status)
-                    self.send_header("content-type", "application/json")
+                    self.send_header("content-type", kind)
                     self.send_header("content-length", str(len(data)))
                     for key, value in reply.headers.items():
                         self.send_header(key, value)
@@ -78,3 +80,18 @@ class FakeAnthropic:
             content = message["content"]
             parts += [content] if isinstance(content, str) else [c.get("text", "") for c in content]
         return "\n".join(parts)
+
+
+def _events(message: dict) -> bytes:
+    """A whole message as the Messages API streams it."""
+    text = message["content"][0]["text"]
+    events = [
+        {"type": "message_start", "message": {**message, "content": [], "stop_reason": None}},
+        {"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": text}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+         "usage": {"output_tokens": message["usage"]["output_tokens"]}},
+        {"type": "message_stop"},
+    ]
+    return "".join(f"event: {e['type']}\ndata: {json.dumps(e)}\n\n" for e in events).encode()
