@@ -183,7 +183,7 @@ def _resolve_all(commands: list[list[str]], options, log) -> list[report.Report]
             if len(commands) == 1:
                 raise
             targets.append(report.Report(shlex.join(command), Path.cwd(), problem=str(error)))
-    bot = _bot(Path.cwd(), options.branch) if options.branch else None
+    bot = _bot(project_of(commands[0]), options.branch) if options.branch else None
     if bot is not None and options.commit:
         # before anything runs: a fix of a script with uncommitted changes could not be committed
         bot.refuse_dirty([t.script for t in targets if not isinstance(t, report.Report) and t.script])
