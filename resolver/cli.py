@@ -20,6 +20,8 @@ from resolver.errors import UsageError, UsageParser
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_MODEL = "claude-sonnet-5-5"  # here, not in llm.py: --help imports no SDK
+# 20 smoke runs of a minute each plus 8 LLM requests fit well inside; a hung script still ends
+DEFAULT_DEADLINE = 1800
 
 
 HELP_EPILOG = """\
@@ -84,6 +86,13 @@ def _parser() -> UsageParser:
                         help=f"Claude model for the fallback (default: $RESOLVE_MODEL or {DEFAULT_MODEL})")
     parser.add_argument("--llm-timeout", type=float, default=120.0, metavar="SECONDS",
                         help="per request to the Anthropic API (default 120)")
+    parser.add_argument("--max-llm-calls", type=_positive, default=8, metavar="N",
+                        help="LLM requests allowed in one resolve (default 8)")
+    parser.add_argument("--max-llm-tokens", type=_positive, default=100_000, metavar="N",
+                        help="input tokens the LLM requests of one resolve may carry (default 100000)")
+    parser.add_argument("--deadline", type=_positive, default=DEFAULT_DEADLINE, metavar="SECONDS",
+                        help=f"wall-clock budget for the whole resolve, runs and requests included "
+                             f"(default {DEFAULT_DEADLINE})")
     parser.add_argument("--dry-run", action="store_true", help="verify and show the diff, write nothing")
     parser.add_argument("--no-sandbox", action="store_true",
                         help="let the script's runs write to your project (checkpoints, logs) as a plain run would")
@@ -213,7 +222,7 @@ def _resolve_one(target, options, log, bot) -> report.Report:
                   "logs and outputs with those of a smoke run")
     llm, llm_note = _llm(options)
     loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, bool(options.branch),
-                           llm, llm_note, verbosity=options.verbosity)
+                           llm, llm_note, verbosity=options.verbosity, deadline=options.deadline)
     with backups.project_lock(target.project):
         # before the script is checked: what a dying resolve half-wrote may not even parse
         for path in backups.recover(target.project):
@@ -281,13 +290,13 @@ def _write_text(path: Path, text: str) -> None:
 
 def _llm(options):
     """(the Claude fallback or None, and why it is not used)."""
-    from resolver.llm import HOW_TO_ENABLE, Claude, credentials_configured
+    from resolver.llm import HOW_TO_ENABLE, Claude, Limits, credentials_configured
 
     if options.no_llm:
         return None, "LLM fallback off (--no-llm)"
     if not credentials_configured():
         return None, f"an LLM fix was not tried: {HOW_TO_ENABLE}"
-    return Claude(options.model, options.llm_timeout), ""
+    return Claude(options.model, options.llm_timeout, Limits(options.max_llm_calls, options.max_llm_tokens)), ""
 
 
 def project_of(command: list[str]) -> Path:

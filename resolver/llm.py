@@ -7,10 +7,13 @@ from __future__ import annotations
 import ast
 import os
 import re
+import threading
+import time
 from dataclasses import dataclass, field
 from importlib.resources import files
 from pathlib import Path
 from string import Template
+from types import SimpleNamespace
 from typing import Callable, Iterator
 
 from resolver import patches
@@ -155,25 +158,55 @@ def _source(error: Diagnosis, workspace: Workspace, cwd: Path) -> str:
 
 # --- the conversation -----------------------------------------------------------------------
 
+CHARS_PER_TOKEN = 3  # an over-count for code and English: bounds are checked against it before sending
+
+
+def estimate_tokens(text: str) -> int:
+    return -(-len(text) // CHARS_PER_TOKEN)
+
+
 @dataclass
 class Usage:
     calls: int = 0
     input: int = 0
     output: int = 0
     cache_read: int = 0
+    cache_write: int = 0
+    per_request: list[tuple[int, int]] = field(default_factory=list)  # (input tokens sent, output tokens)
+
+    @property
+    def sent(self) -> int:
+        """Every input token sent, cached or not: what --max-llm-tokens bounds."""
+        return self.input + self.cache_read + self.cache_write
 
     def add(self, usage) -> None:
+        counts = [getattr(usage, name, 0) or 0 for name in
+                  ("input_tokens", "output_tokens", "cache_read_input_tokens", "cache_creation_input_tokens")]
         self.calls += 1
-        self.input += getattr(usage, "input_tokens", 0) or 0
-        self.output += getattr(usage, "output_tokens", 0) or 0
-        self.cache_read += getattr(usage, "cache_read_input_tokens", 0) or 0
+        self.input += counts[0]
+        self.output += counts[1]
+        self.cache_read += counts[2]
+        self.cache_write += counts[3]
+        self.per_request.append((counts[0] + counts[2] + counts[3], counts[1]))
 
     def as_dict(self) -> dict:
         return {"input": self.input, "output": self.output, "cache_read": self.cache_read}
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one resolve may spend on the LLM, checked before every request."""
+
+    calls: int = 8
+    input_tokens: int = 100_000
+
+
 class LLMError(Exception):
     """The API could not be used: the message says why, in one line."""
+
+
+class LimitReached(Exception):
+    """A bound on requests, input tokens or wall time was reached: the message says which."""
 
 
 class Declined(Exception):
@@ -192,17 +225,14 @@ class Rejection:
 class Claude:
     model: str
     timeout: float = 120.0
+    limits: Limits = field(default_factory=Limits)
     usage: Usage = field(default_factory=Usage)
 
-    def _client(self):
-        import anthropic
-
-        return anthropic.Anthropic(timeout=self.timeout, max_retries=2)
-
     def propose(self, error: Diagnosis, workspace: Workspace, context: dict[str, str],
-                outcome_of: Callable[[Edit], str | None]) -> Iterator[Edit | Rejection]:
+                outcome_of: Callable[[Edit], str], deadline: float) -> Iterator[Edit | Rejection]:
         """Patches for this error, each one after the previous one's outcome was fed back.
-        `outcome_of(edit)` says how the loop's run of a yielded edit went."""
+        `outcome_of(edit)` says how the loop's run of a yielded edit went; `deadline` is the
+        time.monotonic() by which the whole resolve ends."""
         cwd = Path(context["cwd"])
         redact = Redactor()
         first = redact(prompt(
@@ -212,9 +242,8 @@ class Claude:
             source=_source(error, workspace, cwd), output=context["output"][-MAX_OUTPUT_CHARS:],
         ))
         messages = [{"role": "user", "content": [{"type": "text", "text": first, "cache_control": {"type": "ephemeral"}}]}]
-        client = self._client()
         while True:
-            reply_text = self._ask(client, messages)
+            reply_text = self._ask(messages, deadline)
             messages.append({"role": "assistant", "content": reply_text})
             try:
                 reply = patches.parse_reply(redact.restore(reply_text))
@@ -227,31 +256,101 @@ class Claude:
                 outcome = f"It was rejected and not applied: {rejected}."
             else:
                 yield edit
-                outcome = outcome_of(edit) or "It was applied, but the same error remained."
+                outcome = outcome_of(edit)
             messages.append({"role": "user", "content": redact(prompt("feedback", outcome=outcome))})
 
-    def _ask(self, client, messages: list[dict]) -> str:
-        import anthropic
+    def _ask(self, messages: list[dict], deadline: float) -> str:
+        """One request, sent only within the limits; its timeout never reaches past the deadline."""
+        if self.usage.calls >= self.limits.calls:
+            raise LimitReached(f"{self.usage.calls} LLM requests made, the most allowed (--max-llm-calls)")
+        system = prompt("system")
+        estimate = estimate_tokens(system + "".join(_text_of(m) for m in messages))
+        if self.usage.sent + estimate > self.limits.input_tokens:
+            raise LimitReached(f"the next LLM request (about {estimate} input tokens) would take the "
+                               f"{self.usage.sent} already sent past --max-llm-tokens {self.limits.input_tokens}")
+        if deadline - time.monotonic() < 0.1:
+            raise LimitReached("the deadline (--deadline) came before the next LLM request")
+        try:
+            text, usage = _by(deadline, lambda: self._complete(system, messages, deadline))
+        except LLMError:
+            if time.monotonic() >= deadline - 0.5:
+                raise LimitReached(CUT) from None
+            raise
+        self.usage.add(usage)
+        return text
 
+    def _complete(self, system: str, messages: list[dict], deadline: float):
+        """(reply text, usage) from the Anthropic API, the SDK's retries included, by the deadline."""
+        import anthropic  # before the clock is read: a first import can take seconds
+
+        left = deadline - time.monotonic()
+        timeout = max(0.1, min(self.timeout, left))
+        client = anthropic.Anthropic(timeout=timeout, max_retries=max(0, min(2, int(left // timeout) - 1)))
         try:
             response = client.messages.create(
                 model=self.model, max_tokens=4096, messages=messages,
-                system=[{"type": "text", "text": prompt("system"), "cache_control": {"type": "ephemeral"}}],
+                system=[{"type": "text", "text": system, "cache_control": {"type": "ephemeral"}}],
             )
         except anthropic.AuthenticationError:
             raise LLMError("the Anthropic API refused the credentials (401)") from None
         except anthropic.RateLimitError:
             raise LLMError("the Anthropic API is rate limiting requests (429), even after retries") from None
         except anthropic.APITimeoutError:
-            raise LLMError(f"the Anthropic API did not answer within {self.timeout:g}s, even after retries") from None
+            raise LLMError(f"the Anthropic API did not answer within {timeout:g}s, even after retries") from None
         except anthropic.APIConnectionError as exc:
             raise LLMError(f"cannot reach the Anthropic API: {exc}") from None
         except anthropic.APIStatusError as exc:
             raise LLMError(f"the Anthropic API answered {exc.status_code}: {_short(exc)}") from None
         except anthropic.AnthropicError as exc:
             raise LLMError(f"the Anthropic SDK failed: {_short(exc)}") from None
-        self.usage.add(response.usage)
-        return "".join(block.text for block in response.content if getattr(block, "type", "") == "text")
+        text = "".join(block.text for block in response.content if getattr(block, "type", "") == "text")
+        return text, response.usage
+
+
+class ScriptedClaude(Claude):
+    """A model that replays scripted replies, in a cycle, without HTTP: for tests of the loop.
+    Only the transport is replaced; every limit still applies."""
+
+    def __init__(self, replies: list[str], limits: Limits = Limits()):
+        super().__init__("scripted", limits=limits)
+        self.replies = replies
+        self.requests: list[list[dict]] = []
+
+    def _complete(self, system: str, messages: list[dict], deadline: float):
+        self.requests.append([dict(m) for m in messages])
+        text = self.replies[(len(self.requests) - 1) % len(self.replies)]
+        sent = estimate_tokens(system + "".join(_text_of(m) for m in messages))
+        return text, SimpleNamespace(input_tokens=sent, output_tokens=estimate_tokens(text))
+
+
+CUT = "the deadline (--deadline) came during an LLM request; it was cut"
+
+
+def _by(deadline: float, call: Callable):
+    """call() in a daemon thread, given up at the deadline: the SDK's timeouts bound the wait
+    for an answer, not the time spent before the request is sent (importing, building a client
+    on a busy machine). An abandoned request ends with its own timeout or with the process."""
+    result: dict = {}
+
+    def work():
+        try:
+            result["value"] = call()
+        except BaseException as exc:  # handed to the caller, which raises it
+            result["error"] = exc
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()))
+    if worker.is_alive():
+        raise LimitReached(CUT)
+    if "error" in result:
+        raise result["error"]
+    return result["value"]
+
+
+def _text_of(message: dict) -> str:
+    content = message["content"]
+    return content if isinstance(content, str) else "".join(part.get("text", "") for part in content)
 
 
 def _short(exc: Exception) -> str:

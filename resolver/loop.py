@@ -14,10 +14,11 @@ from typing import Callable, Iterator
 from resolver import rules
 from resolver.diagnosis import EXHAUSTED_ADVICE, STOP_REASONS, Diagnosis
 from resolver.edits import Edit, Workspace
-from resolver.llm import Claude, Declined, LLMError, Rejection, Usage
+from resolver.llm import Claude, Declined, LimitReached, LLMError, Rejection, Usage
 from resolver.run import Run, Settings, Target, run
 
 SANDBOX_STRENGTH = ("none", "guard", "overlay")
+Runner = Callable[[Target, Settings, dict], Run]
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class Options:
     llm: Claude | None = None
     llm_note: str = ""  # why the LLM is not used, for a FAILED report
     verbosity: int = 1  # 0 quiet (-q), 1 progress lines, 2 verbose (-v): the script's output too
+    deadline: float = 1800.0  # seconds for the whole resolve: runs in flight and LLM requests are cut at it
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,7 @@ class Attempt:
     edit: Edit | None  # None: an LLM patch rejected before it was applied
     error: Diagnosis  # what the edit set out to fix
     after: Diagnosis | None  # the error of the run that verified it; None: that run passed
-    verdict: str  # "fixed", "same error", "failed earlier", "fewer training steps", "rejected"
+    verdict: str  # "fixed", "same error", "failed earlier", "fewer training steps", "rejected", "repeated"
     note: str = ""  # why it was rejected; how far the run got
 
     @property
@@ -86,6 +88,10 @@ class RunLimitReached(Stop):
     pass
 
 
+class BudgetSpent(Stop):
+    """A bound on LLM requests, input tokens or wall time was reached."""
+
+
 class NeedsAHuman(Stop):
     """The LLM could not be used, or said the fix is a redesign or not in the code."""
 
@@ -97,9 +103,13 @@ class _Session:
     options: Options
     log: Callable[[str], None]
     workspace: Workspace
+    deadline: float  # time.monotonic() by which resolve ends
+    runner: Runner = run
+    first_error: Diagnosis | None = None
     attempts: list[Attempt] = field(default_factory=list)
     runs: int = 0
-    visited: set = field(default_factory=set)  # workspace states already run
+    # workspace states already run, and the attempt that made each (None: the files before any fix)
+    visited: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     batch_checked: set = field(default_factory=set)  # errors already rerun at the user's batch size
     last: Run | None = None
@@ -129,8 +139,15 @@ class _Session:
     def _run_once(self) -> Run:
         if self.runs >= self.options.max_runs:
             raise RunLimitReached(f"stopped after {self.runs} runs (--max-runs)")
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise BudgetSpent(f"the deadline (--deadline {self.options.deadline:g}s) came before run {self.runs + 1}")
         self.runs += 1
-        result = run(self.target, self.settings, self.workspace.overlay)
+        settings = replace(self.settings, timeout=min(self.settings.timeout, left))
+        result = self.runner(self.target, settings, self.workspace.overlay)
+        if not result.passed and settings.timeout < self.settings.timeout and time.monotonic() >= self.deadline:
+            raise BudgetSpent(f"the deadline (--deadline {self.options.deadline:g}s) came during run {self.runs}; "
+                              "it was stopped")
         if SANDBOX_STRENGTH.index(result.sandbox) < SANDBOX_STRENGTH.index(self.isolation[0]):
             self.isolation = (result.sandbox, result.sandbox_note)
         where = result.diagnosis.location if result.diagnosis else None
@@ -146,25 +163,14 @@ class _Session:
         failures = 0
         try:
             for proposal in self._proposals(failing):
-                if isinstance(proposal, Rejection):
-                    self.log(f"rejected an LLM patch: {proposal.reason}")
-                    self.attempts.append(Attempt(None, error, error, "rejected", proposal.reason))
-                else:
-                    state = self.workspace.state_after(proposal)
-                    if state in self.visited:
-                        continue  # tried already, or undoes an earlier fix: a cycle, not progress
-                    self.visited.add(state)
-                    self.log(f"trying {proposal.rule}: {proposal.reason}")
-                    self.workspace.apply(proposal)
-                    after = self.run()
-                    verdict = _judge(failing, after)
-                    self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, _progress_note(failing, after)))
-                    if verdict == "fixed":
-                        return after
-                    self.workspace.revert(proposal)
+                after = self._try(proposal, failing)
+                if after is not None and self.attempts[-1].verdict == "fixed":
+                    return after
                 failures += 1
                 if failures >= self.options.max_attempts:
                     raise AttemptsExhausted(f"the same error survived {failures} attempts")
+        except LimitReached as exc:
+            raise BudgetSpent(str(exc)) from None
         except LLMError as exc:
             raise NeedsAHuman(f"the LLM fix failed: {exc}") from None
         except Declined as exc:
@@ -175,6 +181,34 @@ class _Session:
             raise NeedsAHuman(EXHAUSTED_ADVICE[error.category])
         raise NoFixFound(f"no rule matches this error (category: {error.category})"
                          + (f"; {self.options.llm_note}" if self.options.llm_note else ""))
+
+    def _try(self, proposal: Edit | Rejection, failing: Run) -> Run | None:
+        """Record one attempt at the failing run's error; the run that verified it, if any."""
+        error = failing.diagnosis
+        if isinstance(proposal, Rejection):
+            self.log(f"rejected an LLM patch: {proposal.reason}")
+            self.attempts.append(Attempt(None, error, error, "rejected", proposal.reason))
+            return None
+        state = self.workspace.state_after(proposal)
+        if state in self.visited:
+            if proposal.rule != "llm":
+                return None  # a rule's candidate already tried: rules are finite, skip it
+            # the model repeats itself or cycles back: a failed attempt, and no run
+            earlier = self.visited[state]
+            same = self._same_as(earlier, error)
+            self.log(f"skipped an LLM patch: {same}")
+            self.attempts.append(Attempt(proposal, error, earlier.after if earlier else self.first_error,
+                                         "repeated", same))
+            return None
+        self.log(f"trying {proposal.rule}: {proposal.reason}")
+        self.workspace.apply(proposal)
+        after = self.run()
+        verdict = _judge(failing, after)
+        self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, _progress_note(failing, after)))
+        self.visited[state] = self.attempts[-1]
+        if verdict != "fixed":
+            self.workspace.revert(proposal)
+        return after
 
     def _with_forward_origin(self, failing: Run) -> Run:
         """An error in backward names no line of the forward pass: when a matching rule needs it,
@@ -194,24 +228,48 @@ class _Session:
         error = failing.diagnosis
         yield from rules.candidates(error, self.workspace)
         if self.options.llm is not None:
+            script = self.target.script
             context = {"command": self.target.describe(), "cwd": str(self.target.cwd),
-                       "batch_size": str(self.settings.batch_size), "output": failing.stderr_tail}
-            yield from self.options.llm.propose(error, self.workspace, context, self._outcome_of)
+                       "script_dir": str((self.target.cwd / script).parent if script else self.target.cwd),
+                       "batch_size": str(self.settings.batch_size), "batches": str(self.settings.batches),
+                       "output": failing.stderr_tail}
+            yield from self.options.llm.propose(error, self.workspace, context, self._outcome_of, self.deadline)
 
-    def _outcome_of(self, edit: Edit) -> str | None:
-        """How the run of an LLM patch went, in words for the model."""
-        attempt = next((a for a in reversed(self.attempts) if a.edit is edit), None)
-        if attempt is None:
-            return None
-        if attempt.verdict == "same error":
-            where = attempt.after.location
-            return ("It was applied, but the script still fails with the same error:\n" f"{attempt.after.error}"
-                    + (f"\nat {where.file.name}:{where.line}: `{where.code}`" if where else ""))
-        if attempt.verdict == "fewer training steps":
-            return f"It was applied and the script exited 0, but {attempt.note}: that skips training instead of fixing it."
-        if attempt.verdict == "failed earlier":
-            return f"It was applied, and the script then failed earlier than before, with:\n{attempt.after.error}"
-        return None
+    def _same_as(self, earlier: Attempt | None, error: Diagnosis) -> str:
+        """Which earlier attempt gave these very files, in words for the model."""
+        if earlier is None:
+            return "this patch puts the files back as they were before any fix"
+        if earlier.edit.rule != "llm":
+            return f"this is the same change as the earlier attempt of the rule `{earlier.edit.rule}`"
+        if earlier.error is not error:
+            return "this is the same change as an earlier LLM patch made for another error"
+        mine = [a for a in self.attempts if a.error is error and (a.edit is None or a.edit.rule == "llm")]
+        return f"this is the same change as your attempt {mine.index(earlier) + 1}"
+
+    def _outcome_of(self, edit: Edit) -> str:
+        """How an LLM patch fared, in words for the model: always what really happened."""
+        attempt = next(a for a in reversed(self.attempts) if a.edit is edit)
+        if attempt.verdict == "repeated":
+            earlier = self.visited[self.workspace.state_after(edit)]
+            then = _result(earlier) if earlier else "the script failed with:\n" + self.first_error.error
+            return f"It was not run: {attempt.note}. With those files {then}\nThat counts as a failed attempt."
+        return "It was applied, but " + _result(attempt)
+
+
+def _result(attempt: Attempt) -> str:
+    """What the run of an attempt's files showed."""
+    if attempt.verdict == "fewer training steps":
+        return f"the script exited 0, but {attempt.note}: that skips training instead of fixing it."
+    if attempt.verdict == "failed earlier":
+        return "the script failed earlier than before, with:\n" + attempt.after.error + _at(attempt.after)
+    if attempt.verdict == "same error":
+        return "the script still fails with the same error:\n" + attempt.after.error + _at(attempt.after)
+    return "the script then failed with:\n" + attempt.after.error + _at(attempt.after)
+
+
+def _at(error: Diagnosis) -> str:
+    where = error.location
+    return f"\nat {where.file.name}:{where.line}: `{where.code}`" if where else ""
 
 
 def _involved_batch_sizes(result: Run) -> list[int]:
@@ -262,10 +320,12 @@ def _tail_lines(run: Run | None, count: int = 10) -> str:
 
 
 def resolve(target: Target, settings: Settings, options: Options, log: Callable[[str], None],
-            base: dict[Path, str] | None = None) -> Outcome:
-    """`base`: the project's files as earlier fixes left them (the bot's branch), instead of the disk."""
+            base: dict[Path, str] | None = None, runner: Runner = run) -> Outcome:
+    """`base`: the project's files as earlier fixes left them (the bot's branch), instead of the disk.
+    `runner`: runs the script (a scripted one in tests of the loop)."""
     started = time.monotonic()
-    session = _Session(target, settings, options, log, Workspace(target.project, base))
+    session = _Session(target, settings, options, log, Workspace(target.project, base), started + options.deadline,
+                       runner)
 
     def outcome(status: str, **details) -> Outcome:
         return Outcome(status, target, session.settings, tuple(session.attempts), session.runs,
@@ -274,17 +334,19 @@ def resolve(target: Target, settings: Settings, options: Options, log: Callable[
                        output_tail=_tail_lines(session.last), sandbox=session.isolation[0],
                        sandbox_note=session.isolation[1], **details)
 
-    session.visited.add(session.workspace.state())
-    current = session.run()
-    if current.passed:
-        return outcome("NO_ERROR")
+    session.visited[session.workspace.state()] = None
+    current = None
     try:
+        current = session.run()
+        if current.passed:
+            return outcome("NO_ERROR")
+        session.first_error = current.diagnosis
         while not current.passed:
             if current.diagnosis.category in STOP_REASONS:
                 raise NeedsAHuman(STOP_REASONS[current.diagnosis.category])
             current = session.repair(current)
     except Stop as stop:
-        return outcome("FAILED", last_error=current.diagnosis, stop_reason=str(stop))
+        return outcome("FAILED", last_error=current and current.diagnosis, stop_reason=str(stop))
     diff = session.workspace.diff(target.cwd)
     changed = session.workspace.changed
     if options.dry_run or options.to_branch:

@@ -1,5 +1,9 @@
 """A fake Anthropic Messages API on 127.0.0.1: replays scripted replies, records requests.
-The real `anthropic` SDK talks HTTP to it through ANTHROPIC_BASE_URL."""
+The real `anthropic` SDK talks HTTP to it through ANTHROPIC_BASE_URL.
+
+`cycle=True` replays the replies forever, in order: a model that repeats itself or oscillates.
+A reply with `usage=None` reports the request's size as counted by resolver's estimate (all of it
+as uncached input), so tokens reported are tokens sent."""
 
 from __future__ import annotations
 
@@ -17,13 +21,26 @@ class Reply:
     delay: float = 0.0
     error_type: str = "api_error"
     headers: dict = field(default_factory=dict)
-    usage: dict = field(default_factory=lambda: {"input_tokens": 1200, "output_tokens": 150,
-                                                 "cache_read_input_tokens": 900, "cache_creation_input_tokens": 0})
+    usage: dict | None = field(default_factory=lambda: {"input_tokens": 1200, "output_tokens": 150,
+                                                        "cache_read_input_tokens": 900,
+                                                        "cache_creation_input_tokens": 0})
+
+
+def measured_usage(body: dict, text: str) -> dict:
+    from resolver.llm import estimate_tokens
+
+    sent = "".join(b["text"] for b in body.get("system", []))
+    for message in body["messages"]:
+        content = message["content"]
+        sent += content if isinstance(content, str) else "".join(c.get("text", "") for c in content)
+    return {"input_tokens": estimate_tokens(sent), "output_tokens": estimate_tokens(text),
+            "cache_read_input_tokens": 0, "cache_creation_input_tokens": 0}
 
 
 class FakeAnthropic:
-    def __init__(self, replies: list[Reply]):
+    def __init__(self, replies: list[Reply], cycle: bool = False):
         self.replies = list(replies)
+        self.cycle = cycle
         self.requests: list[dict] = []  # {"path", "headers", "body"}
         fake = self
 
@@ -34,12 +51,16 @@ class FakeAnthropic:
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["content-length"])))
                 fake.requests.append({"path": self.path, "headers": dict(self.headers), "body": body})
-                reply = fake.replies.pop(0) if fake.replies else Reply(status=500, text="no scripted reply left")
+                if fake.cycle:
+                    reply = fake.replies[(len(fake.requests) - 1) % len(fake.replies)]
+                else:
+                    reply = fake.replies.pop(0) if fake.replies else Reply(status=500, text="no scripted reply left")
                 time.sleep(reply.delay)
                 if reply.status == 200:
                     payload = {"id": f"msg_{len(fake.requests)}", "type": "message", "role": "assistant",
                                "model": body["model"], "content": [{"type": "text", "text": reply.text}],
-                               "stop_reason": "end_turn", "stop_sequence": None, "usage": reply.usage}
+                               "stop_reason": "end_turn", "stop_sequence": None,
+                               "usage": reply.usage or measured_usage(body, reply.text)}
                 else:
                     payload = {"type": "error", "error": {"type": reply.error_type, "message": reply.text}}
                 data, kind = json.dumps(payload).encode(), "application/json"

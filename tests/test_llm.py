@@ -5,11 +5,13 @@ fixtures/llm/<case>/ are crashes no rule covers; llm/reply.txt is Claude's right
 llm/expected/ the files it should produce."""
 
 import json
+import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from conftest import FIXTURES, copy_case, resolve, snapshot
+from conftest import FIXTURES, copy_case, resolve, snapshot, write
 from fake_anthropic import FakeAnthropic, Reply
 
 CASES = sorted(p.parent for p in (FIXTURES / "llm").glob("*/case.json"))
@@ -197,3 +199,201 @@ def test_rule_covered_crashes_make_zero_requests(tmp_path):
         result = resolve("--json", "train.py", "--epochs", "1", cwd=project, env=env_for(fake))
     assert result.json["status"] == "SUCCESS" and fake.requests == []
     assert result.json["tokens"] == {"input": 0, "output": 0, "cache_read": 0}
+
+
+# --- bounds: no model, however stubborn, makes resolve exceed them -----------------------------
+
+WRONG_CAST = ("train.py\n<<<<<<< SEARCH\n        loss = loss(model(xb), yb)\n=======\n"
+              "        loss = loss(model(xb), yb.float())\n>>>>>>> REPLACE\nFix: cast the target\n")
+WRONG_DETACH = ("train.py\n<<<<<<< SEARCH\n        loss = loss(model(xb), yb)\n=======\n"
+                "        loss = loss(model(xb), yb.detach())\n>>>>>>> REPLACE\nFix: detach the target\n")
+NOT_THERE = ("train.py\n<<<<<<< SEARCH\n        loss = criterion(outputs, labels)\n=======\n"
+             "        loss = criterion(outputs, labels.long())\n>>>>>>> REPLACE\nFix: cast\n")
+FAST_RETRY = {"retry-after-ms": "5"}
+
+
+def stubborn(project, replies, *args):
+    with FakeAnthropic([Reply(r) for r in replies], cycle=True) as fake:
+        result = resolve("--json", *args, "train.py", cwd=project, env=env_for(fake))
+    report = result.json
+    assert result.code == 1 and report["status"] == "FAILED"
+    assert report["llm_calls"] == len(fake.requests), "every request is counted"
+    return report, fake
+
+
+def test_a_model_that_repeats_itself_fails_its_attempts_and_is_told_so(tmp_path):
+    project = copy_case(SHADOWED, tmp_path / "project")
+    before = snapshot(project)
+    report, fake = stubborn(project, [WRONG_CAST])
+    assert len(fake.requests) == 3 and report["runs"] == 2  # the repeats are not run again
+    assert [h["verdict"] for h in report["history"]] == ["same error", "repeated", "repeated"]
+    assert "survived 3 attempts" in report["stop_reason"]
+    assert "It was applied, but the script still fails" in fake.requests[1]["body"]["messages"][-1]["content"]
+    feedback = fake.requests[2]["body"]["messages"][-1]["content"]
+    assert feedback.startswith("Your last patch did not fix the error.")
+    assert "It was not run: this is the same change as your attempt 1." in feedback
+    assert "still fails with the same error:\nTypeError: 'Tensor' object is not callable" in feedback
+    assert "It was applied" not in feedback
+    assert snapshot(project) == before
+
+
+def test_a_model_that_oscillates_between_two_patches_is_stopped(tmp_path):
+    project = copy_case(SHADOWED, tmp_path / "project")
+    report, fake = stubborn(project, [WRONG_CAST, WRONG_DETACH], "--max-attempts", "50")
+    assert len(fake.requests) == 8 and "--max-llm-calls" in report["stop_reason"]  # the default bound
+    assert [h["verdict"] for h in report["history"]] == ["same error"] * 2 + ["repeated"] * 6
+    third = fake.requests[3]["body"]["messages"][-1]["content"]
+    assert "the same change as your attempt 1" in third
+    assert "the same change as your attempt 2" in fake.requests[4]["body"]["messages"][-1]["content"]
+
+
+def test_max_llm_calls_bounds_the_requests(tmp_path):
+    project = copy_case(SHADOWED, tmp_path / "project")
+    report, fake = stubborn(project, [WRONG_CAST, WRONG_DETACH], "--max-attempts", "50", "--max-llm-calls", "3")
+    assert len(fake.requests) == 3
+    assert report["stop_reason"] == "3 LLM requests made, the most allowed (--max-llm-calls)"
+
+
+def test_a_model_that_never_answers_a_patch_is_stopped_by_the_token_budget(tmp_path):
+    project = copy_case(SHADOWED, tmp_path / "project")
+    report, fake = stubborn(project, ["I think you should check your shapes."],
+                            "--max-attempts", "50", "--max-llm-calls", "50", "--max-llm-tokens", "7000")
+    assert "--max-llm-tokens 7000" in report["stop_reason"]
+    sent = report["tokens"]["input"] + report["tokens"]["cache_read"]
+    assert 2 <= len(fake.requests) <= 3 and sent == 2100 * len(fake.requests) <= 7000
+    assert {h["verdict"] for h in report["history"]} == {"rejected"}
+
+
+def test_a_model_whose_search_text_never_exists_gets_max_attempts_requests(tmp_path):
+    project = copy_case(SHADOWED, tmp_path / "project")
+    report, fake = stubborn(project, [NOT_THERE])
+    assert len(fake.requests) == 3 and report["runs"] == 1
+    assert "SEARCH text not found in train.py" in fake.requests[1]["body"]["messages"][-1]["content"]
+
+
+def test_the_deadline_cuts_a_request_in_flight(tmp_path):
+    project = copy_case(SHADOWED, tmp_path / "project")
+    with FakeAnthropic([Reply(WRONG_CAST, delay=60)], cycle=True) as fake:
+        # long enough for the first run on a busy machine: the request must be in flight
+        result = resolve("--json", "--deadline", "45", "train.py", cwd=project, env=env_for(fake), timeout=120)
+    report = result.json
+    assert report["status"] == "FAILED", report["stop_reason"]
+    assert report["stop_reason"] == "the deadline (--deadline) came during an LLM request; it was cut"
+    assert report["seconds"] < 46 and len(fake.requests) == 1
+
+
+def test_the_deadline_cuts_a_run_in_flight(tmp_path):
+    write(tmp_path / "train.py", "import time\nimport torch\nwhile True:\n    time.sleep(0.1)\n")
+    result = resolve("--json", "--no-llm", "--deadline", "6", "train.py", cwd=tmp_path, timeout=60)
+    report = result.json
+    assert report["status"] == "FAILED" and result.code == 1
+    assert report["stop_reason"] == "the deadline (--deadline 6s) came during run 1; it was stopped"
+    assert report["seconds"] < 7.5
+
+
+def test_rate_limit_retries_stay_inside_the_call_budget(tmp_path):
+    project = copy_case(SHADOWED, tmp_path / "project")
+    limited = Reply("slow down", status=429, error_type="rate_limit_error", headers=FAST_RETRY)
+    with FakeAnthropic([limited, Reply(WRONG_CAST)], cycle=True) as fake:
+        result = resolve("--json", "--max-attempts", "50", "--max-llm-calls", "2", "train.py", cwd=project,
+                         env=env_for(fake))
+    assert result.json["llm_calls"] == 2 and "--max-llm-calls" in result.json["stop_reason"]
+    assert len(fake.requests) == 4  # each call: one 429 retried by the SDK, then the answer
+
+
+# --- the same bounds in-process: the real loop, a scripted model and a scripted run -------------
+
+SCRIPT = "import torch.nn as nn\n\nloss = nn.MSELoss()\nfor x in data:\n    loss = loss(x)\n"
+RIGHT = ("train.py\n<<<<<<< SEARCH\nloss = nn.MSELoss()\n=======\ncriterion = nn.MSELoss()\n>>>>>>> REPLACE\n"
+         "train.py\n<<<<<<< SEARCH\n    loss = loss(x)\n=======\n    loss = criterion(x)\n>>>>>>> REPLACE\nFix: rename\n")
+
+
+def cast(n: int) -> str:
+    return (f"train.py\n<<<<<<< SEARCH\n    loss = loss(x)\n=======\n    loss = loss(x * {n})\n>>>>>>> REPLACE\n"
+            f"Fix: scale by {n}\n")
+
+
+class ScriptedRun:
+    """The script fails until the loss module is renamed; each run takes `seconds` (cut at the
+    timeout it is given, as the real runner cuts it) and its timeout is recorded."""
+
+    def __init__(self, script: Path, seconds: float = 0.0):
+        self.script, self.seconds, self.timeouts = script, seconds, []
+
+    def __call__(self, target, settings, overlay):
+        from resolver.diagnosis import Diagnosis, Frame
+        from resolver.run import Run
+
+        self.timeouts.append(settings.timeout)
+        time.sleep(min(self.seconds, settings.timeout))
+        if self.seconds > settings.timeout:
+            return Run(-9, Diagnosis("Timeout", "stopped", source="exit"), settings.timeout)
+        if "criterion" in overlay.get(self.script, ""):
+            return Run(0, None, self.seconds, {"optimizer_steps": 3})
+        frame = Frame(self.script, 5, "<module>", True, "loss = loss(x)")
+        return Run(1, Diagnosis("TypeError", "'Tensor' object is not callable", (frame,)), self.seconds)
+
+
+def in_process(tmp_path, model, seconds=0.0, **options):
+    from resolver.loop import Options, resolve as resolve_loop
+    from resolver.run import Settings, Target
+
+    script = write(tmp_path / "train.py", SCRIPT).resolve()
+    runner = ScriptedRun(script, seconds)
+    target = Target(script, None, (), tmp_path, tmp_path.resolve(), sys.executable)
+    outcome = resolve_loop(target, Settings(), Options(llm=model, dry_run=True, **options), log=lambda _: None,
+                           runner=runner)
+    return outcome, runner
+
+
+def test_in_process_the_right_reply_fixes_and_a_repeating_model_is_bounded(tmp_path):
+    from resolver.llm import ScriptedClaude
+
+    fixed, _ = in_process(tmp_path, ScriptedClaude([RIGHT]))
+    assert fixed.status == "SUCCESS" and fixed.llm.calls == 1
+    model = ScriptedClaude([cast(2)])
+    outcome, runner = in_process(tmp_path, model)
+    assert outcome.status == "FAILED" and len(model.requests) == 3 == outcome.llm.calls
+    assert [a.verdict for a in outcome.attempts] == ["same error", "repeated", "repeated"]
+    assert len(runner.timeouts) == 2
+    assert "It was not run: this is the same change as your attempt 1." in model.requests[2][-1]["content"]
+
+
+def test_in_process_an_oscillating_model_meets_the_call_limit(tmp_path):
+    from resolver.llm import Limits, ScriptedClaude
+
+    model = ScriptedClaude([cast(2), cast(3)], Limits(calls=5))
+    outcome, runner = in_process(tmp_path, model, max_attempts=100)
+    assert outcome.status == "FAILED" and len(model.requests) == 5
+    assert outcome.stop_reason == "5 LLM requests made, the most allowed (--max-llm-calls)"
+    assert [a.verdict for a in outcome.attempts] == ["same error"] * 2 + ["repeated"] * 3
+    assert "your attempt 2" in model.requests[4][-1]["content"]
+
+
+def test_in_process_an_unparseable_model_meets_the_token_limit(tmp_path):
+    from resolver.llm import Limits, ScriptedClaude
+
+    model = ScriptedClaude(["Have you tried turning it off and on again?"], Limits(calls=1000, input_tokens=6000))
+    outcome, _ = in_process(tmp_path, model, max_attempts=1000)
+    assert outcome.status == "FAILED" and "--max-llm-tokens 6000" in outcome.stop_reason
+    assert 2 <= len(model.requests) and outcome.llm.sent <= 6000
+    assert {a.verdict for a in outcome.attempts} == {"rejected"}
+
+
+def test_in_process_the_deadline_bounds_a_model_with_ever_new_patches(tmp_path):
+    from resolver.llm import Limits, ScriptedClaude
+
+    model = ScriptedClaude([cast(n) for n in range(2, 100)], Limits(calls=1000, input_tokens=10**9))
+    outcome, runner = in_process(tmp_path, model, seconds=0.3, max_attempts=1000, max_runs=1000, deadline=1.0)
+    assert outcome.status == "FAILED" and "the deadline (--deadline" in outcome.stop_reason
+    assert outcome.seconds < 1.2 and 2 <= len(runner.timeouts) <= 4
+    assert all(t <= 1.0 for t in runner.timeouts) and runner.timeouts[-1] < 0.5
+
+
+def test_in_process_a_run_in_flight_is_cut_at_the_deadline(tmp_path):
+    from resolver.llm import ScriptedClaude
+
+    outcome, runner = in_process(tmp_path, ScriptedClaude([RIGHT]), seconds=30, deadline=0.5)
+    assert outcome.status == "FAILED" and outcome.seconds < 0.8
+    assert outcome.stop_reason == "the deadline (--deadline 0.5s) came during run 1; it was stopped"
+    assert runner.timeouts == [pytest.approx(0.5, abs=0.05)]
