@@ -9,31 +9,16 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source, keyword_arg, method_call, user_frames
+from resolver.rules._source import Source, argument, keyword_arg, method_call, names_in, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
 
 
-def _loop(source: Source, node: cst.CSTNode) -> cst.For | cst.While | None:
-    return source.enclosing(node, cst.For) or source.enclosing(node, cst.While)
-
-
-def _names_in(node: cst.CSTNode) -> list[str]:
-    found = []
-
-    class Names(cst.CSTVisitor):
-        def visit_Name(self, name):
-            found.append(name.value)
-
-    node.visit(Names())
-    return found
-
-
 def _carried_states(source: Source, loop) -> Iterator[tuple[cst.Call, cst.Arg, str]]:
     """`out, hidden = model(x, hidden)`: a name passed into a call whose result rebinds it."""
-    for assign in source.nodes(cst.Assign, lambda a: _loop(source, a) is loop and isinstance(a.value, cst.Call)):
-        targets = set(_names_in(assign.targets[0].target))
+    for assign in source.nodes(cst.Assign, lambda a: source.loop_of(a) is loop and isinstance(a.value, cst.Call)):
+        targets = set(names_in(assign.targets[0].target))
         for arg in assign.value.args:
             if isinstance(arg.value, cst.Name) and arg.value.value in targets:
                 yield assign.value, arg, arg.value.value
@@ -41,10 +26,10 @@ def _carried_states(source: Source, loop) -> Iterator[tuple[cst.Call, cst.Arg, s
 
 def _reused_outputs(source: Source, loop) -> Iterator[tuple[cst.Arg, str]]:
     """`fake = G(z)` then `D(fake)` twice in the loop: the first use gets the detached tensor."""
-    produced = {t for a in source.nodes(cst.Assign, lambda a: _loop(source, a) is loop and isinstance(a.value, cst.Call))
-                for t in _names_in(a.targets[0].target)}
+    produced = {t for a in source.nodes(cst.Assign, lambda a: source.loop_of(a) is loop and isinstance(a.value, cst.Call))
+                for t in names_in(a.targets[0].target)}
     uses: dict[str, list[cst.Arg]] = {}
-    for call in source.nodes(cst.Call, lambda c: _loop(source, c) is loop):
+    for call in source.nodes(cst.Call, lambda c: source.loop_of(c) is loop):
         for arg in call.args:
             if isinstance(arg.value, cst.Name) and arg.value.value in produced:
                 uses.setdefault(arg.value.value, []).append(arg)
@@ -59,7 +44,7 @@ class BackwardTwice(Rule):
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for frame, source in user_frames(diagnosis, workspace):
             backward = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "backward")]
-            loop = _loop(source, backward[0]) if backward else None
+            loop = source.loop_of(backward[0]) if backward else None
             if loop is None:
                 continue
             for call, arg, name in _carried_states(source, loop):
@@ -74,9 +59,9 @@ class BackwardTwice(Rule):
                 reason = (f"Used {name}.detach() at its first use (line {source.line_of(arg)}): that step must not "
                           f"backpropagate into what produced {name}, whose graph the later step needs")
                 yield source.edit(source.replaced(arg, new), source.line_of(arg), reason)
-            calls = [c for c in source.nodes(cst.Call, lambda c: method_call(c, "backward") and _loop(source, c) is loop)]
+            calls = [c for c in source.nodes(cst.Call, lambda c: method_call(c, "backward") and source.loop_of(c) is loop)]
             first = min(calls, key=source.line_of)
-            if len(calls) >= 2 and not any(a.keyword and a.keyword.value == "retain_graph" for a in first.args):
+            if len(calls) >= 2 and argument(first, 10**6, "retain_graph") is None:
                 new = first.with_changes(args=[*first.args, keyword_arg("retain_graph", "True")])
                 reason = (f"Added retain_graph=True to the first backward (line {source.line_of(first)}): "
                           "the second backward in the same step needs the graph again")

@@ -11,7 +11,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source, method_call
+from resolver.rules._source import Source, method_call
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from resolver.callsite import find_call
-from resolver.codeedit import keyword_arg
+from resolver.rules._source import Source, argument, keyword_arg
 from resolver.diagnosis import Diagnosis
-from resolver.edits import Change, Edit, Workspace
+from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
 
 
@@ -20,21 +19,18 @@ class BatchNormSingleSample(Rule):
         loader = diagnosis.loader
         if loader is None or loader.site is None or loader.drop_last or loader.batch_size in (None, 1):
             return
-        if not workspace.is_editable(loader.site.file):
+        source = Source.parse(workspace, loader.site.file)
+        call = source and source.call_at(loader.site)
+        if call is None:
             return
-        text = workspace.text(loader.site.file)
-        site = find_call(text, loader.site)
-        if site is None:
-            return
-        flag = site.argument(10**6, "drop_last")
+        flag = argument(call, 10**6, "drop_last")
         new_arg = keyword_arg("drop_last", "True")
         if flag is not None:
-            new_call = site.call.deep_replace(flag, flag.with_changes(value=new_arg.value))
+            new_call = call.deep_replace(flag, flag.with_changes(value=new_arg.value))
         else:
-            new_call = site.call.with_changes(args=[*site.call.args, new_arg])
-        new_text = site.module.deep_replace(site.call, new_call).code
+            new_call = call.with_changes(args=[*call.args, new_arg])
         tail = (loader.dataset_size or 0) % loader.batch_size
-        reason = (f"Added drop_last=True to {site.short()}: its last batch has a single sample"
+        reason = (f"Added drop_last=True to {source.code(call)}: its last batch has a single sample"
                   + (f" ({loader.dataset_size} samples at batch_size={loader.batch_size})" if tail == 1 else "")
                   + ", which BatchNorm cannot normalise in training")
-        yield Edit((Change(loader.site.file, text, new_text),), site.line, reason)
+        yield source.edit(source.replaced(call, new_call), source.line_of(call), reason)

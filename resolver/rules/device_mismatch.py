@@ -9,13 +9,13 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source, keyword_arg, user_frames, wrap
+from resolver.rules._source import Source, argument, keyword_arg, user_frames, wrap
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
 
-FACTORIES = {"zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange", "linspace", "eye", "tensor",
-             "zeros_like", "ones_like"}
+FACTORIES = {f"torch.{name}" for name in ("zeros", "ones", "empty", "full", "rand", "randn", "randint", "arange",
+                                          "linspace", "eye", "tensor", "zeros_like", "ones_like")}
 
 
 def _device_variable(source: Source) -> str | None:
@@ -35,10 +35,8 @@ def _in_forward(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         params = [p.name.value for p in function.params.params] if function else []
         if len(params) < 2:
             continue
-        factories = [c for c in source.nodes(cst.Call) if source.enclosing(c, cst.FunctionDef) is function
-                     and isinstance(c.func, cst.Attribute) and c.func.attr.value in FACTORIES
-                     and source.code(c.func.value) == (source.torch_name() or "torch")
-                     and not any(a.keyword and a.keyword.value == "device" for a in c.args)]
+        factories = [c for c in source.nodes(cst.Call) if source.function_of(c) is function
+                     and source.calls(c, FACTORIES) and argument(c, 10**6, "device") is None]
         if not factories:
             continue
         module = source.module

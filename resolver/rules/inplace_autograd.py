@@ -11,7 +11,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source
+from resolver.rules._source import Source, inplace_call
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Evidence, Rule
@@ -41,8 +41,7 @@ def _candidates(source: Source, functions: set) -> Iterator[tuple[cst.CSTNode, c
                 new = cst.parse_statement(f"{target} = {target} {OPERATORS[op]} {_paren(source, small.value)}\n")
                 yield statement, new.with_changes(leading_lines=statement.leading_lines), target, \
                     f"`{source.code(statement)}` -> `{source.code(new)}`"
-        elif (isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Attribute)
-              and small.value.func.attr.value.endswith("_") and not small.value.func.attr.value.startswith("_")):
+        elif isinstance(small, cst.Expr) and inplace_call(small.value):
             receiver = source.module.code_for_node(small.value.func.value)
             if receiver.split(".")[-1] in NOT_TENSOR_RECEIVERS or "." in receiver and not receiver.startswith("self."):
                 continue

@@ -9,7 +9,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import user_frames
+from resolver.rules._source import inplace_call, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
@@ -20,9 +20,7 @@ UPDATE_WORDS = ("grad", "lr", "learning_rate", "step_size", "momentum", "weight_
 def _in_place(statement: cst.CSTNode) -> bool:
     if not isinstance(statement, cst.SimpleStatementLine):
         return False
-    return all(isinstance(s, cst.AugAssign)
-               or isinstance(s, cst.Expr) and isinstance(s.value, cst.Call) and isinstance(s.value.func, cst.Attribute)
-               and s.value.func.attr.value.endswith("_") and not s.value.func.attr.value.startswith("_")
+    return all(isinstance(s, cst.AugAssign) or isinstance(s, cst.Expr) and inplace_call(s.value)
                or isinstance(s, cst.Assign) and any(isinstance(t.target, (cst.Attribute, cst.Subscript)) for t in s.targets)
                for s in statement.body)
 
@@ -32,13 +30,12 @@ class LeafInplace(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for frame, source in user_frames(diagnosis, workspace):
-            torch = source.torch_name()
             statement = source.statement_at(frame.line)
-            if torch is None or not isinstance(statement, cst.SimpleStatementLine):
+            if not isinstance(statement, cst.SimpleStatementLine):
                 continue
             if not any(word in source.code(statement) for word in UPDATE_WORDS):
                 return  # an in-place op in the model's math, not an optimizer step: not ours to wrap
-            block = source.parents().get(statement)
+            block = source.parents.get(statement)
             if not isinstance(block, (cst.IndentedBlock, cst.Module)):
                 continue
             body = list(block.body)
@@ -46,15 +43,10 @@ class LeafInplace(Rule):
             end = start + 1
             while end < len(body) and _in_place(body[end]):
                 end += 1
-            wrapped = cst.With(items=[cst.WithItem(cst.parse_expression(f"{torch}.no_grad()"))],
-                               body=cst.IndentedBlock(body=body[start:end]),
-                               leading_lines=statement.leading_lines)
-            first = body[start].with_changes(leading_lines=())
-            wrapped = wrapped.with_changes(body=cst.IndentedBlock(body=[first, *body[start + 1:end]]))
-            new_block = block.with_changes(body=[*body[:start], wrapped, *body[end:]])
+            new_block = block.with_changes(body=[*body[:start], source.no_grad_block(body[start:end]), *body[end:]])
             count = end - start
             reason = (f"Wrapped the manual parameter update at line {frame.line}"
                       + (f" and the {count - 1} in-place statement(s) after it" if count > 1 else "")
-                      + f" in `with {torch}.no_grad():` so autograd does not record it")
-            yield source.edit(source.replaced(block, new_block), frame.line, reason)
+                      + f" in `with {source.torch}.no_grad():` so autograd does not record it")
+            yield source.edit(source.replaced(block, new_block), frame.line, reason, uses_torch=True)
             return

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from resolver.callsite import fix_argument
+from resolver.rules._arguments import fix_argument
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule

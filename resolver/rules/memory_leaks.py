@@ -10,7 +10,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source, method_call, user_frames
+from resolver.rules._source import Source, method_call, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
@@ -30,22 +30,18 @@ def _accumulators(source: Source) -> Iterator[tuple[cst.CSTNode, cst.CSTNode, st
         yield call, new, f"`{source.code(call)}` kept every step's graph alive; it now appends {name}.item()"
 
 
-def _eval_loops(source: Source) -> Iterator[tuple[cst.For, str]]:
+def _eval_loops(source: Source) -> Iterator[cst.For]:
     """For loops that run after `<model>.eval()` in the same block (and before any `.train()`),
-    outside any no_grad block."""
-    torch = source.torch_name()
-    if torch is None:
-        return
+    neither inside nor holding a no_grad block."""
     for block in source.nodes(cst.IndentedBlock) + [source.module]:
         evaluating = False
         for statement in block.body:
             code = source.module.code_for_node(statement)
             if isinstance(statement, cst.SimpleStatementLine):
                 evaluating = (evaluating or ".eval()" in code) and ".train()" not in code
-            elif isinstance(statement, cst.For) and evaluating and "no_grad" not in code and "inference_mode" not in code:
-                inside = source.enclosing(statement, cst.With)
-                if inside is None or "no_grad" not in source.module.code_for_node(inside.items[0].item):
-                    yield statement, torch
+            elif (isinstance(statement, cst.For) and evaluating and not source.holds_no_grad(statement)
+                  and source.in_no_grad(statement) is None):
+                yield statement
 
 
 class MemoryLeaks(Rule):
@@ -59,10 +55,8 @@ class MemoryLeaks(Rule):
             seen.add(source.path)
             for old, new, why in _accumulators(source):
                 yield source.edit(source.replaced(old, new), source.line_of(old), f"Memory leak: {why}")
-            for loop, torch in _eval_loops(source):
-                wrapped = cst.With(items=[cst.WithItem(cst.parse_expression(f"{torch}.no_grad()"))],
-                                   body=cst.IndentedBlock(body=[loop.with_changes(leading_lines=())]),
-                                   leading_lines=loop.leading_lines)
-                reason = (f"Wrapped the evaluation loop at line {source.line_of(loop)} in `with {torch}.no_grad():`: "
-                          "without it every batch kept its activations for a backward that never comes")
-                yield source.edit(source.replaced(loop, wrapped), source.line_of(loop), reason)
+            for loop in _eval_loops(source):
+                reason = (f"Wrapped the evaluation loop at line {source.line_of(loop)} in `with {source.torch}.no_grad():`"
+                          ": without it every batch kept its activations for a backward that never comes")
+                yield source.edit(source.replaced(loop, source.no_grad_block([loop])), source.line_of(loop), reason,
+                                  uses_torch=True)

@@ -7,7 +7,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source, user_frames
+from resolver.rules._source import Source, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule

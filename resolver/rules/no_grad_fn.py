@@ -9,27 +9,27 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source, method_call, user_frames
+from resolver.rules._source import Source, method_call, names_in, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
 
-NO_GRAD = ("no_grad", "inference_mode")
+REWRAPS = frozenset({"torch.tensor", "torch.as_tensor"})
 
 
 class _Reconnect(cst.CSTTransformer):
     """Drops what cuts the graph: x.detach() -> x, x.item() -> x, x.data -> x, torch.tensor(x) -> x."""
 
-    def __init__(self):
+    def __init__(self, source: Source):
         super().__init__()
+        self.source = source
         self.removed: list[str] = []
 
     def leave_Call(self, original, updated):
         if method_call(updated, "detach", "item") and not updated.args:
             self.removed.append(f".{updated.func.attr.value}()")
             return updated.func.value
-        if (isinstance(updated.func, cst.Attribute) and updated.func.attr.value in ("tensor", "as_tensor")
-                and isinstance(updated.func.value, cst.Name) and updated.func.value.value == "torch" and updated.args):
+        if self.source.calls(original, REWRAPS) and updated.args:
             self.removed.append("torch.tensor(...)")
             return updated.args[0].value
         return updated
@@ -41,36 +41,16 @@ class _Reconnect(cst.CSTTransformer):
         return updated
 
 
-def _names(node: cst.CSTNode) -> set[str]:
-    found = set()
-
-    class Names(cst.CSTVisitor):
-        def visit_Name(self, name):
-            found.add(name.value)
-
-    node.visit(Names())
-    return found
-
-
 def _cut_assignments(source: Source, function, backward_line: int, loss: str) -> Iterator[cst.Assign]:
     """Assignments before the backward, in the same function, that feed the loss: closest first."""
     wanted = {loss}
     assignments = [a for a in source.nodes(cst.Assign) if source.enclosing(a, cst.FunctionDef) is function
                    and source.line_of(a) < backward_line]
     for assign in sorted(assignments, key=source.line_of, reverse=True):
-        targets = set().union(*(_names(t.target) for t in assign.targets))
+        targets = {n for t in assign.targets for n in names_in(t.target)}
         if targets & wanted:
             yield assign
-            wanted |= _names(assign.value)
-
-
-def _no_grad_block(source: Source, node: cst.CSTNode) -> cst.With | None:
-    block = source.enclosing(node, cst.With)
-    while block is not None:
-        if any(isinstance(i.item, cst.Call) and source.code(i.item.func).endswith(NO_GRAD) for i in block.items):
-            return block
-        block = source.enclosing(block, cst.With)
-    return None
+            wanted |= set(names_in(assign.value))
 
 
 class NoGradFn(Rule):
@@ -84,14 +64,14 @@ class NoGradFn(Rule):
             loss = source.module.code_for_node(backward[0].func.value)
             function = source.enclosing(backward[0], cst.FunctionDef)
             for assign in _cut_assignments(source, function, frame.line, loss):
-                reconnect = _Reconnect()
+                reconnect = _Reconnect(source)
                 new_value = assign.value.visit(reconnect)
                 if reconnect.removed:
                     reason = (f"Removed {', '.join(dict.fromkeys(reconnect.removed))} from `{source.code(assign)}`: "
                               "it cut the loss from the autograd graph")
                     yield source.edit(source.replaced(assign.value, new_value), source.line_of(assign), reason)
             for node in [backward[0], *_cut_assignments(source, function, frame.line, loss)]:
-                block = _no_grad_block(source, node)
+                block = source.in_no_grad(node)
                 if block is not None:
                     reason = (f"Took the training step out of `with {source.code(block.items[0].item)}:` "
                               f"(line {source.line_of(block)}): no graph is recorded inside it")

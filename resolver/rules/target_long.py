@@ -7,7 +7,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import user_frames, wrap
+from resolver.rules._source import user_frames, wrap
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule

@@ -7,7 +7,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import method_call, user_frames
+from resolver.rules._source import method_call, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
