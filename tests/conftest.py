@@ -27,7 +27,21 @@ BROKEN = textwrap.dedent("""\
 FIXED = BROKEN.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)")
 
 
+def pytest_addoption(parser):
+    parser.addoption("--record", action="store_true",
+                     help="write the fixtures' recorded diagnoses anew (tests/test_rule_cases.py, -m slow)")
+
+
+# Whole files that run real scripts, git or the SDK in subprocesses: the slow layer. The fast
+# layer (`pytest -m "not slow"`) proves every rule from its recorded diagnoses in-process.
+SLOW_MODULES = {"test_fixtures.py", "test_faults.py", "test_cli.py", "test_bot.py", "test_llm.py", "test_probe.py",
+                "test_smoke.py", "test_sandbox.py"}
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
     try:
         import torch
 

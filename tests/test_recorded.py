@@ -30,6 +30,7 @@ def test_recorded_traceback_is_diagnosed_and_rewritten(case, tmp_path):
         assert change.after == (case / "expected" / change.file.relative_to(project)).read_text(), edit.reason
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("category, message", [
     ("hardware.cudnn", "RuntimeError: cuDNN error: CUDNN_STATUS_INTERNAL_ERROR"),
     ("hardware.driver", "RuntimeError: The NVIDIA driver on your system is too old (found version 11040)."),
@@ -52,6 +53,7 @@ def test_hardware_faults_stop_with_the_reason_and_touch_nothing(tmp_path, catego
     assert snapshot(tmp_path) == before
 
 
+@pytest.mark.slow
 def test_oom_without_a_leak_stops_with_the_seeds_advice(tmp_path):
     (tmp_path / "train.py").write_text("import torch\nraise torch.OutOfMemoryError('CUDA out of memory. Tried to allocate 20.00 GiB')\n")
     result = resolve("--no-llm", "--json", "train.py", cwd=tmp_path)

@@ -1,0 +1,64 @@
+"""Recorded diagnoses: the Diagnosis value a fixture's failing run produced (the probe's report as
+the loop reads it, with the extra evidence its rules asked for), saved as
+fixtures/<rule>/<case>/diagnosis.json. Paths inside the project are written `{project}/...`,
+paths in installed packages `{site}/...`, so a recording is the same on every machine."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import types
+import typing
+from pathlib import Path
+
+from resolver.diagnosis import Diagnosis
+
+PROJECT = "{project}"
+SITE = "{site}"
+LEFT_OUT = ("versions",)  # the machine's, not the failure's
+_INSTALLED = re.compile(r"^.*?/(?:site|dist)-packages/")
+
+
+def dump(diagnosis: Diagnosis, project: Path) -> str:
+    data = _to_json(diagnosis, project.resolve())
+    for name in LEFT_OUT:
+        data.pop(name)
+    return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+
+def load(text: str, project: Path) -> Diagnosis:
+    return _from_json(Diagnosis, json.loads(text), project.resolve())
+
+
+def _to_json(value, project: Path):
+    if dataclasses.is_dataclass(value):
+        return {f.name: _to_json(getattr(value, f.name), project) for f in dataclasses.fields(value)}
+    if isinstance(value, Path):
+        try:
+            return f"{PROJECT}/{value.resolve().relative_to(project).as_posix()}"
+        except ValueError:
+            return _INSTALLED.sub(f"{SITE}/", value.as_posix())
+    if isinstance(value, (tuple, list)):
+        return [_to_json(v, project) for v in value]
+    if isinstance(value, dict):
+        return {k: _to_json(v, project) for k, v in value.items()}
+    return value
+
+
+def _from_json(hint, data, project: Path):
+    if data is None:
+        return None
+    if isinstance(hint, (types.UnionType,)) or typing.get_origin(hint) is typing.Union:
+        return _from_json(next(a for a in typing.get_args(hint) if a is not type(None)), data, project)
+    if hint is Path:
+        return Path(data.replace(PROJECT, str(project), 1))
+    if dataclasses.is_dataclass(hint):
+        hints = typing.get_type_hints(hint)
+        return hint(**{name: _from_json(hints[name], value, project) for name, value in data.items()})
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple:
+        return tuple(_from_json(args[0], v, project) for v in data)
+    if origin is dict and args:
+        return {k: _from_json(args[1], v, project) for k, v in data.items()}
+    return data

@@ -1,0 +1,104 @@
+"""Every rule proven on its fixtures in milliseconds, without torch: the case's recorded diagnosis
+(fixtures/<rule>/<case>/diagnosis.json) goes to the catalogue; a fix case's first candidate from
+its rule must turn the project into expected/, a noop case must get no candidate at all (from
+any rule: an edit that verification would revert is still a wrong edit).
+
+The slow test runs each case's script under the probe again and checks that the recording still
+matches; `pytest -m slow tests/test_rule_cases.py --record` writes the recordings anew."""
+
+import difflib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import recorded
+from conftest import FIXTURES, copy_case
+from resolver import rules
+from resolver.diagnosis import parse_traceback
+from resolver.edits import Workspace
+from resolver.run import Settings, Target, run
+
+RULES = rules.all_rules()
+CASES = sorted(case for rule in RULES for case in (FIXTURES / rule.name).iterdir() if (case / "case.json").is_file())
+
+
+def _spec(case: Path) -> dict:
+    return json.loads((case / "case.json").read_text())
+
+
+def _expected(case: Path) -> dict[str, str]:
+    folder = case / "expected"
+    return {p.relative_to(folder).as_posix(): p.read_text() for p in folder.rglob("*") if p.is_file()}
+
+
+def _id(case: Path) -> str:
+    return f"{case.parent.name}/{case.name}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_recorded_diagnosis(case, tmp_path):
+    project = copy_case(case, tmp_path / "project").resolve()
+    assert (case / "diagnosis.json").is_file(), "record it: pytest -m slow tests/test_rule_cases.py --record"
+    diagnosis = recorded.load((case / "diagnosis.json").read_text(), project)
+    edits = list(rules.candidates(diagnosis, Workspace(project)))
+    if _spec(case)["status"] != "SUCCESS":
+        assert [e.reason for e in edits] == [], "a noop case must get no candidate"
+        return
+    ours = [e for e in edits if e.rule == case.parent.name]
+    assert ours, f"{case.parent.name} proposed nothing"
+    after = {change.file.relative_to(project).as_posix(): change.after for change in ours[0].changes}
+    expected = _expected(case)
+    if _spec(case).get("steps", 1) == 1:
+        assert after == expected, ours[0].reason
+    else:  # the rule's edit is the first of several fixes (each a verified run end to end)
+        for name, text in after.items():
+            made = _diff_lines((case / name).read_text(), text)
+            assert made and made <= _diff_lines((case / name).read_text(), expected[name]), ours[0].reason
+
+
+def _diff_lines(before: str, after: str, context: int = 0) -> frozenset[str]:
+    diff = difflib.unified_diff(before.splitlines(), after.splitlines(), n=context, lineterm="")
+    return frozenset(line.strip() for line in diff if not line.startswith(("---", "+++", "@@")))
+
+
+def _fix(case: Path) -> frozenset[str]:
+    """The fix with a line of context around each change: the same edit in another setting
+    is another style, the same case under another name is not."""
+    return frozenset().union(*(_diff_lines((case / name).read_text(), text, 1) for name, text in _expected(case).items()))
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.name)
+def test_every_rule_has_two_fix_styles_and_a_noop_case(rule):
+    cases = [c for c in CASES if c.parent.name == rule.name]
+    fixes = [c for c in cases if _spec(c)["status"] == "SUCCESS"]
+    assert len(fixes) >= 2, "a rule needs at least two fix cases"
+    assert len({_fix(c) for c in fixes}) == len(fixes), "fix cases must differ in style, not only in name"
+    assert len(cases) - len(fixes) >= 1, "a rule needs a noop case, where it must not fire"
+
+
+def _diagnose(case: Path, project: Path):
+    """The diagnosis the loop hands the rules for this case: the recorded traceback parsed, or
+    the probe's smoke run, rerun under anomaly detection when a matching rule needs that."""
+    spec = _spec(case)
+    if spec.get("recorded"):
+        return parse_traceback((project / spec["recorded"]).read_text().replace("{project}", str(project)), project)
+    target = Target(project / spec["run"][0], None, tuple(spec["run"][1:]), project, project, sys.executable)
+    failing = run(target, Settings(), {})
+    assert not failing.passed, failing.stderr_tail
+    if rules.Evidence.ANOMALY_TRACE in rules.evidence_needed(failing.diagnosis):
+        traced = run(target, Settings(anomaly=True), {})
+        assert traced.diagnosis.same_error_as(failing.diagnosis)
+        return traced.diagnosis
+    return failing.diagnosis
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", CASES, ids=_id)
+def test_recorded_diagnosis_matches_the_probe(case, tmp_path, request):
+    project = copy_case(case, tmp_path / "project").resolve()
+    fresh = recorded.dump(_diagnose(case, project), project)
+    if request.config.getoption("--record"):
+        (case / "diagnosis.json").write_text(fresh)
+    assert (case / "diagnosis.json").read_text() == fresh
