@@ -8,6 +8,7 @@ matches; `pytest -m slow tests/test_rule_cases.py --record` writes the recording
 
 import difflib
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -101,4 +102,9 @@ def test_recorded_diagnosis_matches_the_probe(case, tmp_path, request):
     fresh = recorded.dump(_diagnose(case, project), project)
     if request.config.getoption("--record"):
         (case / "diagnosis.json").write_text(fresh)
-    assert (case / "diagnosis.json").read_text() == fresh
+    assert _sameness(json.loads((case / "diagnosis.json").read_text())) == _sameness(json.loads(fresh))
+
+
+def _sameness(data: dict) -> dict:
+    """A recording, less the numbers in the message: a shuffled loader's sizes vary by run."""
+    return {**data, "message": re.sub(r"\d+", "N", data["message"])}

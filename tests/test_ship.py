@@ -79,6 +79,7 @@ def actionlint(scratch: Path) -> list[str] | None:
     return None
 
 
+@pytest.mark.slow
 def test_workflow_passes_actionlint(tmp_path):
     linter = actionlint(tmp_path / "linter")
     if linter is None:
@@ -128,6 +129,7 @@ FAKE_GH = textwrap.dedent("""\
     """)
 
 
+@pytest.mark.slow
 def test_nightly_sequence_pushes_once_and_opens_one_pr(tmp_path):
     """fix night -> NO_ERROR night -> same-bug night, running the workflow's own step scripts:
     one push, one PR, and the third night makes no new commit ids and touches no PR."""
