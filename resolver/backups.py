@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from resolver.errors import UsageError
+from resolver.files import atomic_write
 
 
 def backup_root() -> Path:
@@ -72,7 +73,6 @@ def _journals(project: Path) -> list[Path]:
 
 def _restore(folder: Path, manifest: dict, state: str) -> tuple[list[Path], list[str]]:
     """Put back every file that still holds what resolve wrote; leave the others and say why."""
-    from resolver.edits import atomic_write
 
     restored, problems = [], []
     for entry in manifest["files"]:

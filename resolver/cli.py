@@ -280,7 +280,7 @@ def configured_scripts(folder: Path) -> list[list[str]]:
 
 
 def _write_text(path: Path, text: str) -> None:
-    from resolver.edits import atomic_write
+    from resolver.files import atomic_write
 
     try:
         atomic_write(path.resolve(), text.encode("utf-8"), 0o100644)
@@ -371,7 +371,7 @@ def _check_module(interpreter: str, module: str, cwd: Path) -> None:
 def _demo(args: list[str]) -> int:
     from resolver.demo import demo
 
-    return demo(args)
+    return demo(args, main)
 
 
 def _install_agent(args: list[str]) -> int:

@@ -8,6 +8,7 @@ import sys
 import tempfile
 from importlib.resources import files
 from pathlib import Path
+from typing import Callable
 
 from resolver.edits import unified_diff
 from resolver.errors import UsageParser
@@ -15,14 +16,13 @@ from resolver.errors import UsageParser
 COMMAND = ["train.py", "--epochs", "3"]
 
 
-def demo(args: list[str]) -> int:
+def demo(args: list[str], resolve_main: Callable[[list[str]], int]) -> int:
+    """`resolve_main`: the command line's main, handed in so that demo does not import cli."""
     parser = UsageParser(prog="resolve demo",
                          description="Repair a bundled broken training script (a CNN whose Linear expects "
                                      "20x20 images; the data is 28x28) in a temporary folder, and show the "
                                      "report and the diff. Your files are not touched.")
     parser.parse_args(args)
-    from resolver.cli import main
-
     before = files("resolver").joinpath("demo_case", "train.py").read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory(prefix="resolve-demo-") as folder:
         (Path(folder) / "train.py").write_text(before, encoding="utf-8")
@@ -31,7 +31,7 @@ def demo(args: list[str]) -> int:
         cwd = os.getcwd()
         os.chdir(folder)
         try:
-            code = main(COMMAND)
+            code = resolve_main(COMMAND)
         finally:
             os.chdir(cwd)
         sys.stdout.write("\n" + unified_diff(before, (Path(folder) / "train.py").read_text(encoding="utf-8"), "train.py"))

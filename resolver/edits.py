@@ -13,12 +13,12 @@ import io
 import os
 import signal
 import stat
-import tempfile
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
 
 from resolver import backups
+from resolver.files import atomic_write
 
 
 @dataclass(frozen=True)
@@ -197,22 +197,6 @@ class Workspace:
         backups.finish(journal)
         return WriteResult(tuple(written), None)
 
-
-def atomic_write(path: Path, data: bytes, mode: int) -> None:
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".resolve-tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(temp, stat.S_IMODE(mode))
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
 
 
 def _hold_interrupts():

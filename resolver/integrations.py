@@ -12,7 +12,7 @@ from pathlib import Path
 from string import Template
 
 from resolver import __version__
-from resolver.edits import atomic_write
+from resolver.files import atomic_write
 from resolver.errors import UsageError, UsageParser
 
 AGENT_NAME = "pytorch-build-resolver"
