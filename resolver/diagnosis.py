@@ -70,13 +70,14 @@ class Tensor:
     requires_grad: bool
     min: int | None = None  # integer tensors given to a module: the indices they hold
     max: int | None = None
+    unique: int | None = None  # how many distinct values
 
     @classmethod
     def from_json(cls, data) -> Tensor | None:
         if not isinstance(data, dict) or "shape" not in data:
             return None
         return cls(tuple(data["shape"]), data["dtype"], data["device"], data["requires_grad"],
-                   data.get("min"), data.get("max"))
+                   data.get("min"), data.get("max"), data.get("unique"))
 
 
 @dataclass(frozen=True)
@@ -146,6 +147,7 @@ class Frame:
     user: bool
     code: str = ""
     tensors: dict[str, Tensor] = field(default_factory=dict)
+    models: dict[str, tuple[str, int]] = field(default_factory=dict)  # nn.Module locals: (class, parameters)
 
 
 @dataclass(frozen=True)
@@ -214,7 +216,8 @@ class Diagnosis:
     def from_probe(cls, report: dict) -> Diagnosis:
         frames = tuple(
             Frame(Path(f["file"]), f["line"], f["function"], f["user"], f.get("code", ""),
-                  {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))})
+                  {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))},
+                  {k: tuple(v) for k, v in f.get("models", {}).items()})
             for f in report.get("frames", [])
         )
         return cls(

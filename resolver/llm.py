@@ -4,7 +4,6 @@ wrong with a patch is fed back on the next request."""
 
 from __future__ import annotations
 
-import ast
 import os
 import re
 import threading
@@ -17,11 +16,13 @@ from types import SimpleNamespace
 from typing import Callable, Iterator
 
 from resolver import patches
+from resolver.context import build as build_context
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace, display_path
 
-MAX_SOURCE_CHARS = 40_000
-MAX_OUTPUT_CHARS = 4_000
+MAX_OUTPUT_CHARS = 2_000  # the end of the failing run's output: the traceback is also in the frames
+MAX_ERROR_CHARS = 3_000  # an error message can hold a whole tensor
+FIRST_REQUEST_TOKENS = 6_000  # what the first request may carry, system prompt included
 HOW_TO_ENABLE = "set ANTHROPIC_API_KEY (or ANTHROPIC_AUTH_TOKEN, or an Anthropic profile) to let Claude try"
 
 
@@ -86,12 +87,16 @@ class Redactor:
 
 def _frames(error: Diagnosis, cwd: Path) -> str:
     lines = [f"- {display_path(f.file, cwd)}:{f.line} in {f.function}: `{f.code}`" for f in error.frames if f.user]
+    if len(lines) > 20:  # deep recursion: the outermost and the innermost frames tell the story
+        lines[5:-15] = [f"- ... {len(lines) - 20} more frames ..."]
     return "\n".join(lines) or "(no frame in your code: the error was raised before or outside it)"
 
 
 def _facts(error: Diagnosis, cwd: Path) -> str:
     def tensor(t):
-        return f"shape {list(t.shape)}, {t.dtype}, {t.device}" + (", requires_grad" if t.requires_grad else "")
+        values = (f", values {t.min}..{t.max}" + (f" ({t.unique} distinct)" if t.unique is not None else "")
+                  if t.min is not None else "")
+        return f"shape {list(t.shape)}, {t.dtype}, {t.device}" + (", requires_grad" if t.requires_grad else "") + values
 
     lines = []
     if error.modules:
@@ -103,57 +108,43 @@ def _facts(error: Diagnosis, cwd: Path) -> str:
             lines.append(f"  input {i}: " + (tensor(given) if given else "not a tensor"))
         if m.site:
             lines.append(f"  constructed at {display_path(m.site.file, cwd)}:{m.site.line}")
+            named = ", ".join(f"{k}={v}" for k, v in list(m.site.scope.items())[:16])
+            if named:
+                lines.append(f"  values the constructing code can name: {named}")
     for f in error.frames:
         if f.user and f.tensors:
             lines.append(f"Tensors in {f.function} ({display_path(f.file, cwd)}:{f.line}):")
             lines += [f"  {name}: {tensor(t)}" for name, t in list(f.tensors.items())[:12]]
+    innermost = error.location
+    if innermost is not None and innermost.models:
+        lines.append(f"Modules in {innermost.function}: " + ", ".join(
+            f"{name} ({cls}, {count:,} parameters)" for name, (cls, count) in innermost.models.items()))
+    loader = error.loader
+    if loader is not None and loader.site is not None:
+        lines.append(f"DataLoader built at {display_path(loader.site.file, cwd)}:{loader.site.line}: "
+                     f"batch_size={loader.batch_size} in the code, drop_last={loader.drop_last}, "
+                     f"{loader.dataset_size} samples, collate_fn={loader.collate_fn or 'default'}")
     if error.counters:
         lines.append(f"Before the crash: {error.counters}")
     return "\n".join(lines) or "(none recorded)"
 
 
-def _enclosing_span(tree: ast.AST, line: int) -> tuple[int, int] | None:
-    best = None
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            if node.lineno <= line <= (node.end_lineno or node.lineno):
-                if best is None or node.lineno >= best[0]:
-                    best = (node.lineno, node.end_lineno or node.lineno)
-    return best
-
-
-def _source(error: Diagnosis, workspace: Workspace, cwd: Path) -> str:
-    """The frames' functions and the constructors they use, across files: not the repository."""
-    wanted: dict[Path, list[tuple[int, int]]] = {}
-    places = [(f.file, f.line) for f in error.frames if f.user]
-    places += [(m.site.file, m.site.line) for m in error.modules if m.site]
-    for path, line in places:
-        path = path.resolve()
-        if not workspace.is_editable(path) or not path.exists():
-            continue
-        text = workspace.text(path)
-        try:
-            span = _enclosing_span(ast.parse(text), line)
-        except SyntaxError:
-            span = None
-        if span is None or span[1] - span[0] > 150:
-            span = (max(1, line - 20), line + 20)
-        wanted.setdefault(path, []).append(span)
-        if "import" in text[:2000]:
-            wanted[path].append((1, min(text[:2000].count("\n") + 1, 25)))
-    parts = []
-    for path, spans in wanted.items():
-        lines = workspace.text(path).splitlines()
-        merged = []
-        for start, end in sorted(spans):
-            if merged and start <= merged[-1][1] + 3:
-                merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-            else:
-                merged.append((start, end))
-        for start, end in merged:
-            body = "\n".join(lines[start - 1:end])
-            parts.append(f"{display_path(path, cwd)} (lines {start}-{min(end, len(lines))}):\n```python\n{body}\n```")
-    return "\n\n".join(parts)[:MAX_SOURCE_CHARS] or "(the source could not be read)"
+def first_message(error: Diagnosis, workspace: Workspace, context: dict[str, str]) -> str:
+    """The first request's text: the diagnosis, the facts, and as much of the code on the path to
+    the failing tensor as fits the first request's budget."""
+    cwd = Path(context["cwd"])
+    values = dict(
+        command=context["command"], python_version=error.versions.get("python", "?"),
+        torch_version=error.versions.get("torch", "?"), batch_size=context["batch_size"],
+        batches=context["batches"], category=error.category, error=error.error[:MAX_ERROR_CHARS],
+        frames=_frames(error, cwd),
+        facts=_facts(error, cwd), output=context["output"][-MAX_OUTPUT_CHARS:],
+    )
+    budget = FIRST_REQUEST_TOKENS - estimate_tokens(prompt("system") + prompt("repair", **values, source="", files=""))
+    roots = tuple(dict.fromkeys(Path(context[k]).resolve() for k in ("script_dir", "cwd")))
+    source, shown = build_context(error, workspace, cwd, roots + (workspace.project,), max(budget, 1_500),
+                                  estimate_tokens)
+    return prompt("repair", **values, source=source, files=shown)
 
 
 # --- the conversation -----------------------------------------------------------------------
@@ -235,12 +226,7 @@ class Claude:
         time.monotonic() by which the whole resolve ends."""
         cwd = Path(context["cwd"])
         redact = Redactor()
-        first = redact(prompt(
-            "repair", command=context["command"], python_version=error.versions.get("python", "?"),
-            torch_version=error.versions.get("torch", "?"), batch_size=context["batch_size"],
-            category=error.category, error=error.error, frames=_frames(error, cwd), facts=_facts(error, cwd),
-            source=_source(error, workspace, cwd), output=context["output"][-MAX_OUTPUT_CHARS:],
-        ))
+        first = redact(first_message(error, workspace, context))
         messages = [{"role": "user", "content": [{"type": "text", "text": first, "cache_control": {"type": "ephemeral"}}]}]
         while True:
             reply_text = self._ask(messages, deadline)

@@ -14,8 +14,11 @@ import pytest
 from conftest import FIXTURES, copy_case, resolve, snapshot, write
 from fake_anthropic import FakeAnthropic, Reply
 
+from resolver.llm import estimate_tokens
+
 CASES = sorted(p.parent for p in (FIXTURES / "llm").glob("*/case.json"))
 SHADOWED = FIXTURES / "llm" / "shadowed_loss"
+BIG = FIXTURES / "llm" / "targets_unsqueezed"  # ~1,000 lines in 18 files
 PLANTED = ("wandb-0123456789abcdef0123456789abcdef", "hf_abcdefghijklmnopqrstuvwxyz012345", "sk-ant-api03-planted")
 
 
@@ -29,7 +32,8 @@ def right_answer(case: Path) -> str:
 
 
 def expected_files(case: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in (case / "llm" / "expected").iterdir()}
+    expected = case / "llm" / "expected"
+    return {str(p.relative_to(expected)): p.read_bytes() for p in expected.rglob("*") if p.is_file()}
 
 
 def assert_nothing_secret_was_sent(fake: FakeAnthropic) -> None:
@@ -75,6 +79,22 @@ def test_what_is_sent_has_the_context_and_no_secrets(tmp_path):
     assert 'WANDB_API_KEY = "<redacted-' in sent and "hf_" not in sent
     assert_nothing_secret_was_sent(fake)
     assert "LLM: 1 call(s), tokens: 1200 in, 150 out, 900 cache read" in result.stdout
+
+
+def test_the_first_request_on_a_1000_line_project_holds_the_helper_within_6000_tokens(tmp_path):
+    project = copy_case(BIG, tmp_path / "project")
+    assert 900 <= sum(len(p.read_text().splitlines()) for p in project.rglob("*.py")) <= 1100
+    with FakeAnthropic([Reply(right_answer(BIG), usage=None)]) as fake:
+        result = resolve("--json", "train.py", cwd=project, env=env_for(fake))
+    assert result.json["status"] == "SUCCESS" and len(fake.requests) == 1
+    sent = fake.sent_text(0)
+    assert 'targets = batch["label"].view(-1, 1)' in sent  # the helper that holds the bug, two files away
+    assert "def __getitem__(self, index: int):" in sent  # the Dataset: the failing call uses the batch
+    assert "input 1: shape [2, 1], int64, cpu, values " in sent  # the target's values and distinct count
+    assert "Every\nDataLoader runs at batch_size=min(the script's own, 2)" in sent  # what smoke mode changes
+    assert "- losses.py: 60 lines, not shown; defines FocalLoss" in sent  # every file is named
+    assert "def save_checkpoint" not in sent and "class FocalLoss" not in sent
+    assert estimate_tokens(sent) <= 6000 and result.json["tokens"]["input"] <= 6000
 
 
 def test_a_patch_that_fails_is_followed_by_one_that_knows_why(tmp_path):
@@ -397,3 +417,23 @@ def test_in_process_a_run_in_flight_is_cut_at_the_deadline(tmp_path):
     assert outcome.status == "FAILED" and outcome.seconds < 0.8
     assert outcome.stop_reason == "the deadline (--deadline 0.5s) came during run 1; it was stopped"
     assert runner.timeouts == [pytest.approx(0.5, abs=0.05)]
+
+
+def test_the_first_message_says_a_model_has_no_parameters_when_the_optimizer_got_none(tmp_path):
+    """The probe's facts, from a real run, as the first request states them."""
+    from resolver.edits import Workspace
+    from resolver.llm import first_message
+    from resolver.run import Settings, Target, run
+
+    write(tmp_path / "train.py", "import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n"
+                                 "    def __init__(self):\n        super().__init__()\n"
+                                 "        self.layers = [nn.Linear(4, 4), nn.Linear(4, 2)]  # not a ModuleList\n\n\n"
+                                 "model = Net()\noptimizer = torch.optim.Adam(model.parameters())\n")
+    target = Target(Path("train.py"), None, (), tmp_path, tmp_path.resolve(), sys.executable)
+    failed = run(target, Settings(), {})
+    assert failed.diagnosis.message == "optimizer got an empty parameter list"
+    context = {"command": "train.py", "cwd": str(tmp_path), "script_dir": str(tmp_path), "batch_size": "2",
+               "batches": "3", "output": failed.stderr_tail}
+    sent = first_message(failed.diagnosis, Workspace(tmp_path.resolve()), context)
+    assert "Modules in <module>: model (Net, 0 parameters)" in sent
+    assert "self.layers = [nn.Linear(4, 4), nn.Linear(4, 2)]  # not a ModuleList" in sent

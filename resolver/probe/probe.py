@@ -87,7 +87,12 @@ def tensor_fact(t, with_range=False):
         "requires_grad": bool(t.requires_grad),
     }
     if with_range and t.numel() and not t.is_floating_point() and not t.is_complex():
-        fact["min"], fact["max"] = int(t.min()), int(t.max())  # an index tensor: what it asks for
+        try:  # a meta or otherwise unreadable tensor has no values to report
+            fact["min"], fact["max"] = int(t.min()), int(t.max())  # an index tensor: what it asks for
+            if t.numel() <= 10**6:
+                fact["unique"] = int(t.unique().numel())  # class labels: how many classes the data has
+        except (RuntimeError, NotImplementedError):
+            pass
     return fact
 
 
@@ -296,11 +301,13 @@ def frame_facts(tb, torch, project):
             "code": linecache.getline(filename, tb.tb_lineno).strip(),
         }
         if user:
-            tensors = {}
+            tensors, models = {}, {}
             for name, value in frame.f_locals.items():
                 if isinstance(value, torch.Tensor) and len(tensors) < MAX_TENSORS_PER_FRAME:
-                    tensors[name] = tensor_fact(value)
-            entry["tensors"] = tensors
+                    tensors[name] = tensor_fact(value, with_range=True)
+                elif isinstance(value, torch.nn.Module) and len(models) < 8:  # "optimizer got an empty parameter list"
+                    models[name] = [type(value).__name__, sum(p.numel() for p in value.parameters())]
+            entry["tensors"], entry["models"] = tensors, models
         frames.append(entry)
         tb = tb.tb_next
     return frames
