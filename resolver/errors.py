@@ -21,9 +21,9 @@ class UsageParser(argparse.ArgumentParser):
         if unknown:
             flag = unknown[0].split("=", 1)[0]
             known = [s for action in self._actions for s in action.option_strings]
-            close = difflib.get_close_matches(flag, known, n=1, cutoff=0.6) if flag.startswith("-") else []
+            close = difflib.get_close_matches(flag, known, n=1, cutoff=0.75) if flag.startswith("-") else []
             hint = f"; did you mean {close[0]}?" if close else f"; see {self.prog} --help"
-            raise UsageError(f"unknown {'option' if flag.startswith('-') else 'argument'} {flag}{hint}")
+            raise UsageError(f"unrecognized arguments: {flag}{hint}")
         return options
 
     def error(self, message):

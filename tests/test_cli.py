@@ -121,10 +121,10 @@ def test_every_command_has_help(tmp_path, command):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--max-atempts", "3", "train.py"], "unknown option --max-atempts; did you mean --max-attempts?"),
-    (["--dryrun", "train.py"], "unknown option --dryrun; did you mean --dry-run?"),
-    (["--max", "3", "train.py"], "unknown option --max"),
-    (["init-ci", "--forse"], "unknown option --forse; did you mean --force?"),
+    (["--max-atempts", "3", "train.py"], "unrecognized arguments: --max-atempts; did you mean --max-attempts?"),
+    (["--dryrun", "train.py"], "unrecognized arguments: --dryrun; did you mean --dry-run?"),
+    (["--max", "3", "train.py"], "unrecognized arguments: --max"),
+    (["init-ci", "--forse"], "unrecognized arguments: --forse; did you mean --force?"),
     (["help", "dmo"], "no command 'dmo'; did you mean 'demo'?"),
     (["-q", "-v", "train.py"], "not allowed with argument"),
 ])
