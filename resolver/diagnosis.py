@@ -12,8 +12,16 @@ from pathlib import Path
 CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (category, re.compile(pattern, re.IGNORECASE | re.DOTALL))
     for category, pattern in (
-        ("shape.linear_in_features", r"^RuntimeError: .*mat1 and mat2 shapes cannot be multiplied"),
+        ("shape.linear_in_features", r"^RuntimeError: .*(mat1 and mat2 shapes cannot be multiplied"
+                                     r"|size mismatch, m1: \[\d+ x \d+\], m2: \[\d+ x \d+\])"),
         ("shape.conv_in_channels", r"^RuntimeError: .*expected input\[.*\] to have \d+ channels, but got \d+ channels"),
+        ("shape.rnn_input_size", r"input\.size\(-1\) must be equal to input_size"),
+        ("shape.layer_norm", r"Given normalized_shape=\[.*\], expected input with shape"),
+        ("shape.norm_features", r"running_(mean|var) should contain \d+ elements not \d+"
+                                r"|expected input's size at dim=\d+ to match num_features"
+                                r"|Expected number of channels in input to be divisible by num_groups"
+                                r"|Expected weight to be a vector of size equal to the number of channels in input"),
+        ("shape.attention_embed_dim", r"was expecting embedding dimension of \d+, but got \d+"),
         ("device.mismatch", r"Expected all tensors to be on the same device|Input type \(.*cuda.*\) and weight type"
                             r"|should be the same.*(cuda|cpu)"),
         ("numpy.cuda_tensor", r"can't convert cuda:?\d* device type tensor to numpy"),
@@ -114,6 +122,11 @@ class Module:
     attributes: dict
     inputs: tuple[Tensor | None, ...]
     site: Site | None
+
+    @property
+    def loaded_weights(self) -> bool:
+        """load_state_dict filled it (or a module holding it): its shapes are the checkpoint's."""
+        return self.attributes.get("loaded_weights") is True
 
     @classmethod
     def from_json(cls, data) -> Module:

@@ -34,7 +34,7 @@ def test_json_is_one_object_with_the_documented_fields(tmp_path):
         "file": "train.py", "line": 4,
         "error": "RuntimeError: mat1 and mat2 shapes cannot be multiplied (10x16 and 12x2)",
         "fix": "Changed nn.Linear(12, 2) to nn.Linear(16, 2) to match the 16 features it receives (layer 2, input 10x16)",
-        "rule": "linear_in_features",
+        "rule": "module_input",
         "written": True,
     }]
     assert report["attempts"] == 1 and report["runs"] == 2

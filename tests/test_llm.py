@@ -214,7 +214,7 @@ def test_no_llm_makes_no_request(tmp_path):
 
 
 def test_rule_covered_crashes_make_zero_requests(tmp_path):
-    project = copy_case(FIXTURES / "linear_in_features" / "cnn_flatten_size", tmp_path / "project")
+    project = copy_case(FIXTURES / "module_input" / "cnn_flatten_size", tmp_path / "project")
     with FakeAnthropic([Reply("should not be asked")]) as fake:
         result = resolve("--json", "train.py", "--epochs", "1", cwd=project, env=env_for(fake))
     assert result.json["status"] == "SUCCESS" and fake.requests == []

@@ -253,6 +253,25 @@ def module_attributes(module):
     return out
 
 
+LOADED_WEIGHTS = weakref.WeakSet()  # modules whose parameters came from a checkpoint
+
+
+def track_loaded_weights(torch):
+    """Marks every module a load_state_dict filled (called on it or on a module holding it):
+    its shapes are the checkpoint's, so a rule must not resize it."""
+    original = torch.nn.Module.load_state_dict
+
+    def load_state_dict(self, *args, **kwargs):
+        result = original(self, *args, **kwargs)
+        try:
+            LOADED_WEIGHTS.update(self.modules())
+        except Exception:
+            pass
+        return result
+
+    torch.nn.Module.load_state_dict = load_state_dict
+
+
 def failing_modules(tb, torch, sites):
     """The chain of nn.Module calls the exception went through, outermost first."""
     call_impl = torch.nn.Module._call_impl.__code__
@@ -277,7 +296,8 @@ def failing_modules(tb, torch, sites):
             "path": paths.get(id(module), "?"),
             "class": cls.__name__,
             "qualname": f"{cls.__module__}.{cls.__qualname__}",
-            "attributes": module_attributes(module),
+            # a checkpoint's module is marked only when it is one, so other recordings keep their facts
+            "attributes": dict(module_attributes(module), **({"loaded_weights": True} if module in LOADED_WEIGHTS else {})),
             "inputs": [value_facts(a, torch) for a in args],
             "site": sites.site_of(module),
         })
@@ -686,6 +706,7 @@ def main(argv):
     if guard is not None:
         guard.install_torch(torch)
     sites = ConstructionSites(torch, options.project)
+    track_loaded_weights(torch)
     lowered = []
     if not options.full:
         install_smoke_mode(torch, options.batch_size, options.batches, lowered)

@@ -5,7 +5,7 @@
         def propose(self, diagnosis, workspace):      # -> Iterator[Edit], best candidate first
             ...
 
-The rule's name is its module's name (`linear_in_features`); every edit it yields is stamped
+The rule's name is its module's name (`module_input`); every edit it yields is stamped
 with it by the catalogue. A subclass that breaks the contract (no categories, a category that
 diagnosis does not define, no `propose`) raises TypeError when its module is imported."""
 

@@ -41,7 +41,7 @@ def _flattens_batch(call: cst.Call) -> bool:
 
 class BatchFoldedByFlatten(Rule):
     categories = ("shape.batch_size", "shape.view_invalid", "shape.linear_in_features")
-    priority = 1  # after linear_in_features, which takes the Linear errors whose batch is intact
+    priority = 1  # after module_input, which takes the Linear errors whose batch is intact
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         return super().matches(diagnosis) and (diagnosis.category != "shape.linear_in_features" or diagnosis.batch_folded)

@@ -1,0 +1,217 @@
+"""Module input contracts: a layer's constructor argument must match the input it is given
+(Linear in_features, Conv/ConvTranspose in_channels, RNN/LSTM/GRU input_size, LayerNorm
+normalized_shape, BatchNorm/InstanceNorm num_features, GroupNorm num_channels, Embedding
+num_embeddings, MultiheadAttention embed_dim). The number comes from the input the probe saw, not
+from the message (torch words it differently in every layer and version); the argument is fixed
+where its number is made (a config field, a constant, an `__init__` computation, a helper's
+caller), else at the constructor, keeping a computed argument computed.
+
+Nothing is proposed, on purpose, when:
+- the input lacks a dimension, so the number read would be the batch size (a `(N, H, W)`
+  grayscale batch into Conv2d(1, ...) needs its channel dimension where the sample is made:
+  `.unsqueeze(0)` in the Dataset's `__getitem__` is proposed instead when that is visible);
+- the layer's weights were loaded from a checkpoint (another size would not load them);
+- one expression builds differently sized layers, unless the argument is the loop variable
+  itself and a relation of it (`feature * 2`) gives the number: that holds for every size;
+- the number cannot be built (GroupNorm channels not divisible by its groups, an embedding
+  dimension not divisible by the heads), or an embedding id is negative (bad data)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+import libcst as cst
+
+from resolver.rules._arguments import fix_argument
+from resolver.diagnosis import Diagnosis, Module, Tensor
+from resolver.edits import Change, Edit, Workspace
+from resolver.retarget import rewrites
+from resolver.rules._definitions import argument, at_caller, bound_names, definition, parameter_of, project_files, source_file
+from resolver.rules._rule import Rule
+
+
+def _last(given: Tensor, layer: Module) -> int:
+    return given.shape[-1]
+
+
+def _channels(spatial: int) -> Callable[[Tensor, Module], int]:
+    """Channels of a batched (N, C, *spatial) or unbatched (C, *spatial) input."""
+    return lambda given, layer: given.shape[-spatial - 1]
+
+
+def _second(given: Tensor, layer: Module) -> int:
+    return given.shape[1]
+
+
+def _rows(given: Tensor, layer: Module) -> int | None:
+    return None if given.min is None or given.min < 0 else given.max + 1
+
+
+@dataclass(frozen=True)
+class Contract:
+    argument: str  # the constructor parameter, also the module's attribute holding it
+    index: int  # its position in the constructor
+    unbatched: int | None  # the rank of one sample, where the layer takes one without a batch
+    ranks: tuple[int, ...]  # every input rank the layer takes
+    reads: Callable[[Tensor, Module], int | None]  # the number the input asks for
+
+
+CONTRACTS: dict[str, Contract] = {
+    "Linear": Contract("in_features", 0, 1, (1, 2, 3, 4, 5), _last),
+    "LazyLinear": Contract("in_features", 0, 1, (1, 2, 3, 4, 5), _last),
+    **{f"{kind}{d}d": Contract("in_channels", 0, d + 1, (d + 1, d + 2), _channels(d))
+       for kind in ("Conv", "ConvTranspose") for d in (1, 2, 3)},
+    **{kind: Contract("input_size", 0, 2, (2, 3), _last) for kind in ("RNN", "LSTM", "GRU")},
+    "LayerNorm": Contract("normalized_shape", 0, 1, (1, 2, 3, 4, 5), _last),
+    "BatchNorm1d": Contract("num_features", 0, None, (2, 3), _second),
+    "BatchNorm2d": Contract("num_features", 0, None, (4,), _second),
+    "BatchNorm3d": Contract("num_features", 0, None, (5,), _second),
+    **{f"InstanceNorm{d}d": Contract("num_features", 0, d + 1, (d + 1, d + 2), _channels(d)) for d in (1, 2, 3)},
+    "GroupNorm": Contract("num_channels", 1, None, (2, 3, 4, 5), _second),
+    "Embedding": Contract("num_embeddings", 0, None, (1, 2, 3), _rows),
+    "EmbeddingBag": Contract("num_embeddings", 0, None, (1, 2), _rows),
+    "MultiheadAttention": Contract("embed_dim", 0, 2, (2, 3), _last),
+}
+# what must still divide the new number for the layer to be buildable
+DIVISORS = {"GroupNorm": "num_groups", "MultiheadAttention": "num_heads"}
+
+
+class ModuleInput(Rule):
+    categories = ("shape.linear_in_features", "shape.conv_in_channels", "index.embedding", "shape.rnn_input_size",
+                  "shape.layer_norm", "shape.norm_features", "shape.attention_embed_dim")
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        layer = diagnosis.module
+        return (super().matches(diagnosis) and layer is not None and layer.class_name in CONTRACTS
+                and layer.qualname.startswith("torch.nn.")
+                # with the batch folded into the features, the flatten is wrong, not the layer
+                and not (layer.class_name == "Linear" and diagnosis.batch_folded))
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        layer = diagnosis.module
+        contract = CONTRACTS[layer.class_name]
+        given = layer.inputs[0] if layer.inputs else None
+        declared = _declared(layer, contract)
+        if given is None or declared is None or layer.site is None or layer.loaded_weights:
+            return
+        if len(given.shape) not in contract.ranks or layer.attributes.get("groups", 1) != 1:
+            return
+        if _lacks_a_dimension(diagnosis, given, contract):
+            if contract.argument == "in_channels":
+                yield from _channel_dim_in_dataset(diagnosis, workspace, layer)
+            return  # the number there is the batch size, not a feature count
+        needed = contract.reads(given, layer)
+        if needed is None or needed == declared or (contract.argument == "in_channels" and given.shape[-1] == declared):
+            return  # channels-last data (N, H, W, C): the data needs a permute, the layer is right
+        divisor = layer.attributes.get(DIVISORS.get(layer.class_name, ""), 1)
+        if needed <= 0 or needed % divisor:
+            return
+        if contract.argument == "num_embeddings" and needed < declared:
+            return
+        why = _why(layer, contract, given, needed, declared)
+        found = definition(workspace, layer.site, contract.index, contract.argument)
+        if found is not None:
+            yield from found.edits(declared, needed, why)
+        constructors = {f"torch.nn.{layer.class_name}", layer.qualname}
+        plain = dataclasses.replace(layer, attributes={**layer.attributes, contract.argument: declared})
+        yield from fix_argument(workspace, plain, constructors, contract.index, contract.argument, needed, why)
+        yield from _loop_relation(workspace, layer, contract, declared, needed, why)
+
+
+# what the number counts, for the report
+NOUNS = {"in_features": "features", "in_channels": "channels", "input_size": "features",
+         "normalized_shape": "features", "num_features": "channels", "num_channels": "channels",
+         "embed_dim": "embedding dimensions"}
+
+
+def _why(layer: Module, contract: Contract, given: Tensor, needed: int, declared: int) -> str:
+    if contract.argument == "num_embeddings":
+        return (f"so that the largest index in the data ({given.max}) has a row "
+                f"(layer {layer.path or layer.class_name} had {declared})")
+    return (f"to match the {needed} {NOUNS[contract.argument]} it receives "
+            f"(layer {layer.path or layer.class_name}, input {'x'.join(map(str, given.shape))})")
+
+
+def _declared(layer: Module, contract: Contract) -> int | None:
+    value = layer.attributes.get(contract.argument)
+    if isinstance(value, list):  # normalized_shape: only the one-dimensional kind
+        value = value[0] if len(value) == 1 else None
+    return value if type(value) is int else None
+
+
+def _lacks_a_dimension(diagnosis: Diagnosis, given: Tensor, contract: Contract) -> bool:
+    """A batch given in the unbatched rank: its first dimension is the batch, so the dimension
+    the contract reads is not there. Told by the model's own input: the same leading size."""
+    if len(given.shape) != contract.unbatched:
+        return False
+    outer = diagnosis.modules[0].inputs[0] if diagnosis.modules[0].inputs else None
+    return outer is not None and bool(outer.shape) and outer.shape[0] == given.shape[0]
+
+
+def _channel_dim_in_dataset(diagnosis: Diagnosis, workspace: Workspace, layer: Module) -> Iterator[Edit]:
+    """A batch of samples without their channel dimension: add it where the sample is made, in
+    the Dataset's `__getitem__` (`img = img.unsqueeze(0)` before `return img, label`)."""
+    loader = diagnosis.loader
+    loader_file = loader and loader.site and source_file(workspace, loader.site.file)
+    call = loader_file and loader_file.call_at(loader.site)
+    if call is None or not call.args:
+        return
+    dataset = call.args[0].value if call.args[0].keyword is None else None
+    dataset = next((a.value for a in call.args if a.keyword and a.keyword.value == "dataset"), dataset)
+    if not (isinstance(dataset, cst.Call) and isinstance(dataset.func, cst.Name)):
+        return
+    classes = [(f, c) for f in project_files(workspace) for c in f.nodes(cst.ClassDef) if c.name.value == dataset.func.value]
+    if len(classes) != 1:
+        return
+    file, cls = classes[0]
+    getitem = [m for m in cls.body.body if isinstance(m, cst.FunctionDef) and m.name.value == "__getitem__"]
+    returns = [r for r in file.nodes(cst.Return) if getitem and file.enclosing(r, cst.FunctionDef) is getitem[0]]
+    if len(returns) != 1 or returns[0].value is None:
+        return
+    value = returns[0].value
+    sample = value.elements[0].value if isinstance(value, cst.Tuple) and value.elements else value
+    statement = file.parents[returns[0]]
+    if not isinstance(sample, cst.Name) or not isinstance(statement, cst.SimpleStatementLine):
+        return
+    name = sample.value
+    for code in (f"{name} = {name}.unsqueeze(0)", f"{name} = {name}[None]"):
+        added = cst.parse_statement(f"{code}  # the channel dimension: ({layer.attributes['in_channels']}, ...)\n")
+        text = file.module.deep_replace(statement, cst.FlattenSentinel([added, statement])).code
+        reason = (f"Added `{code}` in {cls.name.value}.__getitem__: the samples have no channel dimension, so a "
+                  f"batch of {diagnosis.module.inputs[0].shape[0]} reached layer {layer.path or layer.class_name} "
+                  f"as {diagnosis.module.inputs[0].shape[0]} channels (in_channels stays "
+                  f"{layer.attributes['in_channels']})")
+        yield Edit((Change(file.path, file.text, text),), file.line(statement), reason)
+
+
+def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, declared: int, needed: int,
+                   why: str) -> Iterator[Edit]:
+    """One line in a loop builds a layer per size; when the argument is the loop variable and
+    every size is off by the same factor (decoder blocks fed a skip concatenation: twice the
+    channels), `feature * 2` fixes them all. A helper's parameter is followed to the helper's
+    call in the loop: changing it inside the helper would change its other callers too."""
+    file = source_file(workspace, layer.site.file)
+    call = file and file.call_at(layer.site)
+    arg = call and argument(call, contract.index, contract.argument)
+    if arg is None:
+        return
+    node, site = arg.value, layer.site
+    if isinstance(node, cst.Name) and parameter_of(file, node) and site.callers:
+        site = site.callers[0]
+        found = at_caller(workspace, file, node, site)
+        if found is None:
+            return
+        file, node = found
+    loop = file.enclosing(node, cst.For)
+    if site.variants < 2 or loop is None or not isinstance(node, cst.Name) or node.value not in bound_names(loop.target):
+        return
+    call = file.enclosing(node, cst.Call)
+    for rewrite in rewrites(node.value, {node.value: declared}, needed):
+        if rewrite.kept_names and rewrite.code.split()[1:2] in (["*"], ["//"]):  # a scale: one relation for every size
+            new_call = call.deep_replace(node, cst.parse_expression(rewrite.code))
+            text = file.module.deep_replace(call, new_call).code
+            reason = (f"Changed {file.code(call)} to {' '.join(file.module.code_for_node(new_call).split())} {why}; "
+                      f"the loop builds one layer per `{node.value}`, each given {rewrite.code}")
+            yield Edit((Change(file.path, file.text, text),), file.line(call), reason)
