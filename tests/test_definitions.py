@@ -81,3 +81,10 @@ def test_an_opaque_argument_at_the_call_is_offset_whole(tmp_path):
     workspace = _project(tmp_path, {"model.py": "from torch import nn\n\n\ndef build(vocab):\n    return nn.Embedding(len(vocab), 8)\n"})
     found = definition(workspace, _site(tmp_path / "model.py", "nn.Embedding(", "build"), 0, "num_embeddings")
     assert "nn.Embedding(len(vocab) + 1, 8)" in next(found.edits(40, 41, "")).changes[0].after
+
+
+def test_an_opaque_value_with_an_offset_changes_the_offset(tmp_path):
+    workspace = _project(tmp_path, {"train.py": "from torch import nn\n\nvocab = open('v').read().split()\n"
+                                                "SIZE = len(vocab) - 1\nemb = nn.Embedding(SIZE, 4)\n"})
+    found = definition(workspace, _site(tmp_path / "train.py", "nn.Embedding(", "<module>"), 0, "num_embeddings")
+    assert "SIZE = len(vocab)\n" in next(found.edits(7, 8, "")).changes[0].after

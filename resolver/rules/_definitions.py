@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 import libcst as cst
+import libcst.matchers as m
 from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
 
 from resolver.rules._source import site_column
@@ -114,16 +115,31 @@ class Definition:
         scope = _constants(self.file)
         if evaluate(code, scope) == declared:
             found = [r.code for r in rewrites(code, scope, needed) if r.kept_names]
-        elif evaluate(code, scope) is None:
-            atom = isinstance(self.value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
-            found = [r.code.replace(PLACEHOLDER, code if atom else f"({code})")
-                     for r in rewrites(PLACEHOLDER, {PLACEHOLDER: declared}, needed) if r.kept_names]
+        elif evaluate(code, scope) is None and _holds_call(self.value):
+            opaque, shape, value = _opaque_part(self.file, self.value, declared)
+            found = [r.code.replace(PLACEHOLDER, opaque) for r in rewrites(shape, {PLACEHOLDER: value}, needed)
+                     if r.kept_names]
         else:
-            return  # it holds another number than the module got: not where that number came from
+            return  # another number than the module got, or names not known here: leave it to the call
         for new in found:
             text = self.file.module.deep_replace(self.value, cst.parse_expression(new)).code
             reason = (f"Changed {self.what} ({self.file.path.name}) from {self.file.code(self.value)} to {new} {why}")
             yield Edit((Change(self.file.path, self.file.text, text),), self.file.line(self.value), reason)
+
+
+def _opaque_part(file: _File, value: cst.BaseExpression, declared: int) -> tuple[str, str, int]:
+    """(opaque code, the expression with it as PLACEHOLDER, the opaque part's value): in
+    `len(vocab) - 1` the opaque part is `len(vocab)`, worth declared + 1, so that its literal can
+    be changed (`len(vocab)`) rather than stacked (`(len(vocab) - 1) + 1`)."""
+    code = file.module.code_for_node(value)
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.right, cst.Integer):
+        k = int(value.right.value)
+        solved = {cst.Add: declared - k, cst.Subtract: declared + k}.get(type(value.operator))
+        if solved is not None:
+            left = file.module.code_for_node(value.left)
+            return left, code.replace(left, PLACEHOLDER, 1), solved
+    atom = isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
+    return (code if atom else f"({code})"), PLACEHOLDER, declared
 
 
 def _constants(file: _File) -> dict[str, int]:
@@ -169,9 +185,13 @@ def definition(workspace: Workspace, site: Site, index: int, keyword: str) -> De
     if isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
         return None
     if steps == 0:  # the call's own argument: only an opaque one (`len(vocab)`), which retarget can't scale
-        code = file.module.code_for_node(node)
-        return None if evaluate(code, _constants(file)) is not None else Definition(file, node, f"`{file.code(node)}`")
+        known = evaluate(file.module.code_for_node(node), {**_constants(file), **site.scope}) is not None
+        return None if known or not _holds_call(node) else Definition(file, node, f"`{file.code(node)}`")
     return Definition(file, node, what)
+
+
+def _holds_call(node: cst.CSTNode) -> bool:
+    return bool(m.findall(node, m.Call()))
 
 
 def argument(call: cst.Call, index: int, keyword: str) -> cst.Arg | None:
@@ -329,7 +349,7 @@ def _local_or_global(workspace: Workspace, file: _File, name: cst.Name):
     if values:
         if len(values) != 1 or values[0] is None or _global_reads(workspace, file, name.value) != 1:
             return None
-        return file, values[0], f"the constant {name.value}"
+        return file, values[0], f"the constant {name.value}" if name.value.isupper() else f"`{name.value}`"
     source = _imported_from(workspace, file, name.value)
     if source is None:
         return None
