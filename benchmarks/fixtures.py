@@ -2,15 +2,18 @@
 wall time, and the cost of a whole `resolve` against one plain `python SCRIPT` run of the broken
 script, measured side by side in this one process.
 
-    python benchmarks/fixtures.py [--root DIR] [RULE ...]
+    python benchmarks/fixtures.py [--root DIR] [--warm first|parallel|off] [RULE ...]
 
 --root benchmarks/corpus runs the held-out corpus: crash scripts written apart from the
-fixtures, in other styles, that no test uses.
+fixtures, in other styles, that no test uses. --warm sets RESOLVE_WARM for the repairs: `first`
+(the default: every run forks from the warm server, run 1 waits for it), `parallel` (run 1 starts
+its own interpreter while the server starts), `off` (every run its own interpreter).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import statistics
 import subprocess
@@ -22,19 +25,19 @@ from pathlib import Path
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, subprocess.CompletedProcess]:
+def timed(command: list[str], cwd: Path, warm: str = "first") -> tuple[float, subprocess.CompletedProcess]:
     started = time.perf_counter()
-    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env={**os.environ, "RESOLVE_WARM": warm})
     return time.perf_counter() - started, completed
 
 
-def measure(case: Path) -> dict:
+def measure(case: Path, warm: str) -> dict:
     spec = json.loads((case / "case.json").read_text())
     with tempfile.TemporaryDirectory() as folder:
         project = Path(folder) / "project"
         shutil.copytree(case, project, ignore=shutil.ignore_patterns("expected", "case.json", "llm"))
         plain_seconds, _ = timed([sys.executable, *spec["run"]], project)
-        seconds, completed = timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project)
+        seconds, completed = timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project, warm)
     report = json.loads(completed.stdout)
     return {"expected": spec["status"], "status": report["status"], "runs": report["runs"],
             "fixed": report["errors_fixed"], "seconds": seconds, "plain": plain_seconds}
@@ -45,16 +48,18 @@ def _rule_of(case_json: Path) -> str:
 
 
 def main(argv: list[str]) -> int:
-    root = FIXTURES
+    root, warm = FIXTURES, "first"
     if argv[:1] == ["--root"]:
         root, argv = Path(argv[1]).resolve(), argv[2:]
+    if argv[:1] == ["--warm"]:
+        warm, argv = argv[1], argv[2:]
     cases = sorted(root.glob("**/case.json"))
     rules = sorted({_rule_of(c) for c in cases})
     rules = [r for r in rules if not argv or r in argv]
     print(f"{'rule':28} {'fixed/total':>11} {'as expected':>11} {'runs/fix':>8} {'wall s':>7} {'vs plain':>8}")
     totals = []
     for rule in rules:
-        rows = [measure(c.parent) for c in cases if _rule_of(c) == rule and not _gpu_only(c)]
+        rows = [measure(c.parent, warm) for c in cases if _rule_of(c) == rule and not _gpu_only(c)]
         totals += rows
         if rows:
             print(_line(rule, rows))

@@ -106,7 +106,7 @@ def _parser() -> UsageParser:
     talk.add_argument("-q", "--quiet", dest="verbosity", action="store_const", const=0, default=1,
                       help="no progress lines on stderr, only the report")
     talk.add_argument("-v", "--verbose", dest="verbosity", action="store_const", const=2,
-                      help="more detail while it runs")
+                      help="also stream the script's own output as it runs, and say how runs are started")
     bot = parser.add_argument_group("nightly bot (git)")
     bot.add_argument("--branch", metavar="NAME", help="put the fixes on branch NAME (from HEAD), not in your checkout")
     bot.add_argument("--commit", action="store_true", help="with --branch: commit each fixed error to it")
@@ -211,6 +211,7 @@ def _resolve_all(commands: list[list[str]], options, log) -> list[report.Report]
 
 
 def _resolve_one(target, options, log, bot) -> report.Report:
+    from resolver.live import Display
     from resolver.loop import Options, resolve
     from resolver.run import Settings
     from resolver.sandbox import requested_mode
@@ -227,7 +228,9 @@ def _resolve_one(target, options, log, bot) -> report.Report:
         # before the script is checked: what a dying resolve half-wrote may not even parse
         for path in backups.recover(target.project):
             log(f"restored {path} from its backup: an earlier resolve died while writing it")
-        outcome = resolve(target, settings, loop_options, log, base=bot.texts if bot else None)
+        display = Display(options.verbosity)
+        outcome = resolve(target, settings, loop_options, display.log, base=bot.texts if bot else None,
+                          display=display)
     result = report.Report(target.describe(), target.cwd, outcome)
     if bot is None or outcome.status != "SUCCESS" or not outcome.fixes:
         return result

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -15,7 +17,10 @@ from resolver import rules
 from resolver.diagnosis import EXHAUSTED_ADVICE, STOP_REASONS, Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.llm import Claude, Declined, LimitReached, LLMError, Rejection, Usage
-from resolver.run import Run, Settings, Target, run
+from resolver import warm
+from resolver.live import Display
+from resolver.run import Run, Settings, Target, child_environment, run
+from resolver.warm import WarmServer
 
 SANDBOX_STRENGTH = ("none", "guard", "overlay")
 Runner = Callable[[Target, Settings, dict], Run]
@@ -114,12 +119,14 @@ class _Session:
     batch_checked: set = field(default_factory=set)  # errors already rerun at the user's batch size
     last: Run | None = None
     isolation: tuple[str, str] = ("overlay", "")  # the weakest sandbox of any run, and why
+    display: Display | None = None
+    server: WarmServer | None = None  # to say, once, when runs fall back to their own interpreter
 
-    def run(self) -> Run:
+    def run(self, doing: str) -> Run:
         """One run; a smoke-mode error that involves a batch size smoke mode lowered is run
         again at the user's own batch size before it counts: it may be smoke mode's crash,
         not the user's (a hard-coded `x.view(32, -1)` or `init_hidden(16)`)."""
-        result = self._run_once()
+        result = self._run_once(doing)
         lowered = _involved_batch_sizes(result)
         if not lowered or (key := result.diagnosis.headline) in self.batch_checked:
             return result
@@ -127,7 +134,7 @@ class _Session:
         smoke_size, own_size = self.settings.batch_size, max(result.lowered_batch_sizes)
         self.log(f"the error involves batch size {lowered[0]}: running again at your own batch size {own_size}")
         self.settings = replace(self.settings, batch_size=own_size)
-        again = self._run_once()
+        again = self._run_once(f"rerunning at your batch size {own_size}")
         if not again.passed and _same_place(again.diagnosis, result.diagnosis):
             self.settings = replace(self.settings, batch_size=smoke_size)
             return result  # it fails at the user's batch size too: a real bug
@@ -136,7 +143,7 @@ class _Session:
                           f"verified at batch size {own_size}")
         return again
 
-    def _run_once(self) -> Run:
+    def _run_once(self, doing: str) -> Run:
         if self.runs >= self.options.max_runs:
             raise RunLimitReached(f"stopped after {self.runs} runs (--max-runs)")
         left = self.deadline - time.monotonic()
@@ -144,7 +151,11 @@ class _Session:
             raise BudgetSpent(f"the deadline (--deadline {self.options.deadline:g}s) came before run {self.runs + 1}")
         self.runs += 1
         settings = replace(self.settings, timeout=min(self.settings.timeout, left))
-        result = self.runner(self.target, settings, self.workspace.overlay)
+        with self.display.run(self.runs, doing) if self.display else nullcontext():
+            result = self.runner(self.target, settings, self.workspace.overlay)
+        if self.display and self.server and self.server.reason:
+            self.display.detail(f"{self.server.reason}; each run starts its own interpreter")
+            self.server = None
         if not result.passed and settings.timeout < self.settings.timeout and time.monotonic() >= self.deadline:
             raise BudgetSpent(f"the deadline (--deadline {self.options.deadline:g}s) came during run {self.runs}; "
                               "it was stopped")
@@ -202,7 +213,7 @@ class _Session:
             return None
         self.log(f"trying {proposal.rule}: {proposal.reason}")
         self.workspace.apply(proposal)
-        after = self.run()
+        after = self.run(f"verifying fix {len(self.attempts) + 1}: {proposal.rule}")
         verdict = _judge(failing, after)
         self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, _progress_note(failing, after)))
         self.visited[state] = self.attempts[-1]
@@ -217,7 +228,7 @@ class _Session:
             return failing
         self.settings = replace(self.settings, anomaly=True)
         try:
-            traced = self.run()
+            traced = self.run("rerunning under anomaly detection")
         finally:
             self.settings = replace(self.settings, anomaly=False)
         if traced.passed or not traced.diagnosis.same_error_as(failing.diagnosis):
@@ -320,12 +331,26 @@ def _tail_lines(run: Run | None, count: int = 10) -> str:
 
 
 def resolve(target: Target, settings: Settings, options: Options, log: Callable[[str], None],
-            base: dict[Path, str] | None = None, runner: Runner = run) -> Outcome:
+            base: dict[Path, str] | None = None, runner: Runner | None = None,
+            display: Display | None = None) -> Outcome:
     """`base`: the project's files as earlier fixes left them (the bot's branch), instead of the disk.
-    `runner`: runs the script (a scripted one in tests of the loop)."""
+    `runner`: runs the script (a scripted one in tests of the loop); by default each run is forked
+    from a warm server started now, and shown live on `display`."""
+    if runner is not None:
+        return _resolve(target, settings, options, log, base, runner, display, None)
+    with warm.server_for(target.python, child_environment()) as server:
+        if display and server:
+            display.detail("runs fork from a warm interpreter that has imported torch once")
+        runner = partial(run, watch=display, server=server)
+        return _resolve(target, settings, options, log, base, runner, display, server)
+
+
+def _resolve(target: Target, settings: Settings, options: Options, log: Callable[[str], None],
+             base: dict[Path, str] | None, runner: Runner, display: Display | None,
+             server: WarmServer | None) -> Outcome:
     started = time.monotonic()
     session = _Session(target, settings, options, log, Workspace(target.project, base), started + options.deadline,
-                       runner)
+                       runner, display=display, server=server)
 
     def outcome(status: str, **details) -> Outcome:
         return Outcome(status, target, session.settings, tuple(session.attempts), session.runs,
@@ -337,7 +362,7 @@ def resolve(target: Target, settings: Settings, options: Options, log: Callable[
     session.visited[session.workspace.state()] = None
     current = None
     try:
-        current = session.run()
+        current = session.run("reproducing")
         if current.passed:
             return outcome("NO_ERROR")
         session.first_error = current.diagnosis

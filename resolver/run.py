@@ -81,42 +81,64 @@ def child_environment() -> dict[str, str]:
 
 class _TailReader(threading.Thread):
     """Drains a pipe, keeping only the last OUTPUT_KEPT bytes: memory stays flat whatever the
-    script prints."""
+    script prints. Each chunk also goes to `on_data` as it comes (the live display)."""
 
-    def __init__(self, pipe):
+    def __init__(self, fd: int, on_data=None):
         super().__init__(daemon=True)
-        self.pipe, self.data = pipe, bytearray()
+        self.pipe, self.data, self.on_data = os.fdopen(fd, "rb", buffering=0), bytearray(), on_data
 
     def run(self):
-        while chunk := self.pipe.read(65536):
-            self.data += chunk
-            if len(self.data) > 2 * OUTPUT_KEPT:
-                del self.data[:-OUTPUT_KEPT]
+        with self.pipe:
+            while chunk := self.pipe.read(65536):
+                self.data += chunk
+                if len(self.data) > 2 * OUTPUT_KEPT:
+                    del self.data[:-OUTPUT_KEPT]
+                if self.on_data is not None:
+                    self.on_data(chunk)
 
     def text(self) -> str:
         return bytes(self.data[-OUTPUT_KEPT:]).decode("utf-8", errors="replace")
 
 
-def kill_group(process: subprocess.Popen) -> None:
+class _StatusReader(threading.Thread):
+    """The probe's counters (JSON lines on the status pipe), handed to the live display."""
+
+    def __init__(self, fd: int, on_counters):
+        super().__init__(daemon=True)
+        self.pipe, self.on_counters = os.fdopen(fd, "rb", buffering=0), on_counters
+
+    def run(self):
+        with self.pipe:
+            for line in self.pipe:
+                try:
+                    counters = json.loads(line)
+                except ValueError:
+                    continue
+                if self.on_counters is not None:
+                    self.on_counters(counters)
+
+
+def kill_group(process) -> None:
     try:
         os.killpg(process.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
 
 
-def run(target: Target, settings: Settings, overlay: dict[Path, str]) -> Run:
+def run(target: Target, settings: Settings, overlay: dict[Path, str], watch=None, server=None) -> Run:
     """Run the target once in its sandbox, with the proposed file texts in `overlay` in place of
-    the files on disk: nothing of the user's is written to verify a fix."""
+    the files on disk: nothing of the user's is written to verify a fix. `server` (resolver.warm)
+    forks the run from a warm interpreter when it can; `watch` sees the output and counters live."""
     mode, refused = settings.sandbox, _OVERLAY_REFUSED.get((target.python, target.project), "")
     if mode == "overlay" and refused:
         mode = "guard"
-    result = _run(target, settings, overlay, mode)
+    result = _run(target, settings, overlay, mode, watch, server)
     if result is None:  # the kernel refused the overlay before the script started
-        return run(target, settings, overlay)
+        return run(target, settings, overlay, watch, server)
     return replace(result, sandbox_note=refused) if mode != settings.sandbox else result
 
 
-def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str) -> Run | None:
+def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str, watch, server) -> Run | None:
     with sandbox.scratch_folder() as scratch:
         scratch = Path(os.path.realpath(scratch))
         box = sandbox.Sandbox.prepare(mode, scratch, target.project, target.cwd, overlay)
@@ -131,16 +153,21 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
             overlay_path = scratch / "overlay.json"
             overlay_path.write_text(json.dumps({str(p): t for p, t in overlay.items()}), encoding="utf-8")
             probe_args += ["--overlay", str(overlay_path)]
-        command = [target.python, str(PROBE), *probe_args, "--", *target.command()]
+        (out, out_w), (err, err_w), (status, status_w) = os.pipe(), os.pipe(), os.pipe()
         started = time.monotonic()
         try:
-            process = subprocess.Popen(
-                command, cwd=target.cwd, env={**child_environment(), **box.environment()}, stdin=subprocess.DEVNULL,
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-            )
-        except OSError as exc:
-            raise UsageError(f"cannot run {target.python}: {exc.strerror or exc}") from None
-        readers = [_TailReader(process.stdout), _TailReader(process.stderr)]
+            process = _start(target, probe_args, {**child_environment(), **box.environment()}, server,
+                             (out_w, err_w, status_w))
+        except BaseException:
+            for fd in (out, err, status):
+                os.close(fd)
+            raise
+        finally:
+            for fd in (out_w, err_w, status_w):
+                os.close(fd)
+        readers = [_TailReader(out, watch and (lambda data: watch.output("stdout", data))),
+                   _TailReader(err, watch and (lambda data: watch.output("stderr", data))),
+                   _StatusReader(status, watch and watch.counters)]
         for reader in readers:
             reader.start()
         timed_out = False
@@ -164,6 +191,20 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
         return None
     return replace(_outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings),
                    lowered_batch_sizes=tuple(report.get("lowered_batch_sizes", ())), sandbox=box.mode)
+
+
+def _start(target: Target, probe_args: list[str], env: dict[str, str], server, fds: tuple[int, int, int]):
+    """The probe's process: forked by the warm server, else a new interpreter."""
+    process = server.spawn([*probe_args, "--", *target.command()], target.cwd, env, fds) if server else None
+    if process is not None:
+        return process
+    out, err, status = fds
+    command = [target.python, str(PROBE), "--status-fd", str(status), *probe_args, "--", *target.command()]
+    try:
+        return subprocess.Popen(command, cwd=target.cwd, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                                stderr=err, pass_fds=(status,), start_new_session=True)
+    except OSError as exc:
+        raise UsageError(f"cannot run {target.python}: {exc.strerror or exc}") from None
 
 
 def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, stdout: str, stderr: str,

@@ -5,11 +5,13 @@ import nothing but the standard library and torch: the interpreter it runs in be
 user and may not have resolver installed.
 
     probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--full] [--anomaly]
-             [--sandbox FILE] [--overlay FILE] -- (SCRIPT | -m MODULE) [ARGS...]
+             [--sandbox FILE] [--overlay FILE] [--status-fd FD]
+             -- (SCRIPT | -m MODULE) [ARGS...]
 
 --sandbox names resolve's JSON description of the run's sandbox (isolate.py enters it before
 torch is imported); --overlay the proposed file texts to import instead of the files on disk,
 for when the sandbox has no overlayfs upper layer to hold them.
+--status-fd: a pipe for the counters as they change (resolve's live status line).
 
 It writes one JSON object to --out: the outcome ("ok", "exception", "exit"), training
 statistics, and for an exception the frames and runtime facts (which nn.Module failed, where it
@@ -24,6 +26,7 @@ import math
 import os
 import runpy
 import sys
+import time
 import traceback
 import types
 import weakref
@@ -44,6 +47,7 @@ class Options:
         self.anomaly = False
         self.overlay = {}
         self.sandbox = None
+        self.status_fd = None
         self.module = None
         self.script = None
         self.args = []
@@ -63,6 +67,8 @@ class Options:
                 self.batch_size = int(value)
             elif flag == "--batches":
                 self.batches = int(value)
+            elif flag == "--status-fd":
+                self.status_fd = int(value)
             elif flag == "--overlay":
                 with open(value, encoding="utf-8") as f:
                     self.overlay = {os.path.realpath(p): text for p, text in json.load(f).items()}
@@ -475,10 +481,9 @@ def install_smoke_mode(torch, batch_size, keep, lowered):
         return SmokeBatches(self, inner, keep, self.batch_size, self._resolver_user_batch_size)
 
     def __iter__(self):
-        self._resolver_passes = getattr(self, "_resolver_passes", 0) + 1
         iterator = original_iter(self)
-        if self._dataset_kind == iterable_kind:
-            return SmokeIterator(iterator, keep if self._resolver_passes <= 2 else 1)
+        if self._dataset_kind == iterable_kind:  # passes are counted by Loaders, which wraps this
+            return SmokeIterator(iterator, keep if getattr(self, "_resolver_passes", 1) <= 2 else 1)
         return iterator
 
     loader_class.__init__ = __init__
@@ -492,6 +497,8 @@ class Loaders:
 
     def __init__(self, torch, project):
         self.last = self.failed = None
+        self.epoch = 0  # the most passes made over one loader
+        loaders = self
         loader_class = torch.utils.data.DataLoader
         original_init, original_iter = loader_class.__init__, loader_class.__iter__
         torch_dir = os.path.dirname(os.path.realpath(torch.__file__)) + os.sep
@@ -507,6 +514,8 @@ class Loaders:
                                        "position": code_position(frame), "function": frame.f_code.co_name}
 
         def __iter__(self):
+            self._resolver_passes = getattr(self, "_resolver_passes", 0) + 1
+            loaders.epoch = max(loaders.epoch, self._resolver_passes)
             iterator = original_iter(self)
             inner = getattr(iterator, "inner", iterator)  # smoke mode may wrap it
             try:
@@ -540,10 +549,15 @@ class Loaders:
 
 
 class TrainingCounters:
-    """Optimizer steps, backward passes and batches drawn: how far a run got."""
+    """Optimizer steps, backward passes and batches drawn: how far a run got. With a status
+    file descriptor, they are also sent as they change (a JSON line at most every 0.25 s), for
+    resolve's live status line."""
 
-    def __init__(self, torch, loaders):
+    def __init__(self, torch, loaders, status_fd=None):
         self.steps = self.backward = self.batches = 0
+        self.loaders, self.status_fd, self.sent = loaders, status_fd, 0.0
+        if status_fd is not None:
+            os.set_blocking(status_fd, False)  # a slow reader must never stall training
         counters = self
         from torch.optim.optimizer import register_optimizer_step_post_hook
 
@@ -568,12 +582,23 @@ class TrainingCounters:
                 raise
             loaders.last = getattr(self, "_resolver_loader", None)
             counters.batches += 1
+            counters.send()
             return item
 
         iterator_class.__next__ = __next__
 
     def _on_step(self, optimizer, args, kwargs):
         self.steps += 1
+        self.send()
+
+    def send(self):
+        if self.status_fd is None or time.monotonic() - self.sent < 0.25:
+            return
+        self.sent = time.monotonic()
+        try:
+            os.write(self.status_fd, (json.dumps(dict(self.as_dict(), epoch=self.loaders.epoch)) + "\n").encode())
+        except OSError:  # full pipe or reader gone: the next update will do
+            pass
 
     def as_dict(self):
         return {"optimizer_steps": self.steps, "backward_calls": self.backward, "batches": self.batches}
@@ -686,6 +711,12 @@ def enter_sandbox(spec):
 
 def main(argv):
     options = Options(argv)
+    # Output reaches resolve as it is printed, as it would reach a terminal: line by line.
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(line_buffering=True)
+        except (AttributeError, ValueError):
+            pass
     guard = None
     if options.sandbox and options.sandbox["mode"] == "overlay":
         try:
@@ -711,7 +742,7 @@ def main(argv):
     if not options.full:
         install_smoke_mode(torch, options.batch_size, options.batches, lowered)
     loaders = Loaders(torch, options.project)
-    counters = TrainingCounters(torch, loaders)
+    counters = TrainingCounters(torch, loaders, options.status_fd)
     if options.anomaly:
         torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
     report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__},
