@@ -187,6 +187,7 @@ def _resolve_all(commands: list[list[str]], options, log) -> list[report.Report]
     targets: list = []
     for command in commands:
         try:
+            _recover(project_of(command), log)
             targets.append(make_target(command, options.python))
         except UsageError as error:
             if len(commands) == 1:
@@ -210,6 +211,13 @@ def _resolve_all(commands: list[list[str]], options, log) -> list[report.Report]
     return reports
 
 
+def _recover(project: Path, log) -> None:
+    """Before the script is checked: what a dying resolve half-wrote may not even parse."""
+    with backups.project_lock(project):
+        for path in backups.recover(project):
+            log(f"restored {path} from its backup: an earlier resolve died while writing it")
+
+
 def _resolve_one(target, options, log, bot) -> report.Report:
     from resolver.live import Display
     from resolver.loop import Options, resolve
@@ -225,9 +233,6 @@ def _resolve_one(target, options, log, bot) -> report.Report:
     loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, bool(options.branch),
                            llm, llm_note, verbosity=options.verbosity, deadline=options.deadline)
     with backups.project_lock(target.project):
-        # before the script is checked: what a dying resolve half-wrote may not even parse
-        for path in backups.recover(target.project):
-            log(f"restored {path} from its backup: an earlier resolve died while writing it")
         display = Display(options.verbosity)
         outcome = resolve(target, settings, loop_options, display.log, base=bot.texts if bot else None,
                           display=display)
