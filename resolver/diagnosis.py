@@ -30,11 +30,17 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("autograd.leaf_inplace", r"a leaf Variable that requires grad is being used in an in-place operation"),
         ("autograd.no_grad_fn", r"element 0 of tensors does not require grad"),
         ("autograd.backward_twice", r"Trying to backward through the graph a second time"),
-        ("dtype.target_long", r"expected target dtype to be Long|expected scalar type Long but found"
-                              r"|Expected object of scalar type Long"),
+        ("dtype.index_expected", r"expected target dtype to be Long|expected scalar type Long but found"
+                                 r"|Expected object of scalar type Long|one_hot is only applicable to index tensor"
+                                 r"|Expected tensor for argument #1 'indices' to have (one of the following )?scalar type"
+                                 r"|tensors used as indices must be long|Expected dtype int(32|64).{0,12} for index"),
+        ("dtype.float_target", r"result type Float can't be cast to the desired output type (Long|Int|Short|Byte|Bool)"
+                               r"|Found dtype (Long|Int|Short|Byte|Bool) but expected Float"
+                               r"|Expected floating point type for target with class probabilities"),
         ("dtype.mismatch", r"mat1 and mat2 must have the same dtype|expected scalar type (Float|Double) but found"
-                           r"|Input type \((double|float)\) and (bias|weight) type \((double|float)\)"
-                           r"|expected m1 and m2 to have the same dtype|must have the same dtype"),
+                           r"|Input type \((double|float|unsigned char|long int|int|c10::Half|half|c10::BFloat16)\) and "
+                           r"(bias|weight) type \((double|float|c10::Half|half)\)|RNN input dtype .* does not match weight dtype"
+                           r"|expected m1 and m2 to have the same dtype|must have the same dtype|mixed dtype \(CPU\)"),
         ("index.embedding", r"^IndexError: index out of range in self"),
         ("shape.batch_size", r"Expected input batch_size \(\d+\) to match target batch_size"),
         ("shape.view_contiguous", r"view size is not compatible with input tensor's size and stride"),
@@ -46,6 +52,11 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("shape.broadcast", r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)"
                             r"|Target size \(torch.Size\(.*\)\) must be the same as input size"
                             r"|Using a target size \(torch.Size\(.*\)\) that is different to the input size"),
+        ("loss.multi_target", r"0D or 1D target tensor expected, multi-target not supported"),
+        ("loss.target_size", r"Expected target size \[[\d, ]+\], got \[[\d, ]+\]"),
+        ("autograd.nonscalar_backward", r"grad can be implicitly created only for scalar outputs"),
+        ("tensor.ambiguous_truth", r"Boolean value of Tensor with more than one (value|element) is ambiguous"),
+        ("type.tensor_not_callable", r"^TypeError: 'Tensor' object is not callable"),
         ("memory.cuda_oom", r"CUDA out of memory|^OutOfMemoryError"),
         ("hardware.cudnn", r"CUDNN_STATUS_|cuDNN error"),
         ("hardware.driver", r"driver version is insufficient|NVIDIA driver on your system is too old"
@@ -143,13 +154,17 @@ class Loader:
     drop_last: bool
     collate_fn: str | None  # None: torch's default
     dataset_size: int | None
+    dataset_class: str | None = None  # qualified name of the class behind Subset wrappers
+    dataset_file: Path | None = None  # where that class is defined
 
     @classmethod
     def from_json(cls, data) -> Loader | None:
         if not data:
             return None
+        dataset = data.get("dataset") or {}
         return cls(Site.from_json(data["site"]), data["batch_size"], data["drop_last"], data["collate_fn"],
-                   data["dataset_size"])
+                   data["dataset_size"], dataset.get("qualname"),
+                   Path(dataset["file"]) if dataset.get("file") else None)
 
 
 @dataclass(frozen=True)

@@ -519,7 +519,9 @@ class Loaders:
             iterator = original_iter(self)
             inner = getattr(iterator, "inner", iterator)  # smoke mode may wrap it
             try:
-                inner._resolver_loader = weakref.ref(self)
+                # a strong reference: `for x, y in DataLoader(...)` drops the loader at once,
+                # and the facts of the one that gave the failing batch are read after the crash
+                inner._resolver_loader = lambda loader=self: loader
             except (AttributeError, TypeError):
                 pass
             return iterator
@@ -542,10 +544,25 @@ class Loaders:
             "drop_last": loader.drop_last,
             "collate_fn": None if getattr(collate, "__module__", "").startswith("torch.") else getattr(collate, "__name__", "custom"),
             "dataset_size": size,
+            "dataset": dataset_fact(loader.dataset),
         }
 
     def as_dict(self):
         return {"last": self.facts(self.last and self.last()), "failed": self.facts(self.failed and self.failed())}
+
+
+def dataset_fact(dataset):
+    """The dataset class whose samples a loader's batches hold, under Subset/random_split
+    wrappers: rules trace a batch element back to its `__getitem__` (or TensorDataset call)."""
+    for _ in range(8):
+        inner = getattr(dataset, "dataset", None)
+        if inner is None or not hasattr(dataset, "indices"):
+            break
+        dataset = inner
+    cls = type(dataset)
+    code = getattr(getattr(cls, "__getitem__", None), "__code__", None)
+    file = os.path.realpath(code.co_filename) if code is not None else ""
+    return {"class": cls.__name__, "qualname": f"{cls.__module__}.{cls.__qualname__}", "file": file}
 
 
 class TrainingCounters:

@@ -1,0 +1,358 @@
+"""Where a tensor was made: from the expression at the failing line back, step by step and across
+files, to the call that created it. Rules use the chain to fix a value where it is made (the
+Dataset's `__init__`, the `__getitem__`, the helper, the numpy conversion) instead of at every
+place it is used.
+
+Each step is one expression; the next one is what it was computed from:
+- a local name -> its latest assignment before the line (tuple unpacking and `for` targets too);
+  a parameter -> the argument at the call in the caller's frame (the probe's frames);
+- `self.attr` -> what the class assigns to it (its `__init__` first);
+- indexing, `.to()`, `.unsqueeze()`, casts and conversions -> the tensor they act on;
+- a call of a function of the project -> its return value;
+- an element of a DataLoader batch -> that element of the dataset's sample: the `__getitem__`
+  of the class the probe saw behind the loader, or the `TensorDataset(...)` argument.
+The chain stops where the trail can't be followed for sure (an ambiguous call, a library call)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from resolver.codeedit import Source
+from resolver.diagnosis import Diagnosis, Frame
+from resolver.edits import Workspace
+
+# Methods whose result has the receiver's values (and dtype, unless they cast): follow the receiver.
+THROUGH = {"to", "cuda", "cpu", "unsqueeze", "squeeze", "view", "reshape", "clone", "detach", "contiguous",
+           "permute", "transpose", "flatten", "numpy", "copy", "float", "double", "half", "long", "int", "short",
+           "byte", "bool", "bfloat16", "type", "astype", "view_as", "reshape_as", "expand", "expand_as", "tolist",
+           "squeeze_", "unsqueeze_", "requires_grad_", "pin_memory"}
+# Calls whose first argument holds the values: follow it.
+CONVERSIONS = {"from_numpy", "tensor", "as_tensor", "Tensor", "FloatTensor", "DoubleTensor", "LongTensor",
+               "IntTensor", "HalfTensor", "ByteTensor", "array", "asarray", "ascontiguousarray", "stack",
+               "vstack", "hstack", "concatenate", "cat", "from_dlpack"}
+ITERATION_WRAPPERS = {"tqdm", "iter", "auto_tqdm", "track"}
+TENSOR_DATASET = "torch.utils.data.dataset.TensorDataset"
+MAX_STEPS = 24
+MAX_PROJECT_FILES = 300
+
+
+@dataclass(frozen=True)
+class Step:
+    source: Source
+    node: cst.BaseExpression
+    role: str = "value"  # "use", "value", "stored" (kept in a dataset or an attribute), "returned"
+
+
+class Tracer:
+    def __init__(self, diagnosis: Diagnosis, workspace: Workspace):
+        self.diagnosis, self.workspace = diagnosis, workspace
+        self.frames = [f for f in diagnosis.frames if f.user]  # outermost first
+        self._sources: dict[Path, Source | None] = {}
+        self._project: list[Source] | None = None
+
+    def source(self, path: Path) -> Source | None:
+        path = Path(path).resolve()
+        if path not in self._sources:
+            self._sources[path] = Source.parse(self.workspace, path)
+        return self._sources[path]
+
+    def frame_index(self, frame: Frame) -> int:
+        return next(i for i, f in enumerate(self.frames) if f is frame)
+
+    def chain(self, source: Source, node: cst.BaseExpression, frame: Frame | None) -> list[Step]:
+        """The steps from `node` (an expression at `frame`'s line) back to where its value was made."""
+        steps = [Step(source, node, "use")]
+        at = (source, node, (), self.frame_index(frame) if frame is not None else None)
+        for _ in range(MAX_STEPS):
+            found = self._next(*at)
+            if found is None:
+                break
+            source, node, path, index, role = found
+            if any(s.node is node for s in steps):
+                break
+            steps.append(Step(source, node, role))
+            at = (source, node, path, index)
+        return steps
+
+    # --- one step back ---------------------------------------------------------------------
+
+    def _next(self, source: Source, node, path: tuple, index: int | None):
+        if isinstance(node, cst.Name):
+            return self._name(source, node, path, index)
+        if isinstance(node, cst.Attribute):
+            return self._attribute(source, node, path)
+        if isinstance(node, cst.Subscript):
+            key = _constant_key(node)
+            return source, node.value, ((key,) + path if key is not None else path), index, "value"
+        if isinstance(node, cst.Call):
+            return self._call(source, node, path, index)
+        if isinstance(node, (cst.Tuple, cst.List)) and path and isinstance(path[0], int):
+            elements = [e.value for e in node.elements]
+            if -len(elements) <= path[0] < len(elements) and not any(isinstance(e, cst.StarredElement) for e in node.elements):
+                return source, elements[path[0]], path[1:], index, "value"
+            return None
+        if isinstance(node, cst.Dict) and path and isinstance(path[0], str):
+            for element in node.elements:
+                if isinstance(element, cst.DictElement) and _string(element.key) == path[0]:
+                    return source, element.value, path[1:], index, "value"
+            return None
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            return source, node.elt, path[1:] if path else path, index, "value"
+        return None
+
+    def _name(self, source: Source, node: cst.Name, path: tuple, index: int | None):
+        name, line = node.value, source.line_of(node)
+        scope = source.enclosing(node, cst.FunctionDef)
+        while True:
+            binding = _latest_binding(source, scope, name, line)
+            if binding is not None:
+                value, inner, loop = binding
+                if loop is not None:
+                    return self._batch_element(source, loop, inner + path, index)
+                return source, value, inner + path, index, "value"
+            if scope is None:
+                return None
+            if name in _parameters(scope):
+                return self._argument(source, scope, name, path, index)
+            line = 10**9  # a closure or a global: what the outer scope holds when the function runs
+            scope = source.enclosing(scope, cst.FunctionDef)
+
+    def _argument(self, source: Source, function: cst.FunctionDef, name: str, path: tuple, index: int | None):
+        """A parameter's value: the argument at the call in the caller's frame."""
+        if index is None or index == 0:
+            return None
+        frame = self.frames[index]
+        if frame.file.resolve() != source.path or frame.function != function.name.value:
+            return None
+        caller = self.frames[index - 1]
+        caller_source = self.source(caller.file)
+        if caller_source is None:
+            return None
+        params = _parameters(function)
+        method = bool(params) and params[0] in ("self", "cls")
+        position = params.index(name) - (1 if method else 0)
+        calls = [c for c in caller_source.on_line(cst.Call, caller.line)
+                 if _calls_function(c, function, method)]
+        if len(calls) != 1:
+            return None
+        value = argument(calls[0], position, name)
+        if value is None:
+            return None
+        return caller_source, value, path, index - 1, "value"
+
+    def _attribute(self, source: Source, node: cst.Attribute, path: tuple):
+        if not isinstance(node.value, cst.Name) or node.value.value != "self":
+            return None
+        klass = source.enclosing(node, cst.ClassDef)
+        if klass is None:
+            return None
+        found = _attribute_assignments(source, klass, node.attr.value)
+        if not found:
+            return None
+        in_init = [f for f in found if f[2] == "__init__"]
+        value, inner, _ = (in_init or found)[-1]
+        return source, value, inner + path, None, "stored"
+
+    def _call(self, source: Source, node: cst.Call, path: tuple, index: int | None):
+        func = node.func
+        last = last_name(func)
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        if isinstance(func, cst.Attribute) and last in THROUGH:
+            return source, func.value, path, index, "value"
+        if last in CONVERSIONS and positional:
+            return source, positional[0].value, (), index, "value"
+        if last == "TensorDataset" and path and isinstance(path[0], int) and path[0] < len(positional):
+            return source, positional[path[0]].value, path[1:], index, "stored"
+        if last is None or last[:1].isupper():
+            return None
+        return self._returned(last, path)
+
+    def _returned(self, function_name: str, path: tuple):
+        """The value a project function returns, when exactly one function has that name."""
+        found = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
+                 if f.name.value == function_name]
+        if len(found) != 1:
+            return None
+        source, function = found[0]
+        returns = [r for r in _own_nodes(function, cst.Return) if r.value is not None]
+        if len(returns) != 1:
+            return None
+        return source, returns[0].value, path, None, "returned"
+
+    def _batch_element(self, source: Source, loop: cst.For, path: tuple, index: int | None):
+        """An element of what a `for` loop draws: unwrap enumerate/zip/tqdm, then the dataset sample."""
+        iterable = loop.iter
+        while isinstance(iterable, cst.Call):
+            name = last_name(iterable.func)
+            positional = [a.value for a in iterable.args if a.keyword is None and not a.star]
+            if name == "enumerate" and path and path[0] == 1 and positional:
+                iterable, path = positional[0], path[1:]
+            elif name == "zip" and path and isinstance(path[0], int) and path[0] < len(positional):
+                iterable, path = positional[path[0]], path[1:]
+            elif name in ITERATION_WRAPPERS and positional:
+                iterable = positional[0]
+            else:
+                break  # `DataLoader(...)` itself
+        loader = self.diagnosis.loader
+        if not path or loader is None or not loader.dataset_class or loader.dataset_file is None:
+            return None
+        if loader.dataset_class == TENSOR_DATASET:
+            calls = [(s, c) for s in self._project_sources() for c in s.nodes(cst.Call)
+                     if last_name(c.func) == "TensorDataset"]
+            if len(calls) != 1:
+                return None
+            return calls[0][0], calls[0][1], path, None, "value"
+        dataset = self.source(loader.dataset_file)
+        class_name = loader.dataset_class.rsplit(".", 1)[-1]
+        if dataset is None:
+            return None
+        for klass in dataset.nodes(cst.ClassDef, lambda c: c.name.value == class_name):
+            for method in _own_nodes(klass, cst.FunctionDef):
+                if method.name.value == "__getitem__":
+                    returns = [r for r in _own_nodes(method, cst.Return) if r.value is not None]
+                    if len(returns) == 1:
+                        return dataset, returns[0].value, path, None, "returned"
+        return None
+
+    def _project_sources(self) -> list[Source]:
+        if self._project is None:
+            root = self.workspace.project
+            files = sorted(p for p in root.rglob("*.py")
+                           if not ({".venv", "venv", "site-packages", ".git", "__pycache__"} & set(p.relative_to(root).parts)))
+            self._project = [s for p in files[:MAX_PROJECT_FILES] if (s := self.source(p)) is not None]
+        return self._project
+
+
+# --- syntax helpers ---------------------------------------------------------------------------
+
+def last_name(func: cst.BaseExpression) -> str | None:
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    if isinstance(func, cst.Name):
+        return func.value
+    return None
+
+
+def _string(node) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value if isinstance(node.evaluated_value, str) else None
+    return None
+
+
+def _constant_key(node: cst.Subscript):
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    value = node.slice[0].slice.value
+    if isinstance(value, cst.Integer):
+        return int(value.value)
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) and isinstance(value.expression, cst.Integer):
+        return -int(value.expression.value)
+    return _string(value)
+
+
+def _parameters(function: cst.FunctionDef) -> list[str]:
+    p = function.params
+    return [param.name.value for param in (*p.posonly_params, *p.params, *p.kwonly_params)]
+
+
+def argument(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            return arg.value
+    if any(a.star for a in call.args):
+        return None
+    positional = [a for a in call.args if a.keyword is None]
+    return positional[position].value if 0 <= position < len(positional) else None
+
+
+def _calls_function(call: cst.Call, function: cst.FunctionDef, method: bool) -> bool:
+    """Whether this call, on the caller's line, is the one that ran `function`: by name, or for a
+    module's forward (called as `model(x)`), by the number of arguments it takes."""
+    name = function.name.value
+    last = last_name(call.func)
+    if name not in ("forward", "__call__"):
+        return last == name
+    params = function.params
+    takes = len(params.posonly_params) + len(params.params) - (1 if method else 0)
+    required = takes - sum(1 for p in (*params.posonly_params, *params.params) if p.default is not None)
+    given = sum(1 for a in call.args if a.keyword is None and not a.star)
+    return last is not None and not last[:1].isupper() and required <= given <= takes and last != name
+
+
+def _own_nodes(scope: cst.CSTNode, kind: type) -> list:
+    """Nodes of `kind` in `scope`'s body, not inside a nested function, class or lambda."""
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def on_visit(self, node):
+            if node is not scope and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                if isinstance(node, kind):
+                    found.append(node)
+                return False
+            if isinstance(node, kind) and node is not scope:
+                found.append(node)
+            return True
+
+    scope.visit(Visitor())
+    return found
+
+
+def _target_paths(target: cst.BaseExpression, name: str, prefix: tuple = ()) -> tuple | None:
+    """The position of `name` inside an assignment or loop target: () for the name itself,
+    (1,) for `a, name`, (1, 0) for `i, (name, y)`."""
+    if isinstance(target, cst.Name):
+        return prefix if target.value == name else None
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for i, element in enumerate(target.elements):
+            if isinstance(element, cst.StarredElement):
+                return None
+            found = _target_paths(element.value, name, prefix + (i,))
+            if found is not None:
+                return found
+    return None
+
+
+def _latest_binding(source: Source, scope, name: str, line: int):
+    """(value, path in it, loop) of the last binding of `name` in `scope` (a function, or the
+    module when None) before `line`; `loop` is the `for` statement when a loop target binds it."""
+    container = scope if scope is not None else source.module
+    best = None
+    for node in _own_nodes(container, (cst.Assign, cst.AnnAssign, cst.For)):
+        start = source.line_of(node)
+        if isinstance(node, cst.For):
+            end = source.positions()[node].end.line
+            path = _target_paths(node.target, name)
+            if path is not None and start <= line <= end and (best is None or start >= best[0]):
+                best = (start, None, path, node)
+            continue
+        if start >= line:
+            continue
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        for target in targets:
+            path = _target_paths(target, name)
+            if path is not None and node.value is not None and (best is None or start >= best[0]):
+                best = (start, node.value, path, None)
+    return None if best is None else best[1:]
+
+
+def _attribute_assignments(source: Source, klass: cst.ClassDef, attr: str) -> list:
+    """(value, path, method name) of each `self.attr = ...` in the class's methods, in order."""
+    found = []
+    for method in _own_nodes(klass, cst.FunctionDef):
+        for node in _own_nodes(method, cst.Assign):
+            for target in node.targets:
+                for path, element in _attribute_targets(target.target, attr):
+                    found.append((source.line_of(node), node.value, path, method.name.value))
+    return [f[1:] for f in sorted(found, key=lambda f: f[0])]
+
+
+def _attribute_targets(target, attr: str, prefix: tuple = ()):
+    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self" \
+            and target.attr.value == attr:
+        yield prefix, target
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for i, element in enumerate(target.elements):
+            yield from _attribute_targets(element.value, attr, prefix + (i,))
