@@ -20,7 +20,8 @@ from pathlib import Path
 
 import libcst as cst
 
-from resolver.codeedit import Source
+from resolver.rules import _source
+from resolver.rules._source import Source
 from resolver.diagnosis import Diagnosis, Frame
 from resolver.edits import Workspace
 
@@ -259,13 +260,9 @@ def _parameters(function: cst.FunctionDef) -> list[str]:
 
 
 def argument(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == name:
-            return arg.value
-    if any(a.star for a in call.args):
-        return None
-    positional = [a for a in call.args if a.keyword is None]
-    return positional[position].value if 0 <= position < len(positional) else None
+    """The value bound to parameter `name` (at `position` when positional)."""
+    found = _source.argument(call, position, name)
+    return found.value if found is not None else None
 
 
 def _calls_function(call: cst.Call, function: cst.FunctionDef, method: bool) -> bool:
@@ -323,7 +320,7 @@ def _latest_binding(source: Source, scope, name: str, line: int):
     for node in _own_nodes(container, (cst.Assign, cst.AnnAssign, cst.For)):
         start = source.line_of(node)
         if isinstance(node, cst.For):
-            end = source.positions()[node].end.line
+            end = source.positions[node].end.line
             path = _target_paths(node.target, name)
             if path is not None and start <= line <= end and (best is None or start >= best[0]):
                 best = (start, None, path, node)

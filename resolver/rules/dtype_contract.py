@@ -25,7 +25,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source, user_frames, wrap
+from resolver.rules._source import Source, user_frames, wrap
 from resolver.diagnosis import Diagnosis, Frame, Tensor
 from resolver.edits import Edit, Workspace
 from resolver.rules._origin import Step, Tracer, argument, last_name

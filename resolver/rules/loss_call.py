@@ -17,7 +17,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source, user_frames, wrap
+from resolver.rules._source import Source, user_frames, wrap
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._origin import Step, Tracer, argument, last_name
@@ -226,7 +226,7 @@ def _rebound_name(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[
         new_name = next(n for n in ("loss", "loss_value", f"{name}_value", f"{name}_result") if n not in taken)
         start = source.line_of(assign)
         body = source.enclosing(assign, (cst.For, cst.While)) or scope
-        end = source.positions()[body].end.line
+        end = source.positions[body].end.line
         uses = [n for n in source.nodes(cst.Name, lambda n: n.value == name)
                 if start <= source.line_of(n) <= end and not _called(source, n) and n is not call.func]
         module = source.module
@@ -245,7 +245,7 @@ def _rebinds(assign: cst.Assign, name: str) -> bool:
 
 
 def _called(source: Source, node: cst.Name) -> bool:
-    parent = source.parents().get(node)
+    parent = source.parents.get(node)
     return isinstance(parent, cst.Call) and parent.func is node
 
 
