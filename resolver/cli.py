@@ -17,6 +17,7 @@ from pathlib import Path
 
 from resolver import __version__, backups, report
 from resolver.errors import UsageError, UsageParser
+from resolver.status import Status
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_MODEL = "claude-sonnet-5-5"  # here, not in llm.py: --help imports no SDK
@@ -237,7 +238,7 @@ def _resolve_one(target, options, log, bot) -> report.Report:
         outcome = resolve(target, settings, loop_options, display.log, base=bot.texts if bot else None,
                           display=display)
     result = report.Report(target.describe(), target.cwd, outcome)
-    if bot is None or outcome.status != "SUCCESS" or not outcome.fixes:
+    if bot is None or outcome.status != Status.SUCCESS or not outcome.fixes:
         return result
     if not options.commit:
         return replace(result, uncommitted_branch=options.branch)

@@ -20,6 +20,7 @@ from resolver.llm import Claude, Declined, LimitReached, LLMError, Rejection, Us
 from resolver import warm
 from resolver.live import Display
 from resolver.run import Run, Settings, Target, child_environment, run
+from resolver.status import Status, Verdict
 from resolver.warm import WarmServer
 
 SANDBOX_STRENGTH = ("none", "guard", "overlay")
@@ -43,7 +44,7 @@ class Attempt:
     edit: Edit | None  # None: an LLM patch rejected before it was applied
     error: Diagnosis  # what the edit set out to fix
     after: Diagnosis | None  # the error of the run that verified it; None: that run passed
-    verdict: str  # "fixed", "same error", "failed earlier", "fewer training steps", "rejected", "repeated"
+    verdict: Verdict
     note: str = ""  # why it was rejected; how far the run got
 
     @property
@@ -53,7 +54,7 @@ class Attempt:
 
 @dataclass(frozen=True)
 class Outcome:
-    status: str  # "SUCCESS", "FAILED", "NO_ERROR"
+    status: Status
     target: Target
     settings: Settings
     attempts: tuple[Attempt, ...]
@@ -74,7 +75,7 @@ class Outcome:
 
     @property
     def fixes(self) -> tuple[Attempt, ...]:
-        return tuple(a for a in self.attempts if a.verdict == "fixed")
+        return tuple(a for a in self.attempts if a.verdict == Verdict.FIXED)
 
 
 class Stop(Exception):
@@ -175,7 +176,7 @@ class _Session:
         try:
             for proposal in self._proposals(failing):
                 after = self._try(proposal, failing)
-                if after is not None and self.attempts[-1].verdict == "fixed":
+                if after is not None and self.attempts[-1].verdict == Verdict.FIXED:
                     return after
                 failures += 1
                 if failures >= self.options.max_attempts:
@@ -198,7 +199,7 @@ class _Session:
         error = failing.diagnosis
         if isinstance(proposal, Rejection):
             self.log(f"rejected an LLM patch: {proposal.reason}")
-            self.attempts.append(Attempt(None, error, error, "rejected", proposal.reason))
+            self.attempts.append(Attempt(None, error, error, Verdict.REJECTED, proposal.reason))
             return None
         state = self.workspace.state_after(proposal)
         if state in self.visited:
@@ -209,7 +210,7 @@ class _Session:
             same = self._same_as(earlier, error)
             self.log(f"skipped an LLM patch: {same}")
             self.attempts.append(Attempt(proposal, error, earlier.after if earlier else self.first_error,
-                                         "repeated", same))
+                                         Verdict.REPEATED, same))
             return None
         self.log(f"trying {proposal.rule}: {proposal.reason}")
         self.workspace.apply(proposal)
@@ -217,7 +218,7 @@ class _Session:
         verdict = _judge(failing, after)
         self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, _progress_note(failing, after)))
         self.visited[state] = self.attempts[-1]
-        if verdict != "fixed":
+        if verdict != Verdict.FIXED:
             self.workspace.revert(proposal)
         return after
 
@@ -260,7 +261,7 @@ class _Session:
     def _outcome_of(self, edit: Edit) -> str:
         """How an LLM patch fared, in words for the model: always what really happened."""
         attempt = next(a for a in reversed(self.attempts) if a.edit is edit)
-        if attempt.verdict == "repeated":
+        if attempt.verdict == Verdict.REPEATED:
             earlier = self.visited[self.workspace.state_after(edit)]
             then = _result(earlier) if earlier else "the script failed with:\n" + self.first_error.error
             return f"It was not run: {attempt.note}. With those files {then}\nThat counts as a failed attempt."
@@ -269,11 +270,11 @@ class _Session:
 
 def _result(attempt: Attempt) -> str:
     """What the run of an attempt's files showed."""
-    if attempt.verdict == "fewer training steps":
+    if attempt.verdict == Verdict.FEWER_STEPS:
         return f"the script exited 0, but {attempt.note}: that skips training instead of fixing it."
-    if attempt.verdict == "failed earlier":
+    if attempt.verdict == Verdict.FAILED_EARLIER:
         return "the script failed earlier than before, with:\n" + attempt.after.error + _at(attempt.after)
-    if attempt.verdict == "same error":
+    if attempt.verdict == Verdict.SAME_ERROR:
         return "the script still fails with the same error:\n" + attempt.after.error + _at(attempt.after)
     return "the script then failed with:\n" + attempt.after.error + _at(attempt.after)
 
@@ -312,16 +313,16 @@ def _reached(run: Run) -> tuple[int, int, int]:
     return counters.get("optimizer_steps", 0), counters.get("backward_calls", 0), counters.get("batches", 0)
 
 
-def _judge(before: Run, after: Run) -> str:
+def _judge(before: Run, after: Run) -> Verdict:
     if after.passed:
         # exiting 0 by skipping training is hiding the error, not fixing it
         if after.counters.get("optimizer_steps", 0) < before.counters.get("optimizer_steps", 0):
-            return "fewer training steps"
-        return "fixed"
+            return Verdict.FEWER_STEPS
+        return Verdict.FIXED
     if after.diagnosis.same_error_as(before.diagnosis):
-        return "same error"
+        return Verdict.SAME_ERROR
     # a different error that strikes before the old one did is damage, not progress
-    return "failed earlier" if _reached(after) < _reached(before) else "fixed"
+    return Verdict.FAILED_EARLIER if _reached(after) < _reached(before) else Verdict.FIXED
 
 
 def _tail_lines(run: Run | None, count: int = 10) -> str:
@@ -352,7 +353,7 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
     session = _Session(target, settings, options, log, Workspace(target.project, base), started + options.deadline,
                        runner, display=display, server=server)
 
-    def outcome(status: str, **details) -> Outcome:
+    def outcome(status: Status, **details) -> Outcome:
         return Outcome(status, target, session.settings, tuple(session.attempts), session.runs,
                        time.monotonic() - started, dry_run=options.dry_run, to_branch=options.to_branch,
                        llm=options.llm.usage if options.llm else Usage(), notes=tuple(session.notes),
@@ -364,20 +365,20 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
     try:
         current = session.run("reproducing")
         if current.passed:
-            return outcome("NO_ERROR")
+            return outcome(Status.NO_ERROR)
         session.first_error = current.diagnosis
         while not current.passed:
             if current.diagnosis.category in STOP_REASONS:
                 raise NeedsAHuman(STOP_REASONS[current.diagnosis.category])
             current = session.repair(current)
     except Stop as stop:
-        return outcome("FAILED", last_error=current and current.diagnosis, stop_reason=str(stop))
+        return outcome(Status.FAILED, last_error=current and current.diagnosis, stop_reason=str(stop))
     diff = session.workspace.diff(target.cwd)
     changed = session.workspace.changed
     if options.dry_run or options.to_branch:
-        return outcome("SUCCESS", diff=diff, changed=changed)
+        return outcome(Status.SUCCESS, diff=diff, changed=changed)
     written = session.workspace.write()
     if written.problem:
-        return outcome("FAILED", stop_reason=f"the verified fix could not be written: {written.problem}",
+        return outcome(Status.FAILED, stop_reason=f"the verified fix could not be written: {written.problem}",
                        diff=diff, changed=changed)
-    return outcome("SUCCESS", diff=diff, written=written.written, changed=changed)
+    return outcome(Status.SUCCESS, diff=diff, written=written.written, changed=changed)

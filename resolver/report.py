@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from resolver.edits import display_path
+from resolver.status import Status, Verdict
 
 if TYPE_CHECKING:  # `resolve --help` loads this module: it stays light
     from resolver.diagnosis import Diagnosis
@@ -117,31 +118,32 @@ class Report:
     uncommitted_branch: str | None = None  # --branch without --commit: where the fix would go
 
     @property
-    def status(self) -> str:
-        return self.outcome.status if self.outcome else "FAILED"
+    def status(self) -> Status:
+        return self.outcome.status if self.outcome else Status.FAILED
 
     @property
     def failed(self) -> bool:
-        return self.status == "FAILED" or self.problem is not None
+        return self.status == Status.FAILED or self.problem is not None
 
 
-def worst(reports: list[Report]) -> str:
+def worst(reports: list[Report]) -> Status:
     statuses = {r.status for r in reports}
-    return "FAILED" if "FAILED" in statuses else "SUCCESS" if "SUCCESS" in statuses else "NO_ERROR"
+    return (Status.FAILED if Status.FAILED in statuses else Status.SUCCESS if Status.SUCCESS in statuses
+            else Status.NO_ERROR)
 
 
 # --- the facts every rendering shares ------------------------------------------------------------
 
 def errors_fixed(outcome: Outcome | None) -> int:
     """Fixes that reached the user's files (or would have, in a dry run, or went to the branch)."""
-    return len(outcome.fixes) if outcome and outcome.status == "SUCCESS" else 0
+    return len(outcome.fixes) if outcome and outcome.status == Status.SUCCESS else 0
 
 
 def files_modified(outcome: Outcome | None) -> list[str]:
     """Files written, or, for the bot, committed to its branch."""
     if outcome is None:
         return []
-    files = outcome.written or (outcome.changed if outcome.to_branch and outcome.status == "SUCCESS" else ())
+    files = outcome.written or (outcome.changed if outcome.to_branch and outcome.status == Status.SUCCESS else ())
     return [display_path(p, outcome.target.cwd) for p in files]
 
 
@@ -155,7 +157,7 @@ def _where(path: Path, line: int, cwd: Path) -> str:
 
 
 def _tried(outcome: Outcome, error: Diagnosis):
-    return [a for a in outcome.attempts if a.error.same_error_as(error) and a.verdict != "fixed"]
+    return [a for a in outcome.attempts if a.error.same_error_as(error) and a.verdict != Verdict.FIXED]
 
 
 # --- text, and the same lines coloured ------------------------------------------------------------
@@ -172,9 +174,9 @@ def _blocks(report: Report, lang: str) -> list[list[tuple[str, str | None]]]:
         blocks.append([(m["failed"].format(where=report.command).rstrip(), BAD),
                        (m["reason"].format(text=report.problem), None)])
     else:
-        label = "fixed" if outcome.status == "SUCCESS" else "verified"
+        label = "fixed" if outcome.status == Status.SUCCESS else "verified"
         blocks += [_fix_lines(fix, m, label, cwd) for fix in outcome.fixes]
-        if outcome.status == "FAILED":
+        if outcome.status == Status.FAILED:
             error = outcome.last_error
             where = error.location if error else None
             lines = [(m["failed"].format(where=_where(where.file, where.line, cwd) if where else "").rstrip(), BAD)]
@@ -185,7 +187,7 @@ def _blocks(report: Report, lang: str) -> list[list[tuple[str, str | None]]]:
                 lines += [(m["tried"].format(fix=a.summary, verdict=a.verdict), None) for a in _tried(outcome, error)]
                 lines.append((m["remaining"].format(count=1), None))
             blocks.append(lines)
-        elif outcome.status == "NO_ERROR":
+        elif outcome.status == Status.NO_ERROR:
             settings = outcome.settings
             mode = m["full_scale"] if settings.full else m["smoke_mode"].format(
                 batch_size=settings.batch_size, batches=settings.batches)
@@ -195,7 +197,7 @@ def _blocks(report: Report, lang: str) -> list[list[tuple[str, str | None]]]:
             blocks.append(lines)
             if outcome.output_tail:
                 blocks.append([(m["last_output"], None), (outcome.output_tail, None)])
-        if outcome.diff and (outcome.dry_run or outcome.status == "FAILED"):
+        if outcome.diff and (outcome.dry_run or outcome.status == Status.FAILED):
             heading = m["dry_run_diff"] if outcome.dry_run else m["unwritten_diff"]
             blocks.append([(heading, None), (outcome.diff.rstrip("\n"), DIFF)])
         if outcome.llm.calls:
@@ -216,8 +218,8 @@ def _blocks(report: Report, lang: str) -> list[list[tuple[str, str | None]]]:
         bot.append((m["problem"].format(text=report.problem), BAD))
     if bot:
         blocks.append(bot)
-    blocks.append([(status_line(report), GOOD if report.status == "SUCCESS" else BAD
-                    if report.status == "FAILED" else None)])
+    blocks.append([(status_line(report), GOOD if report.status == Status.SUCCESS else BAD
+                    if report.status == Status.FAILED else None)])
     return blocks
 
 
@@ -413,7 +415,7 @@ def _markdown(report: Report, m: dict, heading: str) -> list[str]:
         lines += [f"{sub} {m['fixed'].format(where='`' + _where(fix.edit.file, fix.edit.line, cwd) + '`')}", "",
                   _bullet(m["error"], f"`{fix.error.headline}`"), _bullet(m["fix"], code_spans(fix.edit.reason)),
                   _bullet(m["made_by"], f"`{fix.edit.rule}`"), ""]
-    if outcome.status == "FAILED":
+    if outcome.status == Status.FAILED:
         error = outcome.last_error
         lines += [f"{sub} {m['not_fixed']}", "", _bullet(m["reason"], code_spans(outcome.stop_reason))]
         if error is not None:

@@ -2,6 +2,7 @@
 a scripted run function that answers from a fixture's recorded diagnosis; and the command line's
 bad-input answers through cli.main(argv)."""
 
+import json
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -10,9 +11,10 @@ import pytest
 
 import recorded
 from conftest import FIXTURES, copy_case
-from resolver import cli
+from resolver import cli, report
 from resolver.loop import Options, resolve
 from resolver.run import Run, Settings, Target
+from resolver.status import Status, Verdict
 
 TRANSPOSE = FIXTURES / "view_contiguous" / "transpose_then_view"
 INPLACE = FIXTURES / "inplace_autograd" / "residual_plus_equals"
@@ -79,6 +81,17 @@ def test_an_edit_that_fails_earlier_is_damage(tmp_path):
 
     outcome, _, _ = _resolve(TRANSPOSE, tmp_path, runner)
     assert outcome.attempts[0].verdict == "failed earlier" and outcome.status == "FAILED"
+
+
+def test_statuses_and_verdicts_are_enums_rendered_as_their_plain_words(tmp_path):
+    outcome, _, project = _resolve(TRANSPOSE, tmp_path, lambda p: ScriptedRun(TRANSPOSE, p, None))
+    assert outcome.status is Status.FAILED and {a.verdict for a in outcome.attempts} == {Verdict.SAME_ERROR}
+    reports = [report.Report("train.py", project, outcome)]
+    dumped = json.dumps(report.as_json(reports))
+    assert '"status": "FAILED"' in dumped and '"verdict": "same error"' in dumped and "Verdict." not in dumped
+    for rendered in (report.text(reports), report.markdown(reports)):
+        assert "-> same error" in rendered and "Status: FAILED | Errors Fixed: 0" in rendered
+        assert "Status." not in rendered and "Verdict." not in rendered
 
 
 def test_the_run_limit_stops_the_loop(tmp_path):
