@@ -48,6 +48,15 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("data.ragged_batch", r"stack expects each tensor to be equal size"),
         ("module.missing_super_init", r"cannot assign (module|parameter) before Module.__init__\(\) call"
                                       r"|object has no attribute '_(modules|parameters|buffers)'"),
+        # the nn.Module protocol (rules/module_protocol.py)
+        ("module.forward_missing", r'is missing the required "forward" function'),
+        ("module.init_arguments", r"\w\.__init__\(\) takes 1 positional argument but \d+ were given"
+                                  r"|\w\.__init__\(\) got an unexpected keyword argument"),
+        ("module.extra_inputs", r"forward\(\) takes \d+ positional arguments? but \d+ were given"),
+        ("module.no_parameters", r"optimizer got an empty parameter list"),
+        ("module.tuple_output", r"^AttributeError: 'tuple' object has no attribute"
+                                r"|(must be Tensor|expected Tensor as element \d+ in argument \d+), (not|but got) tuple"),
+        ("module.unset_attribute", r"^AttributeError: '[A-Z]\w*' object has no attribute '\w+'$"),
         ("batchnorm.single_sample", r"Expected more than 1 value per channel when training"),
         ("shape.broadcast", r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)"
                             r"|Target size \(torch.Size\(.*\)\) must be the same as input size"

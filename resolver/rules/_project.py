@@ -1,0 +1,101 @@
+"""Project-wide lookups for rules whose root cause is not on a traceback line: the class a message
+names, every nn.Module subclass, how a file spells torch.nn."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.codeedit import Source
+from resolver.edits import Workspace
+
+MAX_FILES = 400
+SKIPPED_DIRS = {".git", ".venv", "venv", "env", "__pycache__", "site-packages", "dist-packages", "node_modules", "build"}
+
+
+def project_files(workspace: Workspace) -> list[Path]:
+    """The project's Python files, nearest first, bounded."""
+    found = []
+    for path in sorted(workspace.project.rglob("*.py"), key=lambda p: (len(p.parts), str(p))):
+        if SKIPPED_DIRS & set(path.relative_to(workspace.project).parts) or not workspace.is_editable(path):
+            continue
+        found.append(path)
+        if len(found) >= MAX_FILES:
+            break
+    return found
+
+
+def sources_mentioning(workspace: Workspace, pattern: str) -> Iterator[Source]:
+    """Parsed project files whose text matches the regex (checked before parsing)."""
+    regex = re.compile(pattern)
+    for path in project_files(workspace):
+        if regex.search(workspace.text(path)):
+            source = Source.parse(workspace, path)
+            if source is not None:
+                yield source
+
+
+def classes_named(workspace: Workspace, name: str) -> Iterator[tuple[Source, cst.ClassDef]]:
+    for source in sources_mentioning(workspace, rf"\bclass\s+{re.escape(name)}\b"):
+        for node in source.nodes(cst.ClassDef, lambda c: c.name.value == name):
+            yield source, node
+
+
+def module_classes(workspace: Workspace) -> Iterator[tuple[Source, cst.ClassDef]]:
+    """Classes that look like nn.Module subclasses: a base spelled `...Module`, or another
+    such class of the project (one level)."""
+    found = [(s, c) for s in sources_mentioning(workspace, r"\bclass\s") for c in s.nodes(cst.ClassDef)]
+    names = {c.name.value for s, c in found if any(_base_name(s, b).endswith("Module") for b in c.bases)}
+    for source, node in found:
+        if any(_base_name(source, b) in names or _base_name(source, b).endswith("Module") for b in node.bases):
+            yield source, node
+
+
+def _base_name(source: Source, base: cst.Arg) -> str:
+    return source.code(base.value).rsplit(".", 1)[-1] if base.keyword is None else ""
+
+
+def methods(node: cst.ClassDef) -> dict[str, cst.FunctionDef]:
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return {s.name.value: s for s in body if isinstance(s, cst.FunctionDef)}
+
+
+def nn_spelling(source: Source) -> str:
+    """How new code in this file names torch.nn (`nn`, `torch.nn`, an alias)."""
+    for node in source.nodes(cst.Import):
+        for alias in node.names:
+            if source.code(alias.name) == "torch.nn" and alias.asname:
+                return alias.asname.name.value
+    for node in source.nodes(cst.ImportFrom):
+        if node.module is not None and source.code(node.module) == "torch" and not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                if alias.name.value == "nn":
+                    return alias.asname.name.value if alias.asname else "nn"
+    return f"{source.torch_name() or 'torch'}.nn"
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Optimal string alignment distance: insertions, deletions, substitutions, transpositions."""
+    previous2, previous = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode]) -> str:
+    """The module's code with several nodes swapped at once (one deep_replace would rebuild the
+    tree and lose the others)."""
+
+    class Swap(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            return replacements.get(original, updated)
+
+    return module.visit(Swap()).code

@@ -1,0 +1,214 @@
+"""The nn.Module protocol, checked as contracts over the user's classes:
+
+| contract | broken when | symptom | edit |
+|---|---|---|---|
+| a Module subclass defines `forward` / `__init__` | a method a typo away (`foward`, `__int__`, `___init___`) is defined and never called | `missing the required "forward" function`; `X.__init__() takes 1 positional argument`; `'X' object has no attribute`; an empty parameter list | rename the method |
+| submodules are registered | layers kept in a plain list / dict | `optimizer got an empty parameter list`; a layer left behind by `.double()` / `.to()` | `nn.ModuleList` / `nn.ModuleDict` |
+| an RNN / attention module returns a tuple | its result is used as a tensor | `'tuple' object has no attribute 'size'`, `must be Tensor, not tuple` | `out, _ = self.lstm(x)` |
+| forward gets the inputs it declares | `model(*batch)` spreads the target in too | `forward() takes 2 positional arguments but 3 were given` | `model(batch[0])` |
+
+Every contract is checked on the source before an edit is proposed; nothing is proposed when the
+class or the call cannot be found."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.codeedit import Source, user_frames
+from resolver.diagnosis import Diagnosis
+from resolver.edits import Edit, Workspace
+from resolver.rules._project import classes_named, edit_distance, methods, module_classes, nn_spelling, replaced_all
+from resolver.rules._rule import Rule
+
+PROTOCOL_METHODS = ("forward", "__init__")
+# modules and functions that return a tuple whose first item is the tensor people expect
+TUPLE_RETURNING = {"LSTM", "GRU", "RNN", "MultiheadAttention", "pad_packed_sequence"}
+CONTAINERS = {cst.List: "ModuleList", cst.ListComp: "ModuleList", cst.Dict: "ModuleDict", cst.DictComp: "ModuleDict"}
+
+
+def _class_in_message(diagnosis: Diagnosis) -> str | None:
+    for pattern in (r"Module \[(\w+)\] is missing", r"(\w+)\.__init__\(\) (?:takes|got)", r"^'(\w+)' object has no attribute"):
+        match = re.search(pattern, diagnosis.message)
+        if match:
+            return match[1]
+    return None
+
+
+def _misspelled(method: str, wanted: str, function: cst.FunctionDef, source: Source) -> bool:
+    """`method` is a slip of `wanted` when it is a typo away, never called by name, and shaped
+    like it: an __init__ that sets attributes on self, a forward that takes an input."""
+    if method == wanted or edit_distance(method, wanted) > 2 or method.startswith("_") != wanted.startswith("_"):
+        return False
+    if len(re.findall(rf"\b{re.escape(method)}\b", source.text)) != 1:
+        return False
+    if wanted == "__init__":
+        return any(isinstance(t.target, cst.Attribute) and source.code(t.target.value) == "self"
+                   for a in source.nodes(cst.Assign) if source.enclosing(a, cst.FunctionDef) is function
+                   for t in a.targets)
+    return len(function.params.params) >= 2
+
+
+def _renamed_protocol_method(source: Source, node: cst.ClassDef) -> Iterator[Edit]:
+    defined = methods(node)
+    for wanted in PROTOCOL_METHODS:
+        if wanted in defined:
+            continue
+        slips = [f for name, f in defined.items() if _misspelled(name, wanted, f, source)]
+        if len(slips) != 1:
+            continue
+        function = slips[0]
+        reason = (f"Renamed {node.name.value}.{function.name.value} to {wanted}: nn.Module calls `{wanted}`, "
+                  f"so the misspelled method never ran")
+        yield source.edit(source.replaced(function.name, cst.Name(wanted)), source.line_of(function), reason)
+
+
+def _builds_modules(source: Source, value: cst.BaseExpression) -> bool:
+    """The expression constructs objects (`nn.Linear(...)`, `Block(...)`): calls of capitalised names."""
+    return any(source.code(c.func).rsplit(".", 1)[-1][:1].isupper() for c in source_calls(value))
+
+
+def source_calls(node: cst.CSTNode) -> list[cst.Call]:
+    found = []
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, call):
+            found.append(call)
+
+    node.visit(Calls())
+    return found
+
+
+def _registered_containers(source: Source, node: cst.ClassDef) -> Iterator[Edit]:
+    """`self.layers = []` filled with layers -> `nn.ModuleList()`; a dict -> `nn.ModuleDict`."""
+    init = methods(node).get("__init__")
+    if init is None:
+        return
+    in_class = [c for c in source.nodes(cst.Call) if source.enclosing(c, cst.ClassDef) is node]
+    plain = {}
+    for assign in source.nodes(cst.Assign, lambda a: source.enclosing(a, cst.FunctionDef) is init):
+        target = assign.targets[0].target
+        if (len(assign.targets) == 1 and isinstance(target, cst.Attribute) and source.code(target.value) == "self"
+                and type(assign.value) in CONTAINERS):
+            plain[target.attr.value] = assign
+    wrapped = {}
+    for name, assign in plain.items():
+        filled = _builds_modules(source, assign.value) or any(
+            isinstance(c.func, cst.Attribute) and c.func.attr.value in ("append", "extend", "insert", "__setitem__")
+            and source.code(c.func.value) == f"self.{name}" and any(_builds_modules(source, a.value) for a in c.args)
+            for c in in_class)
+        filled = filled or any(source.code(s.value) == f"self.{name}" and _builds_modules(source, a.value)
+                               for a in source.nodes(cst.Assign) if source.enclosing(a, cst.ClassDef) is node
+                               for t in a.targets if isinstance((s := t.target), cst.Subscript))
+        if filled:
+            wrapped[name] = assign
+    if not wrapped:
+        return
+    nn = nn_spelling(source)
+    replacements = {}
+    for name, assign in wrapped.items():
+        kind = CONTAINERS[type(assign.value)]
+        empty = isinstance(assign.value, (cst.List, cst.Dict)) and not assign.value.elements
+        value = f"{nn}.{kind}()" if empty else f"{nn}.{kind}({source.module.code_for_node(assign.value)})"
+        replacements[assign.value] = cst.parse_expression(value)
+    names = ", ".join(f"self.{n}" for n in wrapped)
+    reason = (f"Kept the layers of {node.name.value} ({names}) in nn.ModuleList / nn.ModuleDict: in a plain list or "
+              "dict they are not registered, so parameters(), .to() and state_dict() never see them")
+    yield source.edit(replaced_all(source.module, replacements), source.line_of(next(iter(wrapped.values()))), reason)
+
+
+def _class_edits(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """Typos of forward/__init__ first, then unregistered layers; in the class the message names,
+    else in every Module subclass of the project."""
+    name = _class_in_message(diagnosis)
+    classes = list(classes_named(workspace, name)) if name else list(module_classes(workspace))
+    for source, node in classes:
+        yield from _renamed_protocol_method(source, node)
+    if diagnosis.category != "module.forward_missing":
+        for source, node in classes:
+            yield from _registered_containers(source, node)
+
+
+def _tuple_assignments(source: Source, line: int) -> Iterator[Edit]:
+    """A name on the failing line holds the tuple of an RNN call: unpack it where it is assigned;
+    an RNN call used inline gets `[0]`."""
+    statement = source.statement_at(line)
+    function = statement and source.enclosing(statement, cst.FunctionDef)
+    if function is None:
+        return
+    returns_tuple = _tuple_callees(source, function)
+    for call in source.on_line(cst.Call, line):
+        for arg in call.args:
+            if isinstance(arg.value, cst.Call) and source.code(arg.value.func) in returns_tuple:
+                reason = f"Took the output tensor of {source.code(arg.value.func)}(...) ([0]): it returns a tuple"
+                new = cst.parse_expression(f"{source.module.code_for_node(arg.value)}[0]")
+                yield source.edit(source.replaced(arg.value, new), line, reason)
+                return
+    used = {n.value for n in source.on_line(cst.Name, line)}
+    line_start = source.line_of(statement)
+    assigned = [a for a in source.nodes(cst.Assign) if source.enclosing(a, cst.FunctionDef) is function
+                and source.line_of(a) < line_start and len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
+                and a.targets[0].target.value in used and isinstance(a.value, cst.Call)
+                and source.code(a.value.func) in returns_tuple]
+    if not assigned:
+        return
+    assign = max(assigned, key=source.line_of)
+    name = assign.targets[0].target.value
+    target = cst.Tuple([cst.Element(cst.Name(name)), cst.Element(cst.Name("_"))], lpar=[], rpar=[])
+    new = assign.with_changes(targets=[assign.targets[0].with_changes(target=target)])
+    reason = (f"Unpacked {source.code(assign.value.func)}(...) into `{name}, _`: it returns (output, state), "
+              f"and {name} was used as the output tensor")
+    yield source.edit(source.replaced(assign, new), source.line_of(assign), reason)
+
+
+def _tuple_callees(source: Source, function: cst.FunctionDef) -> set[str]:
+    """Callee spellings in this class that return a tuple: `self.lstm` when __init__ built an
+    nn.LSTM there, and the tuple-returning functions by name."""
+    callees = set()
+    owner = source.enclosing(function, cst.ClassDef)
+    for assign in source.nodes(cst.Assign, lambda a: owner is not None and source.enclosing(a, cst.ClassDef) is owner):
+        target = assign.targets[0].target
+        if isinstance(target, cst.Attribute) and isinstance(assign.value, cst.Call):
+            if source.code(assign.value.func).rsplit(".", 1)[-1] in TUPLE_RETURNING:
+                callees.add(source.code(target))
+    for call in source.nodes(cst.Call):
+        if source.code(call.func).rsplit(".", 1)[-1] in TUPLE_RETURNING and source.code(call.func)[:1].islower():
+            callees.add(source.code(call.func))
+    return callees
+
+
+def _spread_batch(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """`model(*batch)` where forward takes fewer inputs than the batch holds: pass the inputs."""
+    match = re.search(r"takes (\d+) positional arguments? but (\d+) were given", diagnosis.message)
+    if not match:
+        return
+    inputs = int(match[1]) - 1  # self
+    for frame, source in user_frames(diagnosis, workspace):
+        for call in source.on_line(cst.Call, frame.line):
+            starred = [a for a in call.args if a.star == "*"]
+            if len(starred) != 1 or len(call.args) != 1 or inputs < 1:
+                continue
+            batch = source.module.code_for_node(starred[0].value)
+            new_arg = cst.Arg(cst.parse_expression(f"{batch}[0]")) if inputs == 1 else \
+                starred[0].with_changes(value=cst.parse_expression(f"{batch}[:{inputs}]"))
+            reason = (f"Passed only the model's inputs ({source.code(new_arg)}) to {source.code(call.func)}: "
+                      f"forward takes {inputs} and *{batch} spread the target in too")
+            yield source.edit(source.replaced(starred[0], new_arg), frame.line, reason)
+            return
+
+
+class ModuleProtocol(Rule):
+    categories = ("module.forward_missing", "module.init_arguments", "module.unset_attribute",
+                  "module.no_parameters", "module.tuple_output", "module.extra_inputs")
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        category = diagnosis.category
+        if category == "module.tuple_output":
+            for frame, source in user_frames(diagnosis, workspace):
+                yield from _tuple_assignments(source, frame.line)
+        elif category == "module.extra_inputs":
+            yield from _spread_batch(diagnosis, workspace)
+        else:
+            yield from _class_edits(diagnosis, workspace)
