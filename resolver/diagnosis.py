@@ -57,6 +57,13 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("module.tuple_output", r"^AttributeError: 'tuple' object has no attribute"
                                 r"|(must be Tensor|expected Tensor as element \d+ in argument \d+), (not|but got) tuple"),
         ("module.unset_attribute", r"^AttributeError: '[A-Z]\w*' object has no attribute '\w+'$"),
+        # the data pipeline (rules/data_pipeline.py)
+        ("data.unsorted_lengths", r"`lengths` array must be sorted in decreasing order"),
+        ("data.unpicklable_worker_fn", r"Can't (pickle|get) local object"),
+        ("data.none_sample", r"object of type 'NoneType' has no len\(\)"
+                             r"|batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>"),
+        ("data.index_past_end", r"^IndexError: (index -?\d+ is out of bounds for dimension \d+ with size \d+"
+                                r"|(list|tuple) index out of range)"),
         ("batchnorm.single_sample", r"Expected more than 1 value per channel when training"),
         ("shape.broadcast", r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)"
                             r"|Target size \(torch.Size\(.*\)\) must be the same as input size"
@@ -85,6 +92,10 @@ STOP_REASONS = {
 }
 # When no rule's edit helped: what the seed says to do instead of editing code.
 EXHAUSTED_ADVICE = {
+    "data.none_sample": "a Dataset's __getitem__ returned None for some index, and the default collate cannot batch "
+                        "it: keep only the usable rows in the Dataset's __init__, raise with the row's name instead "
+                        "of returning None, or (changing batch sizes) give the DataLoader a collate_fn that drops "
+                        "None samples; which one is a decision about the data",
     "memory.cuda_oom": "the GPU runs out of memory and the code holds no leak resolve can fix: use a smaller "
                        "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model",
 }

@@ -310,6 +310,15 @@ def failing_modules(tb, torch, sites):
     return facts
 
 
+def parameter_count(module):
+    """None for a module whose nn.Module.__init__ never ran (it has no parameter table yet, and
+    the error is that missing super().__init__())."""
+    try:
+        return sum(p.numel() for p in module.parameters())
+    except AttributeError:
+        return None
+
+
 def frame_facts(tb, torch, project):
     frames = []
     while tb is not None:
@@ -331,8 +340,8 @@ def frame_facts(tb, torch, project):
             for name, value in frame.f_locals.items():
                 if isinstance(value, torch.Tensor) and len(tensors) < MAX_TENSORS_PER_FRAME:
                     tensors[name] = tensor_fact(value, with_range=True)
-                elif isinstance(value, torch.nn.Module) and len(models) < 8:  # "optimizer got an empty parameter list"
-                    models[name] = [type(value).__name__, sum(p.numel() for p in value.parameters())]
+                elif isinstance(value, torch.nn.Module) and len(models) < 8 and parameter_count(value) is not None:
+                    models[name] = [type(value).__name__, parameter_count(value)]  # "optimizer got an empty parameter list"
             entry["tensors"], entry["models"] = tensors, models
         frames.append(entry)
         tb = tb.tb_next
@@ -348,8 +357,8 @@ class SmokeBatches:
     than the smoke batch size, so a real tail batch of one is still a batch of one here, and a
     tail that is only short because of the smaller smoke batch size is not invented.
 
-    What the cut must not hide: a shuffled loader's first pass also visits the dataset's first
-    and last index (an off-by-one `__len__` fails on the last one in a real epoch), and passes
+    What the cut must not hide: the last batch is the end of the real last batch, and a shuffled
+    loader's first pass also visits the dataset's first and last index (an off-by-one `__len__` fails on the last one in a real epoch), and passes
     after the second yield only their first and last batch, so every epoch of a long script
     still runs its whole loop, in little time."""
 
@@ -378,8 +387,9 @@ class SmokeBatches:
             indices = list(self.loader.sampler)  # the whole draw: the random state moves as in a real pass
             head, tail_start, tail_size = self._plan(len(indices))
             batches = [indices[b * self.smoke_size:min((b + 1) * self.smoke_size, tail_start)] for b in range(head)]
-            if tail_size:
-                batches.append(indices[tail_start:tail_start + tail_size])
+            if tail_size:  # the end of the real last batch: a sequential pass visits the last index too
+                tail_end = min(tail_start + self.user_size, len(indices))
+                batches.append(indices[tail_end - tail_size:tail_end])
         passes = getattr(self.loader, "_resolver_passes", 1)
         if passes == 1 and self._rebatches():
             visit_boundaries(self.loader, batches)

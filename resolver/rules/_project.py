@@ -9,7 +9,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source
+from resolver.rules._source import Source
 from resolver.edits import Workspace
 
 MAX_FILES = 400
@@ -74,7 +74,7 @@ def nn_spelling(source: Source) -> str:
             for alias in node.names:
                 if alias.name.value == "nn":
                     return alias.asname.name.value if alias.asname else "nn"
-    return f"{source.torch_name() or 'torch'}.nn"
+    return f"{source.torch}.nn"
 
 
 def edit_distance(a: str, b: str) -> int:

@@ -17,7 +17,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.codeedit import Source, user_frames
+from resolver.rules._source import Source, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._project import classes_named, edit_distance, methods, module_classes, nn_spelling, replaced_all
