@@ -69,6 +69,8 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                             r"|Target size \(torch.Size\(.*\)\) must be the same as input size"
                             r"|Using a target size \(torch.Size\(.*\)\) that is different to the input size"),
         ("loss.multi_target", r"0D or 1D target tensor expected, multi-target not supported"),
+        ("loss.target_out_of_bounds", r"Target -?\d+ is out of bounds|Assertion `t >= 0 && t < n_classes` failed"
+                                      r"|Assertion `cur_target >= 0 && cur_target < n_classes` failed"),
         ("loss.target_size", r"Expected target size \[[\d, ]+\], got \[[\d, ]+\]"),
         ("autograd.nonscalar_backward", r"grad can be implicitly created only for scalar outputs"),
         ("tensor.ambiguous_truth", r"Boolean value of Tensor with more than one (value|element) is ambiguous"),
@@ -176,15 +178,18 @@ class Loader:
     dataset_size: int | None
     dataset_class: str | None = None  # qualified name of the class behind Subset wrappers
     dataset_file: Path | None = None  # where that class is defined
+    # after a target index out of bounds: sample position -> (smallest, largest) integer it holds
+    sample_ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, data) -> Loader | None:
+    def from_json(cls, data, ranges=None) -> Loader | None:
         if not data:
             return None
         dataset = data.get("dataset") or {}
         return cls(Site.from_json(data["site"]), data["batch_size"], data["drop_last"], data["collate_fn"],
                    data["dataset_size"], dataset.get("qualname"),
-                   Path(dataset["file"]) if dataset.get("file") else None)
+                   Path(dataset["file"]) if dataset.get("file") else None,
+                   {k: tuple(v) for k, v in (ranges or {}).items()})
 
 
 @dataclass(frozen=True)
@@ -272,7 +277,8 @@ class Diagnosis:
             report["error_type"], report["message"], frames,
             tuple(Module.from_json(m) for m in report.get("modules", [])),
             report.get("counters", {}), report.get("versions", {}),
-            Loader.from_json(report.get("loaders", {}).get("failed") or report.get("loaders", {}).get("last")),
+            Loader.from_json(report.get("loaders", {}).get("failed") or report.get("loaders", {}).get("last"),
+                             report.get("loaders", {}).get("sample_ranges")),
         )
 
     @classmethod

@@ -575,6 +575,38 @@ def dataset_fact(dataset):
     return {"class": cls.__name__, "qualname": f"{cls.__module__}.{cls.__qualname__}", "file": file}
 
 
+def sample_ranges(loader, torch, budget_s=2.0, most=20000):
+    """For a target index out of bounds: the smallest and largest integer each position of the
+    dataset's samples holds, over the whole dataset (a smoke batch of 2 shows too little to tell
+    1-based labels from a head one class short). Bounded in time and samples."""
+    import time
+
+    dataset = getattr(loader, "dataset", None)
+    try:
+        size = len(dataset)
+    except TypeError:
+        return {}
+    ranges, deadline = {}, time.monotonic() + budget_s
+    for i in range(min(size, most)):
+        if time.monotonic() > deadline:
+            break
+        try:
+            sample = dataset[i]
+        except Exception:
+            return {}
+        items = sample.items() if isinstance(sample, dict) else enumerate(sample) if isinstance(sample, (tuple, list)) else ()
+        for key, value in items:
+            if isinstance(value, torch.Tensor) and value.numel() and not value.is_floating_point() and not value.is_complex():
+                low, high = int(value.min()), int(value.max())
+            elif isinstance(value, int) and not isinstance(value, bool):
+                low = high = value
+            else:
+                continue
+            seen = ranges.get(str(key), (low, high))
+            ranges[str(key)] = (min(seen[0], low), max(seen[1], high))
+    return {key: list(pair) for key, pair in ranges.items()}
+
+
 class TrainingCounters:
     """Optimizer steps, backward passes and batches drawn: how far a run got. With a status
     file descriptor, they are also sent as they change (a JSON line at most every 0.25 s), for
@@ -793,6 +825,8 @@ def main(argv):
             report["frames"] = frame_facts(exc.__traceback__, torch, options.project)
             report["modules"] = failing_modules(exc.__traceback__, torch, sites)
             report["loaders"] = loaders.as_dict()
+            if "out of bounds" in str(exc) or "n_classes" in str(exc):
+                report["loaders"]["sample_ranges"] = sample_ranges(loaders.last and loaders.last(), torch)
         except Exception as probe_error:  # the user's error matters more than ours
             report["probe_error"] = repr(probe_error)
         write(options.out, report)

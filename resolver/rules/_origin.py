@@ -44,7 +44,9 @@ MAX_PROJECT_FILES = 300
 class Step:
     source: Source
     node: cst.BaseExpression
-    role: str = "value"  # "use", "value", "stored" (kept in a dataset or an attribute), "returned"
+    role: str = "value"  # "use", "value", "stored" (kept in a dataset or an attribute), "returned",
+    # "sample" (what a dataset's sample holds at `path`, for a batch element)
+    path: tuple = ()  # the element of this expression's value that is followed (tuple index, dict key)
 
 
 class Tracer:
@@ -74,7 +76,7 @@ class Tracer:
             source, node, path, index, role = found
             if any(s.node is node for s in steps):
                 break
-            steps.append(Step(source, node, role))
+            steps.append(Step(source, node, role, path))
             at = (source, node, path, index)
         return steps
 
@@ -205,7 +207,7 @@ class Tracer:
                      if last_name(c.func) == "TensorDataset"]
             if len(calls) != 1:
                 return None
-            return calls[0][0], calls[0][1], path, None, "value"
+            return calls[0][0], calls[0][1], path, None, "sample"
         dataset = self.source(loader.dataset_file)
         class_name = loader.dataset_class.rsplit(".", 1)[-1]
         if dataset is None:
@@ -215,7 +217,7 @@ class Tracer:
                 if method.name.value == "__getitem__":
                     returns = [r for r in _own_nodes(method, cst.Return) if r.value is not None]
                     if len(returns) == 1:
-                        return dataset, returns[0].value, path, None, "returned"
+                        return dataset, returns[0].value, path, None, "sample"
         return None
 
     def _project_sources(self) -> list[Source]:

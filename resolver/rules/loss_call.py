@@ -7,6 +7,8 @@
 | `grad can be implicitly created only for scalar outputs` | `backward()` gets a scalar | `.mean()` where the loss is made: the loss class's `forward` return, or the value assigned |
 | a loss class's `__init__` called with tensors (`Boolean value of Tensor ... ambiguous`) | a loss is built, then called | `()` where the class is taken (`nn.MSELoss(a, b)` -> `nn.MSELoss()(a, b)`, `return LOSSES[name]` -> `return LOSSES[name]()`) |
 | `'Tensor' object is not callable` after `criterion = criterion(...)` | the loss function keeps its name | the result gets its own name (`loss`), and its later uses with it |
+| `Expected target size [N, C], got [N, T]` | per-step logits are (N, C, T) | `.transpose(1, 2)` on the (N, T, C) logits at the loss call |
+| `Target 9 is out of bounds` | labels are 0..C-1 for C outputs | labels 1..C over the whole dataset (the probe scans it): `- 1` where they are made; labels 0..C: the one class-count setting that says C (config file, constant, default) becomes C+1; anything else: nothing |
 
 The tensors are followed back with _origin.py, across files."""
 
@@ -19,10 +21,13 @@ import libcst as cst
 
 from resolver.rules._source import Source, user_frames, wrap
 from resolver.diagnosis import Diagnosis
-from resolver.edits import Edit, Workspace
+from resolver.edits import Change, Edit, Workspace
 from resolver.rules._origin import Step, Tracer, argument, last_name
 from resolver.rules._rule import Rule
 
+CLASS_COUNT = r"(?:num_classes|n_classes|nclasses|num_class|n_class|num_labels|n_labels|classes|num_outputs)"
+CONFIG_SUFFIXES = {".json", ".yaml", ".yml", ".toml", ".cfg", ".ini"}
+TARGET_SIZE = re.compile(r"Expected target size \[(\d+), (\d+)\], got \[(\d+), (\d+)\]")
 SIZES = re.compile(r"(?:Target size|Using a target size) \(torch\.Size\(\[([\d, ]*)\]\)\)"
                    r" (?:must be the same as|that is different to the) input size \(torch\.Size\(\[([\d, ]*)\]\)\)")
 
@@ -33,7 +38,8 @@ def _shape(text: str) -> tuple[int, ...]:
 
 class LossCall(Rule):
     categories = ("loss.multi_target", "shape.broadcast", "autograd.nonscalar_backward",
-                  "tensor.ambiguous_truth", "type.tensor_not_callable")
+                  "tensor.ambiguous_truth", "type.tensor_not_callable", "loss.target_out_of_bounds",
+                  "loss.target_size")
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         if diagnosis.category == "tensor.ambiguous_truth":
@@ -48,6 +54,8 @@ class LossCall(Rule):
             "autograd.nonscalar_backward": _reduce_loss,
             "tensor.ambiguous_truth": _build_loss,
             "type.tensor_not_callable": _rebound_name,
+            "loss.target_out_of_bounds": _label_range,
+            "loss.target_size": _classes_last,
         }[diagnosis.category]
         for frame, source in user_frames(diagnosis, workspace):
             edits = list(contract(diagnosis, tracer, frame, source))
@@ -261,3 +269,112 @@ class _Renamer(cst.CSTTransformer):
 def _edit(source: Source, old: cst.CSTNode, new: cst.CSTNode, why: str) -> Edit:
     reason = f"Changed {source.code(old)} to {' '.join(source.module.code_for_node(new).split())} {why}"
     return source.edit(source.replaced(old, new), source.line_of(old), reason)
+
+
+def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
+    """A target index out of bounds: 1-based labels, or a head one class short, told apart by the
+    labels the whole dataset holds."""
+    loader = diagnosis.loader
+    if loader is None or not loader.sample_ranges:
+        return
+    for call in _loss_calls(source, frame.line):
+        logits, target = argument(call, 0, "input"), argument(call, 1, "target")
+        classes = _class_count(diagnosis, frame, logits)
+        if classes is None or target is None:
+            continue
+        chain = tracer.chain(source, target, frame)
+        at = next((i for i, s in enumerate(chain) if s.role == "sample" and s.path), None)
+        if at is None or at + 1 >= len(chain):
+            return
+        low, high = loader.sample_ranges.get(str(chain[at].path[0]), (None, None))
+        if (low, high) == (1, classes):
+            made = next((s for s in chain[at + 1:] if s.role == "stored"), chain[at + 1])
+            code = made.source.module.code_for_node(made.node)
+            simple = isinstance(made.node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
+            new = cst.parse_expression(f"{code if simple else f'({code})'} - 1")
+            yield _edit(made.source, made.node, new, f"where the labels are made: they run 1..{classes} over the "
+                        f"dataset, the model's {classes} outputs take 0..{classes - 1}")
+        elif (low, high) == (0, classes):
+            yield from _one_more_class(tracer, classes)
+        return
+
+
+def _class_count(diagnosis: Diagnosis, frame, logits) -> int | None:
+    fact = frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None
+    module = diagnosis.module
+    if fact is None and module is not None and module.class_name.endswith("Loss") and module.inputs:
+        fact = module.inputs[0]
+    return fact.shape[1] if fact is not None and len(fact.shape) >= 2 else None
+
+
+def _one_more_class(tracer: Tracer, classes: int) -> Iterator[Edit]:
+    """The one place that sets the class count to `classes`, set to `classes + 1`; nothing when
+    there is not exactly one."""
+    found: list[Edit] = []
+    why = (f": the labels run 0..{classes} over the dataset, {classes + 1} classes, and the model was built "
+           f"with {classes} outputs")
+    for source in tracer._project_sources():
+        for node in source.nodes(cst.Integer, lambda n: n.evaluated_value == classes):
+            if _names_class_count(source, node):
+                found.append(_edit(source, node, cst.Integer(str(classes + 1)), f"where the class count is set{why}"))
+    root = tracer.workspace.project
+    pattern = re.compile(rf"^(\s*[\"']?{CLASS_COUNT}[\"']?\s*[:=]\s*){classes}(\s*,?\s*(?:#.*)?)$", re.IGNORECASE)
+    for path in sorted(p for p in root.rglob("*") if p.suffix in CONFIG_SUFFIXES and p.is_file()
+                       and not {".git", ".venv", "venv", "site-packages"} & set(p.relative_to(root).parts)):
+        text = tracer.workspace.text(path)
+        lines = text.splitlines(keepends=True)
+        for number, line in enumerate(lines):
+            body = line.rstrip("\r\n")
+            match = pattern.match(body)
+            if match:
+                new = lines[:number] + [f"{match[1]}{classes + 1}{match[2]}{line[len(body):]}"] + lines[number + 1:]
+                reason = (f"Changed {body.strip().rstrip(',')} to {match[1].strip()} {classes + 1} in {path.name}: where the "
+                          f"class count is set{why}")
+                found.append(Edit((Change(path.resolve(), text, "".join(new)),), number + 1, reason))
+    if len(found) == 1:
+        yield found[0]
+
+
+def _names_class_count(source: Source, node: cst.Integer) -> bool:
+    """`num_classes = 9`, `num_classes: int = 9`, `num_classes=9`, `"num_classes": 9`,
+    `add_argument("--num-classes", default=9)`."""
+    parent = source.parents.get(node)
+    named = re.compile(rf"^{CLASS_COUNT}$", re.IGNORECASE)
+    if isinstance(parent, (cst.Assign, cst.AnnAssign)):
+        targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+        return any(named.match(last_name(t) or "") for t in targets)
+    if isinstance(parent, cst.DictElement):
+        return bool(named.match(_text(parent.key)))
+    if isinstance(parent, cst.Arg) and parent.keyword is not None:
+        if named.match(parent.keyword.value):
+            return True
+        call = source.parents.get(parent)
+        if parent.keyword.value == "default" and isinstance(call, cst.Call) and call.args:
+            flag = _text(call.args[0].value).lstrip("-").replace("-", "_")
+            return bool(named.match(flag))
+    return False
+
+
+def _text(node) -> str:
+    value = getattr(node, "evaluated_value", None)
+    return value if isinstance(value, str) else ""
+
+
+def _classes_last(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
+    """(N, T, C) sequence logits with (N, T) targets: cross entropy wants the classes second."""
+    match = TARGET_SIZE.search(diagnosis.message)
+    if not match:
+        return
+    batch, classes, _, steps = (int(n) for n in match.groups())
+    module = diagnosis.module
+    for call in _loss_calls(source, frame.line):
+        logits = argument(call, 0, "input")
+        fact = frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None
+        if fact is None and module is not None and module.class_name.endswith("Loss") and module.inputs:
+            fact = module.inputs[0]
+        if fact is None or fact.shape != (batch, steps, classes):
+            continue
+        new = wrap(source.module.code_for_node(logits), ".transpose(1, 2)")
+        yield _edit(source, logits, new, f"in {source.code(call.func)}(...): the logits are (N, T, C) = "
+                    f"{list(fact.shape)}, cross entropy takes the classes in dimension 1")
+        return
