@@ -53,7 +53,8 @@ SPELLING = {INTEGER: {"method": "long", "torch": "long", "numpy": "int64", "buil
             FLOATING: {"method": "float", "torch": "float32", "numpy": "float32", "builtin": "float"}}
 WEIGHTS = re.compile(r"and (Float)\b|(bias|weight) type \((float)\)|weight dtype \(torch\.(float32)\)"
                      r"|expected scalar type (Float) but found", re.IGNORECASE)
-MODEL_LAYERS = ("Linear", "Bilinear", "Conv", "LSTM", "GRU", "RNN", "MultiheadAttention")
+WIDER_WEIGHTS = re.compile(r"but got Float and (Double|Half)|Input type \(float\) and (bias|weight) type \((double|c10::Half|half)\)"
+                           r"|input dtype \(torch\.float32\) does not match weight dtype \(torch\.(float64|float16)\)")
 
 
 def kind_of(dtype: str) -> str:
@@ -65,9 +66,12 @@ class DtypeContract(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         wanted = WANTS[diagnosis.category]
-        if diagnosis.category == "dtype.mismatch" and not _model_input_castable(diagnosis):
-            return  # float64/float16 weights, or integer ids into a layer: not a cast
         tracer = Tracer(diagnosis, workspace)
+        if diagnosis.category == "dtype.mismatch" and WIDER_WEIGHTS.search(diagnosis.message):
+            yield from _stray_model_cast(tracer)
+            return
+        if diagnosis.category == "dtype.mismatch" and not _model_input_castable(diagnosis):
+            return  # integer ids into a layer: not a cast
         for frame, source in user_frames(diagnosis, workspace):
             node = _offending(diagnosis, frame, source, wanted)
             if node is None:
@@ -76,7 +80,26 @@ class DtypeContract(Rule):
             edit = _fix_at_origin(chain, wanted)
             if edit is not None:
                 yield edit
+            if len(chain) > 1 and (edit is None or edit.line != chain[0].source.line_of(chain[0].node)
+                                   or edit.file != chain[0].source.path):
+                yield _cast(chain[0], wanted, "where it is used")  # when the trail missed a later cast
             return
+
+
+def _stray_model_cast(tracer: Tracer) -> Iterator[Edit]:
+    """float32 data into float64/float16 weights: the one `.double()`/`.half()` on a model goes."""
+    found = []
+    for source in tracer._project_sources():
+        for call in source.nodes(cst.Call, lambda c: isinstance(c.func, cst.Attribute) and not c.args
+                                 and c.func.attr.value in ("double", "half")):
+            chain = tracer.chain(source, call.func.value, None)
+            if any(isinstance(s.node, cst.Call) and (last_name(s.node.func) or "")[:1].isupper() for s in chain):
+                found.append((source, call))
+    if len(found) == 1:
+        source, call = found[0]
+        reason = (f"Changed {source.code(call)} to {source.code(call.func.value)}: the model was cast to "
+                  f"{call.func.attr.value} while its data and the rest of the code are float32")
+        yield source.edit(source.replaced(call, call.func.value), source.line_of(call), reason)
 
 
 def _model_input_castable(diagnosis: Diagnosis) -> bool:
