@@ -1,5 +1,6 @@
-"""What went wrong in one run: the Diagnosis value, built from the probe's JSON report or, when
-the probe could not write one, from the traceback text on stderr; and its category id."""
+"""What went wrong in one run: the Diagnosis value, built from the probe's JSON report (its keys:
+resolver/probe/schema.py) or, when the probe could not write one, from the traceback text on
+stderr; and its category id."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import re
 import signal
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from resolver.probe import schema
 
 # (category id, pattern over "ErrorType: message"). The first match wins; ids are stable.
 CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -214,6 +217,7 @@ class Diagnosis:
     loader: Loader | None = None  # the DataLoader whose batch raised, else the last to give one
     forward_origin: Frame | None = None  # under anomaly detection: the forward line behind a backward error
     source: str = "probe"  # or "traceback" when parsed from stderr, "exit" when there was none
+    probe_error: str = ""  # the probe's own failure: facts above it could not gather, or a report it could not give
 
     @property
     def error(self) -> str:
@@ -267,6 +271,9 @@ class Diagnosis:
 
     @classmethod
     def from_probe(cls, report: dict) -> Diagnosis:
+        if problem := schema.problem(report):  # the facts cannot be trusted: only the error's words
+            return cls(str(report.get("error_type", "ProbeError")), str(report.get("message", "")),
+                       probe_error=problem)
         frames = tuple(
             Frame(Path(f["file"]), f["line"], f["function"], f["user"], f.get("code", ""),
                   {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))},
@@ -279,6 +286,7 @@ class Diagnosis:
             report.get("counters", {}), report.get("versions", {}),
             Loader.from_json(report.get("loaders", {}).get("failed") or report.get("loaders", {}).get("last"),
                              report.get("loaders", {}).get("sample_ranges")),
+            probe_error=report.get("probe_error", ""),
         )
 
     @classmethod

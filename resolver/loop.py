@@ -102,6 +102,10 @@ class NeedsAHuman(Stop):
     """The LLM could not be used, or said the fix is a redesign or not in the code."""
 
 
+class ProbeFailed(Stop):
+    """No fix was found for an error whose facts the probe could not gather: its fault, not the rules'."""
+
+
 @dataclass
 class _Session:
     target: Target
@@ -189,6 +193,8 @@ class _Session:
             raise NeedsAHuman(f"Claude declined to patch: {exc}") from None
         if failures:
             raise AttemptsExhausted(f"no remaining fix after {failures} failed attempt(s)")
+        if error.probe_error:
+            raise ProbeFailed(f"the probe failed: {error.probe_error}")
         if error.category in EXHAUSTED_ADVICE:
             raise NeedsAHuman(EXHAUSTED_ADVICE[error.category])
         raise NoFixFound(f"no rule matches this error (category: {error.category})"

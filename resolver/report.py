@@ -354,6 +354,7 @@ def diagnosis_json(error: Diagnosis, cwd: Path) -> dict:
             "constructed_at": f"{display_path(module.site.file, cwd)}:{module.site.line}" if module.site else None,
         } if module else None,
         "counters": error.counters,
+        **({"probe_error": error.probe_error} if error.probe_error else {}),  # absent when the probe worked
     }
 
 

@@ -24,6 +24,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
     data = _to_json(diagnosis, project.resolve())
     for name in LEFT_OUT:
         data.pop(name)
+    if not data["probe_error"]:  # a recording of a probe that broke shows it; the usual one is unchanged
+        data.pop("probe_error")
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 

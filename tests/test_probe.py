@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from conftest import resolve
+from resolver.probe import schema
+
 PROBE = Path(__file__).resolve().parents[1] / "resolver" / "probe" / "probe.py"
 
 LOADER_SCRIPT = textwrap.dedent("""\
@@ -124,3 +127,28 @@ def test_sys_exit_is_reported_as_an_exit(tmp_path):
     completed, report = probe(tmp_path, "import sys\nprint('bad config', file=sys.stderr)\nsys.exit(4)\n")
     assert completed.returncode == 4
     assert report["outcome"] == "exit" and report["code"] == 4
+
+
+UNPLACEABLE_SCRIPT = textwrap.dedent("""\
+    from torch import nn
+
+    class Net(nn.Module):
+        __module__ = None  # a class the probe cannot place: recording where it was built fails
+
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(4, 2)
+
+    net = Net()
+    config = {}
+    print(config["lr"])
+    """)
+
+
+def test_the_probes_own_failure_reaches_the_report_and_the_stop_reason(tmp_path):
+    completed, report = probe(tmp_path, UNPLACEABLE_SCRIPT)
+    assert completed.returncode == 1 and report[schema.VERSION_KEY] == schema.VERSION and report["error_type"] == "KeyError"
+    assert report["probe_error"] == "recording where a Net was built: AttributeError: 'NoneType' object has no attribute 'startswith'"
+    result = resolve("--json", "script.py", cwd=tmp_path)
+    assert result.code == 1 and result.json["stop_reason"] == "the probe failed: " + report["probe_error"]
+    assert result.json["last_error"]["probe_error"] == report["probe_error"]

@@ -83,6 +83,15 @@ class Options:
             self.script, self.args = rest[0], rest[1:]
 
 
+PROBE_ERRORS = []  # the probe's own failures, for the report's probe_error (a few: the first say most)
+
+
+def failed(doing, exc):
+    """The probe broke while `doing`: say so in the report rather than leave a fact out silently."""
+    if len(PROBE_ERRORS) < 5:
+        PROBE_ERRORS.append(f"{doing}: {type(exc).__name__}: {exc}")
+
+
 # --- facts --------------------------------------------------------------------------------
 
 def tensor_fact(t, with_range=False):
@@ -186,8 +195,8 @@ class ConstructionSites:
             original_init(self, *args, **kwargs)
             try:
                 sites.record(self, sys._getframe(1))
-            except Exception:
-                pass
+            except Exception as exc:  # the user's module must still be built
+                failed(f"recording where a {type(self).__name__} was built", exc)
 
         module_class.__init__ = __init__
 
@@ -271,8 +280,8 @@ def track_loaded_weights(torch):
         result = original(self, *args, **kwargs)
         try:
             LOADED_WEIGHTS.update(self.modules())
-        except Exception:
-            pass
+        except Exception as exc:
+            failed("marking modules whose weights a checkpoint filled", exc)
         return result
 
     torch.nn.Module.load_state_dict = load_state_dict
@@ -741,23 +750,28 @@ def print_user_traceback(exc):
 
 
 def write(out, report):
+    if PROBE_ERRORS:
+        report["probe_error"] = "; ".join(PROBE_ERRORS)
     with open(out, "w", encoding="utf-8") as f:
-        json.dump(report, f, default=str)
+        json.dump({SCHEMA.VERSION_KEY: SCHEMA.VERSION, **report}, f, default=str)
 
 
-def load_isolate():
-    """isolate.py, beside this file, under a name no user module has."""
+def load_beside(filename):
+    """A module beside this file (isolate.py, schema.py), under a name no user module has."""
     spec = importlib.util.spec_from_file_location(
-        "_resolver_isolate", os.path.join(os.path.dirname(PROBE_FILE), "isolate.py"))
+        "_resolver_" + filename[:-3], os.path.join(os.path.dirname(PROBE_FILE), filename))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
+SCHEMA = load_beside("schema.py")  # what the report holds, shared with resolve
+
+
 def enter_sandbox(spec):
     """Enter the sandbox resolve prepared, while this process is still single-threaded.
     Returns the write guard, if that is the sandbox."""
-    isolate = load_isolate()
+    isolate = load_beside("isolate.py")
     if spec["mode"] == "overlay":
         isolate.enter_user_namespace()
         isolate.mount_overlays(spec["layers"])
@@ -766,6 +780,21 @@ def enter_sandbox(spec):
     guard.install()
     sys.dont_write_bytecode = True  # the import system writes bytecode past the guard
     return guard
+
+
+def install(torch, options):
+    """Every hook the probe puts into torch, in one place, before the script runs; returns what
+    they record: (construction sites, loaders, training counters, lowered batch sizes)."""
+    sites = ConstructionSites(torch, options.project)
+    track_loaded_weights(torch)
+    lowered = []
+    if not options.full:
+        install_smoke_mode(torch, options.batch_size, options.batches, lowered)
+    loaders = Loaders(torch, options.project)
+    counters = TrainingCounters(torch, loaders, options.status_fd)
+    if options.anomaly:
+        torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
+    return sites, loaders, counters, lowered
 
 
 def main(argv):
@@ -795,15 +824,7 @@ def main(argv):
         return 97
     if guard is not None:
         guard.install_torch(torch)
-    sites = ConstructionSites(torch, options.project)
-    track_loaded_weights(torch)
-    lowered = []
-    if not options.full:
-        install_smoke_mode(torch, options.batch_size, options.batches, lowered)
-    loaders = Loaders(torch, options.project)
-    counters = TrainingCounters(torch, loaders, options.status_fd)
-    if options.anomaly:
-        torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
+    sites, loaders, counters, lowered = install(torch, options)
     report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__},
               "lowered_batch_sizes": lowered}
     try:
@@ -828,7 +849,7 @@ def main(argv):
             if "out of bounds" in str(exc) or "n_classes" in str(exc):
                 report["loaders"]["sample_ranges"] = sample_ranges(loaders.last and loaders.last(), torch)
         except Exception as probe_error:  # the user's error matters more than ours
-            report["probe_error"] = repr(probe_error)
+            failed("gathering the error's facts", probe_error)
         write(options.out, report)
         print_user_traceback(exc)
         return 130 if isinstance(exc, KeyboardInterrupt) else 1

@@ -1,0 +1,48 @@
+"""The probe's report: the JSON object probe.py writes to --out and resolver/diagnosis.py reads.
+
+Standard library only: probe.py loads this file by path inside the user's own interpreter, where
+resolver may not be installed. Raise VERSION whenever a key changes its meaning or its shape (a
+new optional key needs no new version); the probe writes it, diagnosis.py refuses any other."""
+
+VERSION = 1
+VERSION_KEY = "schema"
+
+# outcome -> what the script did, and the keys that outcome always writes
+OUTCOMES = {
+    "ok": ("the script ran to its end", ("versions", "lowered_batch_sizes", "counters")),
+    "exception": ("the script raised", ("versions", "lowered_batch_sizes", "counters", "error_type", "message")),
+    "exit": ("the script called sys.exit() with a nonzero code", ("versions", "lowered_batch_sizes", "counters", "code")),
+    "no_torch": ("the interpreter cannot import torch", ("message",)),
+    "no_sandbox": ("the kernel refused the overlay sandbox: resolve runs the script again under the guard",
+                   ("message",)),
+}
+
+# key -> what it holds
+KEYS = {
+    VERSION_KEY: "VERSION of the probe that wrote the report",
+    "outcome": "one of OUTCOMES",
+    "versions": '{"python": "3.11.7", "torch": "2.13.0"}',
+    "lowered_batch_sizes": "the batch sizes of the user's DataLoaders that smoke mode lowered",
+    "counters": '{"optimizer_steps": int, "backward_calls": int, "batches": int}: how far the run got',
+    "code": "the exit code the script asked for",
+    "error_type": "the exception's class name",
+    "message": "str() of the exception, or why torch or the sandbox could not be had",
+    "frames": "the traceback, outermost first: file, line, function, user, code, tensors, models",
+    "modules": "the nn.Module calls the exception went through, outermost first: class, path, site, inputs, ...",
+    "loaders": '{"last": facts, "failed": facts}: the DataLoaders drawing a batch (site, batch_size, ...); '
+               'for a target index out of bounds also "sample_ranges": each sample position\'s smallest and largest integer',
+    "probe_error": "the probe's own failures while it gathered the facts above, in words; absent when none",
+}
+
+
+def problem(report):
+    """Why this report cannot be read ('' when it can): another probe version, an unknown outcome,
+    or a key its outcome always writes missing."""
+    version = report.get(VERSION_KEY)
+    if version != VERSION:
+        return f"the probe wrote report version {version}, this resolve reads version {VERSION}"
+    outcome = report.get("outcome")
+    if outcome not in OUTCOMES:
+        return f"the probe wrote an unknown outcome {outcome!r}"
+    missing = [key for key in OUTCOMES[outcome][1] if key not in report]
+    return f"the probe's {outcome!r} report lacks {', '.join(missing)}" if missing else ""
