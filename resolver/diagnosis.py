@@ -67,6 +67,10 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                              r"|batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>"),
         ("data.index_past_end", r"^IndexError: (index -?\d+ is out of bounds for dimension \d+ with size \d+"
                                 r"|(list|tuple) index out of range)"),
+        # checkpoints and devices (rules/checkpoint_device.py)
+        ("device.no_cuda", r"Torch not compiled with CUDA enabled|Found no NVIDIA driver on your system"
+                           r"|No CUDA GPUs are available"),
+        ("checkpoint.weights_only", r"Weights only load failed|Unsupported global: GLOBAL"),
         ("batchnorm.single_sample", r"Expected more than 1 value per channel when training"),
         ("shape.broadcast", r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)"
                             r"|Target size \(torch.Size\(.*\)\) must be the same as input size"
@@ -101,6 +105,9 @@ EXHAUSTED_ADVICE = {
                         "it: keep only the usable rows in the Dataset's __init__, raise with the row's name instead "
                         "of returning None, or (changing batch sizes) give the DataLoader a collate_fn that drops "
                         "None samples; which one is a decision about the data",
+    "device.no_cuda": "the code asks for CUDA on a machine without it, and no hard-coded device was found in its "
+                      "Python: if a config file (YAML/JSON) names the device, set it to cpu (or the value that "
+                      "picks CUDA only when torch.cuda.is_available())",
     "memory.cuda_oom": "the GPU runs out of memory and the code holds no leak resolve can fix: use a smaller "
                        "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model",
 }

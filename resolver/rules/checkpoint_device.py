@@ -1,0 +1,158 @@
+"""Checkpoint and device contracts, each fixed where the choice is made:
+
+| contract | symptom | edit |
+|---|---|---|
+| a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
+| `torch.load` of the project's own checkpoint may unpickle what the project pickled | `Weights only load failed ... Unsupported global: GLOBAL argparse.Namespace` | `weights_only=False` on that `torch.load`, only when the project itself writes checkpoints (`torch.save` in its source) |
+
+Why `weights_only=False` and not `torch.serialization.add_safe_globals([...])`: the file was written by
+the same project, so it is as trusted as the code that loads it, and the failing global is rarely the
+only one (a Namespace holds paths, a dataclass holds enums). Allow-listing is the answer for files from
+elsewhere; for those (no `torch.save` in the project) the rule proposes nothing, and a load that asks
+for `weights_only=True` by name is left as the user wrote it. A device read from a YAML/JSON file is
+not in the Python the rule edits: nothing is proposed."""
+
+from __future__ import annotations
+
+import ast
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnosis import Diagnosis
+from resolver.edits import Edit, Workspace
+from resolver.rules._project import replaced_all, sources_mentioning
+from resolver.rules._rule import Rule
+from resolver.rules._source import Source, keyword_arg, method_call, user_frames
+
+CUDA = re.compile(r"cuda(:\d+)?")
+LOADERS = frozenset({"torch.load", "torch.serialization.load"})
+SAVERS = frozenset({"torch.save", "torch.serialization.save"})
+MAX_ORIGINS = 4  # hard-coded device defaults fixed in one edit
+
+
+def _cuda_literal(source: Source, node: cst.CSTNode) -> bool:
+    """A `"cuda"`/`"cuda:0"` string that chooses a device: not compared against, not already
+    one branch of a conditional."""
+    if not isinstance(node, cst.SimpleString):
+        return False
+    value = ast.literal_eval(node.value)
+    if not isinstance(value, str) or not CUDA.fullmatch(value):
+        return False
+    return source.enclosing(node, (cst.Comparison, cst.IfExp, cst.Subscript, cst.DictElement)) is None
+
+
+def _cuda_call(node: cst.CSTNode) -> bool:
+    """`x.cuda()` or `x.cuda(0)`."""
+    return method_call(node, "cuda") and all(isinstance(a.value, cst.Integer) and not a.keyword for a in node.args) \
+        and len(node.args) <= 1
+
+
+def _guarded(source: Source, literal: str) -> cst.BaseExpression:
+    return cst.parse_expression(f'{literal} if {source.torch}.cuda.is_available() else "cpu"')
+
+
+def _device_name(source: Source, function: cst.FunctionDef | None) -> str | None:
+    """A name the code already binds to its device (`device`, `self.device`) in the function or the module."""
+    scope = function if function is not None else source.module
+    params = [p.name.value for p in function.params.params] if function is not None else []
+    bound = {*params, *(source.code(t.target) for a in source.nodes(cst.Assign, lambda a: _within(source, a, scope))
+                        for t in a.targets)}
+    return next((n for n in ("device", "self.device", "dev") if n in bound), None)
+
+
+def _within(source: Source, node: cst.CSTNode, scope: cst.CSTNode) -> bool:
+    return scope is source.module or source.enclosing(node, cst.FunctionDef) is scope
+
+
+def _replacements(source: Source, nodes: list[cst.CSTNode]) -> dict[cst.CSTNode, cst.CSTNode]:
+    swaps = {}
+    for node in nodes:
+        if isinstance(node, cst.SimpleString):
+            swaps[node] = _guarded(source, node.value)
+            continue
+        device = _device_name(source, source.function_of(node))
+        index = node.args[0].value.value if node.args else None
+        target = device or source.code(_guarded(source, f'"cuda:{index}"' if index else '"cuda"'))
+        swaps[node] = cst.parse_expression(f"{source.code(node.func.value)}.to({target})") \
+            if "\n" not in source.module.code_for_node(node.func.value) else node
+    return {old: new for old, new in swaps.items() if new is not old}
+
+
+def _cuda_sites(source: Source, scope: cst.CSTNode) -> list[cst.CSTNode]:
+    return [n for n in source.nodes((cst.SimpleString, cst.Call), lambda n: _within(source, n, scope))
+            if _cuda_literal(source, n) or _cuda_call(n)]
+
+
+def _hard_coded_cuda(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    for frame, source in user_frames(diagnosis, workspace):
+        on_line = [n for n in source.on_line(cst.CSTNode, frame.line) if _cuda_literal(source, n) or _cuda_call(n)]
+        if not on_line:
+            continue
+        function = source.function_of(on_line[0])
+        swaps = _replacements(source, _cuda_sites(source, function or source.module) if function else on_line)
+        if swaps:
+            spelled = ", ".join(sorted({source.code(n) for n in swaps}))
+            reason = (f"Chose the device where CUDA is available instead of {spelled}: this machine has no CUDA, "
+                      "and the guard keeps CUDA where it is")
+            yield source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), reason,
+                              uses_torch=True)
+        return
+    yield from _device_origin(diagnosis, workspace)
+
+
+def _device_origin(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """The failing line uses a device made elsewhere: the constants, defaults and config defaults
+    that hard-code CUDA are where it is chosen."""
+    frame = next((f for f in reversed(diagnosis.frames) if f.user), None)
+    if frame is None:
+        return
+    origins = [(s, n) for s in sources_mentioning(workspace, r"""["']cuda(:\d+)?["']""")
+               for n in s.nodes(cst.SimpleString, lambda n, s=s: _cuda_literal(s, n) and _chooses(s, n))]
+    if not origins or len(origins) > MAX_ORIGINS:
+        return
+    changes, lines = [], []
+    for source in dict.fromkeys(s for s, _ in origins):
+        swaps = {n: _guarded(source, n.value) for s, n in origins if s is source}
+        edit = source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), "", uses_torch=True)
+        changes += edit.changes
+        lines.append(edit.line)
+    where = ", ".join(f"{s.path.name}:{s.line_of(n)}" for s, n in origins)
+    yield Edit(tuple(changes), lines[0], f"Chose the device where CUDA is available at {where}, where the code "
+                                         "hard-codes CUDA: this machine has none, and the guard keeps CUDA where it is")
+
+
+def _chooses(source: Source, node: cst.SimpleString) -> bool:
+    """The literal is a value something is set to: a constant, a default, a config field."""
+    parent = source.parents.get(node)
+    if isinstance(parent, (cst.Assign, cst.AnnAssign, cst.Param)):
+        return True
+    return isinstance(parent, cst.Arg) and parent.keyword is not None and parent.keyword.value in {"default", "device"}
+
+
+def _trusted_load(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    if not any(s.calls(c, SAVERS) for s in sources_mentioning(workspace, r"\bsave\(") for c in s.nodes(cst.Call)):
+        return  # the checkpoint comes from elsewhere: whether to trust its globals is the user's call
+    for frame, source in user_frames(diagnosis, workspace):
+        loads = [c for c in source.on_line(cst.Call, frame.line) if source.calls(c, LOADERS)]
+        if not loads:
+            continue
+        call = loads[0]
+        if any(a.keyword is not None and a.keyword.value == "weights_only" for a in call.args):
+            return
+        new = call.with_changes(args=[*call.args, keyword_arg("weights_only", "False")])
+        reason = (f"Passed weights_only=False to {source.code(call.func)}: the checkpoint holds Python objects "
+                  "beyond tensors, and it is written by this project's own torch.save, so it is trusted")
+        yield source.edit(source.replaced(call, new), frame.line, reason)
+        return
+
+
+class CheckpointDevice(Rule):
+    categories = ("device.no_cuda", "checkpoint.weights_only")
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        yield from {
+            "device.no_cuda": _hard_coded_cuda,
+            "checkpoint.weights_only": _trusted_load,
+        }[diagnosis.category](diagnosis, workspace)
