@@ -71,6 +71,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("device.no_cuda", r"Torch not compiled with CUDA enabled|Found no NVIDIA driver on your system"
                            r"|No CUDA GPUs are available"),
         ("checkpoint.weights_only", r"Weights only load failed|Unsupported global: GLOBAL"),
+        ("checkpoint.key_prefix", r"Missing key\(s\) in state_dict: .*Unexpected key\(s\) in state_dict: \"(module|_orig_mod)\."),
         ("batchnorm.single_sample", r"Expected more than 1 value per channel when training"),
         ("shape.broadcast", r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)"
                             r"|Target size \(torch.Size\(.*\)\) must be the same as input size"

@@ -3,6 +3,7 @@
 | contract | symptom | edit |
 |---|---|---|
 | a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
+| a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP or `torch.compile`) | the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
 | `torch.load` of the project's own checkpoint may unpickle what the project pickled | `Weights only load failed ... Unsupported global: GLOBAL argparse.Namespace` | `weights_only=False` on that `torch.load`, only when the project itself writes checkpoints (`torch.save` in its source) |
 
 Why `weights_only=False` and not `torch.serialization.add_safe_globals([...])`: the file was written by
@@ -148,11 +149,48 @@ def _trusted_load(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         return
 
 
+def _wrapper_prefix(message: str) -> str | None:
+    """The one `module.`/`_orig_mod.` prefix (or a chain of them) that turns every missing key into an
+    unexpected one, and every unexpected key into a missing one."""
+    lists = {kind: re.findall(r'"([^"]+)"', keys) for kind, keys in
+             re.findall(r"(Missing|Unexpected) key\(s\) in state_dict: ([^\n]*)", message)}
+    missing, unexpected = lists.get("Missing", []), lists.get("Unexpected", [])
+    if not missing or len(missing) != len(unexpected) or "size mismatch" in message:
+        return None
+    prefix = unexpected[0][: len(unexpected[0]) - len(missing[0])] if unexpected[0].endswith(missing[0]) else ""
+    if not re.fullmatch(r"((module|_orig_mod)\.)+", prefix):
+        return None
+    return prefix if sorted(unexpected) == sorted(prefix + key for key in missing) else None
+
+
+def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    prefix = _wrapper_prefix(diagnosis.message)
+    if prefix is None:
+        return
+    for frame, source in user_frames(diagnosis, workspace):
+        loads = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "load_state_dict") and c.args
+                 and c.args[0].keyword is None]
+        if not loads:
+            continue
+        given = loads[0].args[0].value
+        held = source.code(given) if isinstance(given, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)) \
+            else f"({source.code(given)})"
+        names = set(re.findall(r"\w+", held))
+        key, value = ("k", "v") if not {"k", "v"} & names else ("key", "tensor")
+        stripped = cst.parse_expression(f'{{{key}.removeprefix("{prefix}"): {value} for {key}, {value} in {held}.items()}}')
+        reason = (f"Stripped the {prefix!r} prefix from the keys given to {source.code(loads[0].func)}: the state dict "
+                  f"was saved from a wrapped model (DataParallel/DDP or torch.compile), and every key it holds is the "
+                  f"model's own behind that prefix")
+        yield source.edit(source.replaced(given, stripped), frame.line, reason)
+        return
+
+
 class CheckpointDevice(Rule):
-    categories = ("device.no_cuda", "checkpoint.weights_only")
+    categories = ("device.no_cuda", "checkpoint.weights_only", "checkpoint.key_prefix")
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         yield from {
             "device.no_cuda": _hard_coded_cuda,
             "checkpoint.weights_only": _trusted_load,
+            "checkpoint.key_prefix": _stripped_prefix,
         }[diagnosis.category](diagnosis, workspace)
