@@ -38,7 +38,7 @@ def measure(case: Path, reply: str) -> dict:
         sources = {str(p.relative_to(project)): len(p.read_text().splitlines()) for p in project.rglob("*.py")}
         with FakeAnthropic([Reply(reply, usage=None)], cycle=True) as fake:
             env = {**os.environ, "ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-ant-benchmark"}
-            completed = subprocess.run([sys.executable, "-m", "resolver", "--json", "train.py"], cwd=project,
+            completed = subprocess.run([sys.executable, "-m", "resolver", "--no-rules", "--json", "train.py"], cwd=project,
                                        capture_output=True, text=True, env=env)
     report = json.loads(completed.stdout)
     first = fake.sent_text(0) if fake.requests else ""

@@ -83,6 +83,7 @@ def _parser() -> UsageParser:
     parser.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
                         help="per run; the script's whole process group is killed (default 300)")
     parser.add_argument("--no-llm", action="store_true", help="rules only; never call an LLM")
+    parser.add_argument("--no-rules", action="store_true", help="skip the rule catalogue: every fix comes from Claude")
     parser.add_argument("--model", default=os.environ.get("RESOLVE_MODEL") or DEFAULT_MODEL,
                         help=f"Claude model for the fallback (default: $RESOLVE_MODEL or {DEFAULT_MODEL})")
     parser.add_argument("--llm-timeout", type=float, default=120.0, metavar="SECONDS",
@@ -232,7 +233,8 @@ def _resolve_one(target, options, log, bot) -> report.Report:
                   "logs and outputs with those of a smoke run")
     llm, llm_note = _llm(options)
     loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, bool(options.branch),
-                           llm, llm_note, verbosity=options.verbosity, deadline=options.deadline)
+                           llm, llm_note, verbosity=options.verbosity, deadline=options.deadline,
+                           use_rules=not options.no_rules)
     with backups.project_lock(target.project):
         display = Display(options.verbosity)
         outcome = resolve(target, settings, loop_options, display.log, base=bot.texts if bot else None,

@@ -37,6 +37,7 @@ class Options:
     llm_note: str = ""  # why the LLM is not used, for a FAILED report
     verbosity: int = 1  # 0 quiet (-q), 1 progress lines, 2 verbose (-v): the script's output too
     deadline: float = 1800.0  # seconds for the whole resolve: runs in flight and LLM requests are cut at it
+    use_rules: bool = True  # False (--no-rules): every fix comes from the LLM
 
 
 @dataclass(frozen=True)
@@ -244,7 +245,8 @@ class _Session:
 
     def _proposals(self, failing: Run) -> Iterator[Edit | Rejection]:
         error = failing.diagnosis
-        yield from rules.candidates(error, self.workspace)
+        if self.options.use_rules:
+            yield from rules.candidates(error, self.workspace)
         if self.options.llm is not None:
             script = self.target.script
             context = {"command": self.target.describe(), "cwd": str(self.target.cwd),

@@ -46,7 +46,7 @@ def assert_nothing_secret_was_sent(fake: FakeAnthropic) -> None:
 def test_the_right_reply_is_applied_and_verified(case, tmp_path):
     project = copy_case(case, tmp_path / "project")
     with FakeAnthropic([Reply(right_answer(case))]) as fake:
-        result = resolve("--json", "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "--json", "train.py", cwd=project, env=env_for(fake))
     report = result.json
     assert report["status"] == "SUCCESS", result.stdout + result.stderr
     assert report["llm_calls"] == 1 and len(fake.requests) == 1
@@ -61,7 +61,7 @@ def test_the_right_reply_is_applied_and_verified(case, tmp_path):
 def test_what_is_sent_has_the_context_and_no_secrets(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     with FakeAnthropic([Reply(right_answer(SHADOWED))]) as fake:
-        result = resolve("--model", "claude-test-model", "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "--model", "claude-test-model", "train.py", cwd=project, env=env_for(fake))
     assert result.code == 0
     request = fake.requests[0]
     assert request["path"] == "/v1/messages"
@@ -85,7 +85,7 @@ def test_the_first_request_on_a_1000_line_project_holds_the_helper_within_6000_t
     project = copy_case(BIG, tmp_path / "project")
     assert 900 <= sum(len(p.read_text().splitlines()) for p in project.rglob("*.py")) <= 1100
     with FakeAnthropic([Reply(right_answer(BIG), usage=None)]) as fake:
-        result = resolve("--json", "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "--json", "train.py", cwd=project, env=env_for(fake))
     assert result.json["status"] == "SUCCESS" and len(fake.requests) == 1
     sent = fake.sent_text(0)
     assert 'targets = batch["label"].view(-1, 1)' in sent  # the helper that holds the bug, two files away
@@ -102,7 +102,7 @@ def test_a_patch_that_fails_is_followed_by_one_that_knows_why(tmp_path):
     wrong = ("train.py\n<<<<<<< SEARCH\n        loss = loss(model(xb), yb)\n=======\n"
              "        loss = loss(model(xb), yb.long())\n>>>>>>> REPLACE\nFix: cast the target\n")
     with FakeAnthropic([Reply(wrong), Reply(right_answer(SHADOWED))]) as fake:
-        result = resolve("--json", "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "--json", "train.py", cwd=project, env=env_for(fake))
     assert result.json["status"] == "SUCCESS" and result.json["llm_calls"] == 2
     second = fake.requests[1]["body"]["messages"]
     assert [m["role"] for m in second] == ["user", "assistant", "user"]
@@ -141,7 +141,7 @@ def test_hostile_or_broken_replies_are_rejected_untouched_and_explained(tmp_path
     (project / "util.py").write_text("scale = 1\n\nscale = 1\n")
     before = snapshot(tmp_path)
     with FakeAnthropic([Reply(reply), Reply(right_answer(SHADOWED))]) as fake:
-        result = resolve("--json", "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "--json", "train.py", cwd=project, env=env_for(fake))
     report = result.json
     assert report["history"][0]["verdict"] == "rejected"
     assert reason in report["history"][0]["fix"]
@@ -157,7 +157,7 @@ def test_three_bad_replies_fail_and_restore(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     before = snapshot(project)
     with FakeAnthropic([Reply("no idea")] * 3) as fake:
-        result = resolve("--json", "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "--json", "train.py", cwd=project, env=env_for(fake))
     assert result.code == 1 and result.json["status"] == "FAILED"
     assert len(fake.requests) == 3 and "survived 3 attempts" in result.json["stop_reason"]
     assert snapshot(project) == before
@@ -167,7 +167,7 @@ def test_rate_limit_then_success(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     limited = Reply("slow down", status=429, error_type="rate_limit_error", headers={"retry-after-ms": "10"})
     with FakeAnthropic([limited, Reply(right_answer(SHADOWED))]) as fake:
-        result = resolve("--json", "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "--json", "train.py", cwd=project, env=env_for(fake))
     assert result.json["status"] == "SUCCESS" and len(fake.requests) == 2
 
 
@@ -182,7 +182,7 @@ def test_api_failures_end_in_one_clear_failed_line(tmp_path, replies, message):
     project = copy_case(SHADOWED, tmp_path / "project")
     before = snapshot(project)
     with FakeAnthropic(replies) as fake:
-        result = resolve("--llm-timeout", "1", "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "--llm-timeout", "1", "train.py", cwd=project, env=env_for(fake))
     assert result.code == 1
     assert "Traceback" not in result.stderr.replace("resolve: ", "")
     assert "Reason: the LLM fix failed: " in result.stdout and message in result.stdout
@@ -192,7 +192,7 @@ def test_api_failures_end_in_one_clear_failed_line(tmp_path, replies, message):
 def test_a_model_that_says_stop_ends_the_loop(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     with FakeAnthropic([Reply("STOP: this needs a redesign of the data pipeline")]) as fake:
-        result = resolve("train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "train.py", cwd=project, env=env_for(fake))
     assert result.code == 1 and len(fake.requests) == 1
     assert "Reason: Claude declined to patch: this needs a redesign of the data pipeline" in result.stdout
 
@@ -200,7 +200,7 @@ def test_a_model_that_says_stop_ends_the_loop(tmp_path):
 def test_without_credentials_the_report_says_how_to_enable(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     with FakeAnthropic([Reply(right_answer(SHADOWED))]) as fake:
-        result = resolve("train.py", cwd=project, env={"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "",
+        result = resolve("--no-rules", "train.py", cwd=project, env={"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "",
                                                        "ANTHROPIC_CONFIG_DIR": str(tmp_path / "none")})
     assert result.code == 1 and fake.requests == []
     assert "an LLM fix was not tried: set ANTHROPIC_API_KEY" in result.stdout
@@ -234,7 +234,7 @@ FAST_RETRY = {"retry-after-ms": "5"}
 
 def stubborn(project, replies, *args):
     with FakeAnthropic([Reply(r) for r in replies], cycle=True) as fake:
-        result = resolve("--json", *args, "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-rules", "--json", *args, "train.py", cwd=project, env=env_for(fake))
     report = result.json
     assert result.code == 1 and report["status"] == "FAILED"
     assert report["llm_calls"] == len(fake.requests), "every request is counted"
@@ -295,7 +295,7 @@ def test_the_deadline_cuts_a_request_in_flight(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     with FakeAnthropic([Reply(WRONG_CAST, delay=60)], cycle=True) as fake:
         # long enough for the first run on a busy machine: the request must be in flight
-        result = resolve("--json", "--deadline", "45", "train.py", cwd=project, env=env_for(fake), timeout=120)
+        result = resolve("--no-rules", "--json", "--deadline", "45", "train.py", cwd=project, env=env_for(fake), timeout=120)
     report = result.json
     assert report["status"] == "FAILED", report["stop_reason"]
     assert report["stop_reason"] == "the deadline (--deadline) came during an LLM request; it was cut"
@@ -315,7 +315,7 @@ def test_rate_limit_retries_stay_inside_the_call_budget(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     limited = Reply("slow down", status=429, error_type="rate_limit_error", headers=FAST_RETRY)
     with FakeAnthropic([limited, Reply(WRONG_CAST)], cycle=True) as fake:
-        result = resolve("--json", "--max-attempts", "50", "--max-llm-calls", "2", "train.py", cwd=project,
+        result = resolve("--no-rules", "--json", "--max-attempts", "50", "--max-llm-calls", "2", "train.py", cwd=project,
                          env=env_for(fake))
     assert result.json["llm_calls"] == 2 and "--max-llm-calls" in result.json["stop_reason"]
     assert len(fake.requests) == 4  # each call: one 429 retried by the SDK, then the answer
@@ -361,7 +361,7 @@ def in_process(tmp_path, model, seconds=0.0, **options):
     script = write(tmp_path / "train.py", SCRIPT).resolve()
     runner = ScriptedRun(script, seconds)
     target = Target(script, None, (), tmp_path, tmp_path.resolve(), sys.executable)
-    outcome = resolve_loop(target, Settings(), Options(llm=model, dry_run=True, **options), log=lambda _: None,
+    outcome = resolve_loop(target, Settings(), Options(llm=model, dry_run=True, use_rules=False, **options), log=lambda _: None,
                            runner=runner)
     return outcome, runner
 
