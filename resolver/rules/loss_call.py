@@ -233,8 +233,7 @@ def _rebound_name(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[
         taken = {n.value for n in source.nodes(cst.Name) if source.enclosing(n, cst.FunctionDef) is function}
         new_name = next(n for n in ("loss", "loss_value", f"{name}_value", f"{name}_result") if n not in taken)
         start = source.line_of(assign)
-        body = source.enclosing(assign, (cst.For, cst.While)) or scope
-        end = source.positions[body].end.line
+        end = source.positions[scope].end.line  # the result is read after its loop too (`print(loss.item())`)
         uses = [n for n in source.nodes(cst.Name, lambda n: n.value == name)
                 if start <= source.line_of(n) <= end and not _called(source, n) and n is not call.func]
         module = source.module
