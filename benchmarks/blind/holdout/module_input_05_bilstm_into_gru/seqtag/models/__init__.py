@@ -1,0 +1,3 @@
+from .tagger import BiLSTMTagger
+
+__all__ = ["BiLSTMTagger"]
