@@ -55,8 +55,8 @@ def test_passes_after_the_second_keep_only_their_first_and_last_batch_and_every_
     result = json.loads((tmp_path / "seen.json").read_text())
     assert result["epochs"] == 100
     sequential = result["seen"]["sequential"]
-    assert sequential[0] == sequential[1] == [[0, 1], [2, 3], [4, 5], [990, 991]]
-    assert all(epoch == [[0, 1], [990, 991]] for epoch in sequential[2:])
+    assert sequential[0] == sequential[1] == [[0, 1], [2, 3], [4, 5], [998, 999]]  # the last batch ends where the real one does: index len - 1 is read
+    assert all(epoch == [[0, 1], [998, 999]] for epoch in sequential[2:])
     shuffled = result["seen"]["shuffled"]
     assert [len(epoch) for epoch in shuffled] == [4, 4] + [2] * 98
     first_pass = {i for batch in shuffled[0] for i in batch}
