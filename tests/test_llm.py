@@ -209,7 +209,7 @@ def test_without_credentials_the_report_says_how_to_enable(tmp_path):
 def test_no_llm_makes_no_request(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     with FakeAnthropic([Reply(right_answer(SHADOWED))]) as fake:
-        result = resolve("--no-llm", "train.py", cwd=project, env=env_for(fake))
+        result = resolve("--no-llm", "--no-rules", "train.py", cwd=project, env=env_for(fake))
     assert result.code == 1 and fake.requests == []
 
 
