@@ -33,7 +33,7 @@ THROUGH = {"to", "cuda", "cpu", "unsqueeze", "squeeze", "view", "reshape", "clon
 # Calls whose first argument holds the values: follow it.
 CONVERSIONS = {"from_numpy", "tensor", "as_tensor", "Tensor", "FloatTensor", "DoubleTensor", "LongTensor",
                "IntTensor", "HalfTensor", "ByteTensor", "array", "asarray", "ascontiguousarray", "stack",
-               "vstack", "hstack", "concatenate", "cat", "from_dlpack"}
+               "vstack", "hstack", "dstack", "column_stack", "concatenate", "cat", "from_dlpack"}
 ITERATION_WRAPPERS = {"tqdm", "iter", "auto_tqdm", "track"}
 TENSOR_DATASET = "torch.utils.data.dataset.TensorDataset"
 MAX_STEPS = 24
@@ -55,6 +55,9 @@ class Tracer:
         self.frames = [f for f in diagnosis.frames if f.user]  # outermost first
         self._sources: dict[Path, Source | None] = {}
         self._project: list[Source] | None = None
+        # a project function entered through its return value -> the call that ran it, so that its
+        # parameters lead to that call's arguments when no frame of the probe covers it
+        self._entered: dict[cst.FunctionDef, tuple[Source, cst.Call]] = {}
 
     def source(self, path: Path) -> Source | None:
         path = Path(path).resolve()
@@ -104,6 +107,8 @@ class Tracer:
             return None
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
             return source, node.elt, path[1:] if path else path, index, "value"
+        if isinstance(node, cst.BinaryOperation) and not path:
+            return source, _operand(node.left), path, index, "value"
         return None
 
     def _name(self, source: Source, node: cst.Name, path: tuple, index: int | None):
@@ -124,7 +129,14 @@ class Tracer:
             scope = source.enclosing(scope, cst.FunctionDef)
 
     def _argument(self, source: Source, function: cst.FunctionDef, name: str, path: tuple, index: int | None):
-        """A parameter's value: the argument at the call in the caller's frame."""
+        """A parameter's value: the argument at the call in the caller's frame, or at the call the
+        trail came from into this function's return."""
+        if function in self._entered:
+            caller_source, call = self._entered[function]
+            params = _parameters(function)
+            method = bool(params) and params[0] in ("self", "cls")
+            value = argument(call, params.index(name) - (1 if method else 0), name)
+            return None if value is None else (caller_source, value, path, None, "value")
         if index is None or index == 0:
             return None
         frame = self.frames[index]
@@ -171,9 +183,9 @@ class Tracer:
             return source, positional[path[0]].value, path[1:], index, "stored"
         if last is None or last[:1].isupper():
             return None
-        return self._returned(last, path)
+        return self._returned(last, path, (source, node))
 
-    def _returned(self, function_name: str, path: tuple):
+    def _returned(self, function_name: str, path: tuple, call: tuple[Source, cst.Call] | None = None):
         """The value a project function returns, when exactly one function has that name."""
         found = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
                  if f.name.value == function_name]
@@ -183,6 +195,8 @@ class Tracer:
         returns = [r for r in _own_nodes(function, cst.Return) if r.value is not None]
         if len(returns) != 1:
             return None
+        if call is not None:
+            self._entered.setdefault(function, call)
         return source, returns[0].value, path, None, "returned"
 
     def _batch_element(self, source: Source, loop: cst.For, path: tuple, index: int | None):
@@ -199,8 +213,12 @@ class Tracer:
                 iterable = positional[0]
             else:
                 break  # `DataLoader(...)` itself
+        found = self._loader_sample(source, iterable, path, index)
+        if found is not None:
+            return found
         loader = self.diagnosis.loader
-        if not path or loader is None or not loader.dataset_class or loader.dataset_file is None:
+        if not path or loader is None or not loader.dataset_class or loader.dataset_file is None \
+                or loader.collate_fn is not None:
             return None
         if loader.dataset_class == TENSOR_DATASET:
             calls = [(s, c) for s in self._project_sources() for c in s.nodes(cst.Call)
@@ -220,6 +238,60 @@ class Tracer:
                         return dataset, returns[0].value, path, None, "sample"
         return None
 
+    def _loader_sample(self, source: Source, iterable: cst.BaseExpression, path: tuple, index: int | None):
+        """The element of a batch as the code that builds its DataLoader says: what its
+        `collate_fn` returns, else the `TensorDataset(...)` argument or the `__getitem__` of the
+        dataset class it is given."""
+        call = self._made_by(source, iterable, index)
+        if call is None or last_name(call[1].func) != "DataLoader":
+            return None
+        source, loader = call
+        collate = argument(loader, 99, "collate_fn")
+        if collate is not None:
+            name = last_name(collate)
+            return self._returned(name, path) if isinstance(collate, (cst.Name, cst.Attribute)) and name else None
+        dataset = argument(loader, 0, "dataset")
+        made = self._made_by(source, dataset, index) if dataset is not None else None
+        if made is None:
+            return None
+        source, dataset_call = made
+        name = last_name(dataset_call.func)
+        if name == "TensorDataset":
+            return (source, dataset_call, path, None, "sample") if path else None
+        classes = [(s, c) for s in self._project_sources() for c in s.nodes(cst.ClassDef)
+                   if c.name.value == name]
+        if len(classes) != 1:
+            return None
+        dataset_source, klass = classes[0]
+        for method in _own_nodes(klass, cst.FunctionDef):
+            if method.name.value == "__getitem__":
+                returns = [r for r in _own_nodes(method, cst.Return) if r.value is not None]
+                if len(returns) == 1:
+                    return dataset_source, returns[0].value, path, None, "sample"
+        return None
+
+    def _made_by(self, source: Source, node: cst.BaseExpression, index: int | None):
+        """(source, call) of the call whose result a name holds, following plain assignments."""
+        for _ in range(6):
+            if isinstance(node, cst.Call):
+                return source, node
+            if isinstance(node, cst.Attribute):
+                found = self._attribute(source, node, ())
+                if found is None or found[2]:
+                    return None
+                source, node = found[0], found[1]
+                continue
+            if not isinstance(node, cst.Name):
+                return None
+            scope = source.enclosing(node, cst.FunctionDef)
+            binding = _latest_binding(source, scope, node.value, source.line_of(node))
+            if binding is None and scope is not None:
+                binding = _latest_binding(source, None, node.value, 10**9)
+            if binding is None or binding[2] is not None or binding[1]:
+                return None
+            node = binding[0]
+        return None
+
     def _project_sources(self) -> list[Source]:
         if self._project is None:
             root = self.workspace.project
@@ -230,6 +302,13 @@ class Tracer:
 
 
 # --- syntax helpers ---------------------------------------------------------------------------
+
+def _operand(node: cst.BaseExpression) -> cst.BaseExpression:
+    """`(x - mu)` -> `x - mu`: the first operand of arithmetic, through parentheses and nesting."""
+    while isinstance(node, cst.BinaryOperation):
+        node = node.left
+    return node
+
 
 def last_name(func: cst.BaseExpression) -> str | None:
     if isinstance(func, cst.Attribute):

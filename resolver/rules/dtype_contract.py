@@ -36,6 +36,7 @@ WANTS = {"dtype.index_expected": INTEGER, "dtype.float_target": FLOATING, "dtype
 # callee -> (position, keyword) of the argument whose dtype the contract is about
 INDEX_ARGUMENTS = {"cross_entropy": (1, "target"), "nll_loss": (1, "target"), "CrossEntropyLoss": (1, "target"),
                    "NLLLoss": (1, "target"), "one_hot": (0, "tensor"), "embedding": (0, "input"),
+                   "Embedding": (0, "input"), "EmbeddingBag": (0, "input"),
                    "gather": (2, "index"), "index_select": (2, "index"), "multi_margin_loss": (1, "target")}
 FLOAT_ARGUMENTS = {"binary_cross_entropy": (1, "target"), "binary_cross_entropy_with_logits": (1, "target"),
                    "BCELoss": (1, "target"), "BCEWithLogitsLoss": (1, "target"), "cross_entropy": (1, "target"),
@@ -47,6 +48,8 @@ CASTS = {"float": FLOATING, "double": FLOATING, "half": FLOATING, "bfloat16": FL
 LEGACY_CONSTRUCTORS = {"Tensor": FLOATING, "FloatTensor": FLOATING, "DoubleTensor": FLOATING,
                        "HalfTensor": FLOATING, "LongTensor": INTEGER, "IntTensor": INTEGER}
 CONVERSIONS = {"from_numpy", "tensor", "as_tensor"}
+NUMPY_FACTORIES = {"zeros", "ones", "empty", "full"}
+STRAY_CASTS = {"float16": ("half",), "bfloat16": ("bfloat16",), "float64": ("double",)}
 DTYPE_NAME = re.compile(r"^(?:(?P<prefix>[\w.]+)\.)?(?P<name>u?int\d*|long|short|float\d*|double|half|bfloat16|bool)$")
 RIGHT = {INTEGER: {"long", "int64"}, FLOATING: {"float", "float32"}}
 SPELLING = {INTEGER: {"method": "long", "torch": "long", "numpy": "int64", "builtin": "int"},
@@ -68,8 +71,15 @@ class DtypeContract(Rule):
         wanted = WANTS[diagnosis.category]
         tracer = Tracer(diagnosis, workspace)
         if diagnosis.category == "dtype.mismatch" and WIDER_WEIGHTS.search(diagnosis.message):
-            yield from _stray_model_cast(tracer)
+            yield from _stray_model_cast(tracer, ("double", "half"))
             return
+        odd = STRAY_CASTS.get(_input_dtype(diagnosis))
+        if diagnosis.category == "dtype.mismatch" and odd:
+            # a half/double input next to float32 weights: most often a submodule cast on its own
+            found = list(_stray_model_cast(tracer, odd))
+            if found:
+                yield from found
+                return
         if diagnosis.category == "dtype.mismatch" and not _model_input_castable(diagnosis):
             return  # integer ids into a layer: not a cast
         for frame, source in user_frames(diagnosis, workspace):
@@ -77,7 +87,7 @@ class DtypeContract(Rule):
             if node is None:
                 continue
             chain = tracer.chain(source, node, frame)
-            edit = _fix_at_origin(chain, wanted)
+            edit = _fix_at_origin(chain, wanted, _float64_input(diagnosis))
             if edit is not None:
                 yield edit
             if len(chain) > 1 and (edit is None or edit.line != chain[0].source.line_of(chain[0].node)
@@ -86,12 +96,20 @@ class DtypeContract(Rule):
             return
 
 
-def _stray_model_cast(tracer: Tracer) -> Iterator[Edit]:
-    """float32 data into float64/float16 weights: the one `.double()`/`.half()` on a model goes."""
+def _input_dtype(diagnosis: Diagnosis) -> str | None:
+    module = diagnosis.module
+    if module is not None and module.inputs and module.inputs[0] is not None:
+        return module.inputs[0].dtype
+    match = re.search(r"input dtype \(torch\.(\w+)\)", diagnosis.message)
+    return match[1] if match else None
+
+
+def _stray_model_cast(tracer: Tracer, casts: tuple[str, ...]) -> Iterator[Edit]:
+    """The one `.double()`/`.half()` on a module where the rest of the model is float32 goes."""
     found = []
     for source in tracer._project_sources():
         for call in source.nodes(cst.Call, lambda c: isinstance(c.func, cst.Attribute) and not c.args
-                                 and c.func.attr.value in ("double", "half")):
+                                 and c.func.attr.value in casts):
             chain = tracer.chain(source, call.func.value, None)
             if any(isinstance(s.node, cst.Call) and (last_name(s.node.func) or "")[:1].isupper() for s in chain):
                 found.append((source, call))
@@ -132,8 +150,9 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
         if module is not None and module.class_name in table and frame is diagnosis.location:
             for call in calls:
                 positional = [a for a in call.args if a.keyword is None and not a.star]
-                if len(positional) == len(module.inputs) and last_name(call.func) not in table:
-                    if _index_shape_agrees(module.inputs, wanted):
+                if len(positional) == len(module.inputs) and last_name(call.func) not in table \
+                        and all(_may_hold(frame, a.value, t) for a, t in zip(positional, module.inputs)):
+                    if module.class_name in ("Embedding", "EmbeddingBag") or _index_shape_agrees(module.inputs, wanted):
                         return argument(call, *table[module.class_name])
     given = diagnosis.module.inputs[0] if diagnosis.module is not None and diagnosis.module.inputs else None
     if diagnosis.category == "dtype.mismatch":
@@ -151,6 +170,15 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
                 if isinstance(arg.value, cst.Name) and arg.value.value in bad:
                     return arg.value
     return None
+
+
+def _may_hold(frame: Frame, node: cst.BaseExpression, tensor: Tensor | None) -> bool:
+    """Whether an argument can be the module's input: not a literal, and a name holding a tensor
+    of the input's shape when the probe saw one."""
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.UnaryOperation)):
+        return False
+    seen = frame.tensors.get(node.value) if isinstance(node, cst.Name) else None
+    return seen is None or tensor is None or seen.shape == tensor.shape
 
 
 def _loss_shapes_agree(diagnosis: Diagnosis, frame: Frame, call: cst.Call, target: cst.BaseExpression,
@@ -173,9 +201,20 @@ def _index_shape_agrees(inputs: tuple[Tensor | None, ...], wanted: str) -> bool:
     return len(logits) >= 2 and target == logits[:1] + logits[2:]
 
 
-def _fix_at_origin(chain: list[Step], wanted: str) -> Edit | None:
-    converted = False
+def _float64_input(diagnosis: Diagnosis) -> bool:
+    module = diagnosis.module
+    if module is not None and module.inputs and module.inputs[0] is not None:
+        return module.inputs[0].dtype == "float64"
+    return bool(re.search(r"\bDouble\b|\(double\)|torch\.float64\)", diagnosis.message))
+
+
+def _fix_at_origin(chain: list[Step], wanted: str, float64: bool = False) -> Edit | None:
+    converted, numpy_side, from_numpy = False, [], False
     for step in chain:
+        if converted:
+            numpy_side.append(step)
+        from_numpy = from_numpy or not converted and isinstance(step.node, cst.Call) \
+            and last_name(step.node.func) == "from_numpy"
         if converted and not (isinstance(step.node, cst.Call) and last_name(step.node.func) == "astype"):
             continue  # before the conversion into torch only a deliberate cast counts, not a factory's dtype
         converted = converted or isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS
@@ -184,6 +223,11 @@ def _fix_at_origin(chain: list[Step], wanted: str) -> Edit | None:
             return None  # the trail says the dtype is right: it was lost somewhere it can't follow
         if stated is not None:
             return stated
+    # `torch.tensor(a)` can state the dtype where it converts; `from_numpy` cannot, so the array's
+    # own origin is the place (and it feeds every conversion of that array at once)
+    edit = _numpy_origin(numpy_side, wanted, float64 and from_numpy)
+    if edit is not None:
+        return edit
     for step in chain:
         if isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS:
             return _cast(step, wanted, "where it is converted to a tensor")
@@ -191,6 +235,45 @@ def _fix_at_origin(chain: list[Step], wanted: str) -> Edit | None:
         if step.role == "stored":
             return _cast(step, wanted, "where the dataset keeps it")
     return _cast(chain[0], wanted, "where it is used")
+
+
+def _numpy_origin(steps: list[Step], wanted: str, float64: bool) -> Edit | None:
+    """Where numpy made the array that became the tensor, when numpy's default dtype is the
+    fault: `np.zeros((B, T))` filled with ids is float64 (-> `dtype=np.int64`); a float64 table
+    (numpy's default) into float32 weights gets `.astype(np.float32)` where it is made."""
+    calls = [s for s in steps if isinstance(s.node, cst.Call) and not s.path]
+    if wanted == INTEGER:
+        for step in calls:
+            node, source = step.node, step.source
+            if last_name(node.func) in NUMPY_FACTORIES and isinstance(node.func, cst.Attribute) \
+                    and last_name(node.func.value) != "torch" and not any(a.keyword for a in node.args):
+                spelled = f"{source.module.code_for_node(node.func.value)}.{SPELLING[INTEGER]['numpy']}"
+                return _edit(source, node, _with_dtype(node, spelled), wanted, "where the array of ids is made")
+        return None
+    if not (float64 and calls):
+        return None
+    step = calls[-1]
+    if step is steps[0]:
+        return None  # made inside the conversion itself: the cast goes there
+    alias = _numpy_alias(step.source)
+    if alias is None or last_name(step.node.func) in ("astype", "float", "double"):
+        return None
+    new = wrap(step.source.module.code_for_node(step.node), f".astype({alias}.{SPELLING[FLOATING]['numpy']})")
+    return _edit(step.source, step.node, new, wanted, "where the float64 array is made")
+
+
+def _numpy_alias(source: Source) -> str | None:
+    match = re.search(r"^\s*import numpy(?: as (\w+))?\s*$", source.text, re.MULTILINE)
+    return None if match is None else (match[1] or "numpy")
+
+
+def _with_dtype(node: cst.Call, spelled: str) -> cst.Call:
+    no_space = cst.SimpleWhitespace("")
+    args = list(node.args)
+    args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    return node.with_changes(args=[*args, cst.Arg(cst.parse_expression(spelled), keyword=cst.Name("dtype"),
+                                                  equal=cst.AssignEqual(whitespace_before=no_space,
+                                                                        whitespace_after=no_space))])
 
 
 def _stated_kind(step: Step, wanted: str = "") -> Edit | str | None:
@@ -253,13 +336,7 @@ def _cast(step: Step, wanted: str, where: str) -> Edit:
     has_dtype = isinstance(node, cst.Call) and any(a.keyword is not None and a.keyword.value == "dtype" for a in node.args)
     if name in ("tensor", "as_tensor") and isinstance(node.func, cst.Attribute) and not has_dtype:
         prefix = source.module.code_for_node(node.func.value)
-        value = cst.parse_expression(f"{prefix}.{SPELLING[wanted]['torch']}")
-        no_space = cst.SimpleWhitespace("")
-        args = list(node.args)
-        args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-        new = node.with_changes(args=[*args, cst.Arg(value, keyword=cst.Name("dtype"), equal=cst.AssignEqual(
-            whitespace_before=no_space, whitespace_after=no_space))])
-        return _edit(source, node, new, wanted, where)
+        return _edit(source, node, _with_dtype(node, f"{prefix}.{SPELLING[wanted]['torch']}"), wanted, where)
     return _edit(source, node, wrap(source.module.code_for_node(node), f".{SPELLING[wanted]['method']}()"), wanted, where)
 
 
