@@ -191,16 +191,20 @@ class Loader:
     dataset_file: Path | None = None  # where that class is defined
     # after a target index out of bounds: sample position -> (smallest, largest) integer it holds
     sample_ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # after samples the default collate could not stack: position -> (dtype, dimensions) of the
+    # tensors whose shape varies from sample to sample
+    ragged: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, data, ranges=None) -> Loader | None:
+    def from_json(cls, data, ranges=None, ragged=None) -> Loader | None:
         if not data:
             return None
         dataset = data.get("dataset") or {}
         return cls(Site.from_json(data["site"]), data["batch_size"], data["drop_last"], data["collate_fn"],
                    data["dataset_size"], dataset.get("qualname"),
                    Path(dataset["file"]) if dataset.get("file") else None,
-                   {k: tuple(v) for k, v in (ranges or {}).items()})
+                   {k: tuple(v) for k, v in (ranges or {}).items()},
+                   {k: tuple(v) for k, v in (ragged or {}).items()})
 
 
 @dataclass(frozen=True)
@@ -293,7 +297,7 @@ class Diagnosis:
             tuple(Module.from_json(m) for m in report.get("modules", [])),
             report.get("counters", {}), report.get("versions", {}),
             Loader.from_json(report.get("loaders", {}).get("failed") or report.get("loaders", {}).get("last"),
-                             report.get("loaders", {}).get("sample_ranges")),
+                             report.get("loaders", {}).get("sample_ranges"), report.get("loaders", {}).get("ragged")),
             probe_error=report.get("probe_error", ""),
         )
 

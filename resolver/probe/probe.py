@@ -616,6 +616,33 @@ def sample_ranges(loader, torch, budget_s=2.0, most=20000):
     return {key: list(pair) for key, pair in ranges.items()}
 
 
+def ragged_positions(loader, torch, budget_s=1.0, most=64):
+    """For samples the default collate could not stack: which positions of a sample hold tensors
+    of different shapes, with their dtype and dimensions (token ids of varying length can be
+    padded; feature vectors of varying length cannot). Bounded in time and samples."""
+    import time
+
+    dataset = getattr(loader, "dataset", None)
+    try:
+        size = len(dataset)
+    except TypeError:
+        return {}
+    shapes, kinds, deadline = {}, {}, time.monotonic() + budget_s
+    for i in sorted({i * size // most for i in range(most)} if size > most else range(size)):  # spread: files sort rows
+        if time.monotonic() > deadline:
+            break
+        try:
+            sample = dataset[i]
+        except Exception:
+            return {}
+        items = sample.items() if isinstance(sample, dict) else enumerate(sample) if isinstance(sample, (tuple, list)) else [(0, sample)]
+        for key, value in items:
+            if isinstance(value, torch.Tensor):
+                shapes.setdefault(str(key), set()).add(tuple(value.shape))
+                kinds[str(key)] = [str(value.dtype).replace("torch.", ""), value.dim()]
+    return {key: kinds[key] for key, seen in shapes.items() if len(seen) > 1}
+
+
 class TrainingCounters:
     """Optimizer steps, backward passes and batches drawn: how far a run got. With a status
     file descriptor, they are also sent as they change (a JSON line at most every 0.25 s), for
@@ -846,8 +873,11 @@ def main(argv):
             report["frames"] = frame_facts(exc.__traceback__, torch, options.project)
             report["modules"] = failing_modules(exc.__traceback__, torch, sites)
             report["loaders"] = loaders.as_dict()
+            drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
             if "out of bounds" in str(exc) or "n_classes" in str(exc):
-                report["loaders"]["sample_ranges"] = sample_ranges(loaders.last and loaders.last(), torch)
+                report["loaders"]["sample_ranges"] = sample_ranges(drawing, torch)
+            if "stack expects each tensor to be equal size" in str(exc):
+                report["loaders"]["ragged"] = ragged_positions(drawing, torch)
         except Exception as probe_error:  # the user's error matters more than ours
             failed("gathering the error's facts", probe_error)
         write(options.out, report)

@@ -1,7 +1,10 @@
 """`stack expects each tensor to be equal size`: the default collate cannot stack samples of
 different lengths. The DataLoader gets a collate_fn that pads them with
 torch.nn.utils.rnn.pad_sequence; the helper goes in before the statement that builds the
-loader."""
+loader. Only sequences are padded: token ids (integer) or frames (2-D and more) of varying
+length. Floating vectors of varying length are records with different fields (two schemas, a
+feature list that changed); padding them by position would misalign the features, so nothing
+is proposed."""
 
 from __future__ import annotations
 
@@ -35,6 +38,8 @@ class RaggedBatch(Rule):
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         loader = diagnosis.loader
         if loader is None or loader.site is None or loader.collate_fn is not None:
+            return
+        if any(dims == 1 and dtype.startswith(("float", "bfloat")) for dtype, dims in loader.ragged.values()):
             return
         source = Source.parse(workspace, loader.site.file)
         if source is None or "pad_collate" in source.text:
