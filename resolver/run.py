@@ -172,7 +172,8 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
             reader.start()
         timed_out = False
         try:
-            process.wait(timeout=settings.timeout)
+            # the limit counts from the request: a run forked by a server still starting waited for it
+            process.wait(timeout=max(0.0, settings.timeout - (time.monotonic() - started)))
         except subprocess.TimeoutExpired:
             timed_out = True
         finally:
