@@ -19,6 +19,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                                      r"|size mismatch, m1: \[\d+ x \d+\], m2: \[\d+ x \d+\])"),
         ("shape.conv_in_channels", r"^RuntimeError: .*expected input\[.*\] to have \d+ channels, but got \d+ channels"),
         ("shape.rnn_input_size", r"input\.size\(-1\) must be equal to input_size"),
+        ("shape.rnn_state_batch", r"Expected hidden(\[\d\])? size \(\d+, \d+, \d+\), got \[\d+, \d+, \d+\]"),
         ("shape.layer_norm", r"Given normalized_shape=\[.*\], expected input with shape"),
         ("shape.norm_features", r"running_(mean|var) should contain \d+ elements not \d+"
                                 r"|expected input's size at dim=\d+ to match num_features"

@@ -16,10 +16,10 @@ import pytest
 
 import recorded
 from conftest import FIXTURES, copy_case
-from resolver import rules
+from resolver import rules, warm
 from resolver.diagnosis import parse_traceback
 from resolver.edits import Workspace
-from resolver.run import Settings, Target, run
+from resolver.run import Settings, Target, child_environment, run
 
 RULES = rules.all_rules()
 CASES = sorted(case for rule in RULES for case in (FIXTURES / rule.name).iterdir() if (case / "case.json").is_file())
@@ -79,17 +79,24 @@ def test_every_rule_has_two_fix_styles_and_a_noop_case(rule):
     assert len(cases) - len(fixes) >= 1, "a rule needs a noop case, where it must not fire"
 
 
-def _diagnose(case: Path, project: Path):
+@pytest.fixture(scope="module")
+def warm_server():
+    """One warm interpreter for every recording, as one repair uses one for all its runs."""
+    with warm.server_for(sys.executable, child_environment()) as server:
+        yield server
+
+
+def _diagnose(case: Path, project: Path, server=None):
     """The diagnosis the loop hands the rules for this case: the recorded traceback parsed, or
     the probe's smoke run, rerun under anomaly detection when a matching rule needs that."""
     spec = _spec(case)
     if spec.get("recorded"):
         return parse_traceback((project / spec["recorded"]).read_text().replace("{project}", str(project)), project)
     target = Target(project / spec["run"][0], None, tuple(spec["run"][1:]), project, project, sys.executable)
-    failing = run(target, Settings(), {})
+    failing = run(target, Settings(), {}, server=server)
     assert not failing.passed, failing.stderr_tail
     if rules.Evidence.ANOMALY_TRACE in rules.evidence_needed(failing.diagnosis):
-        traced = run(target, Settings(anomaly=True), {})
+        traced = run(target, Settings(anomaly=True), {}, server=server)
         assert traced.diagnosis.same_error_as(failing.diagnosis)
         return traced.diagnosis
     return failing.diagnosis
@@ -97,9 +104,9 @@ def _diagnose(case: Path, project: Path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=_id)
-def test_recorded_diagnosis_matches_the_probe(case, tmp_path, request):
+def test_recorded_diagnosis_matches_the_probe(case, tmp_path, request, warm_server):
     project = copy_case(case, tmp_path / "project").resolve()
-    fresh = recorded.dump(_diagnose(case, project), project)
+    fresh = recorded.dump(_diagnose(case, project, warm_server), project)
     if request.config.getoption("--record"):
         (case / "diagnosis.json").write_text(fresh)
     assert _sameness(json.loads((case / "diagnosis.json").read_text())) == _sameness(json.loads(fresh))
