@@ -1,0 +1,14 @@
+from torch import nn
+
+
+class RiskMLP(nn.Module):
+    def __init__(self, n_features, hidden=64):
+        super().__init__()
+        self.net = nn.Sequential(
+            nn.Linear(n_features, hidden), nn.ReLU(),
+            nn.Linear(hidden, hidden), nn.ReLU(),
+            nn.Linear(hidden, 1),
+        )
+
+    def forward(self, x):
+        return self.net(x).squeeze(-1)
