@@ -59,7 +59,8 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("module.extra_inputs", r"forward\(\) takes \d+ positional arguments? but \d+ were given"),
         ("module.no_parameters", r"optimizer got an empty parameter list"),
         ("module.tuple_output", r"^AttributeError: 'tuple' object has no attribute"
-                                r"|(must be Tensor|expected Tensor as element \d+ in argument \d+), (not|but got) tuple"),
+                                r"|(must be Tensor|expected Tensor as element \d+ in argument \d+), (not|but got) tuple"
+                                r"|^TypeError: tuple indices must be integers or slices, not (tuple|Tensor)"),
         ("module.unset_attribute", r"^AttributeError: '[A-Z]\w*' object has no attribute '\w+'$"),
         # the data pipeline (rules/data_pipeline.py)
         ("data.unsorted_lengths", r"`lengths` array must be sorted in decreasing order"),

@@ -20,7 +20,8 @@ import libcst as cst
 from resolver.rules._source import Source, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
-from resolver.rules._project import classes_named, edit_distance, methods, module_classes, nn_spelling, replaced_all
+from resolver.rules._project import (classes_named, edit_distance, methods, module_classes, nn_spelling, replaced_all,
+                                     sources_mentioning)
 from resolver.rules._rule import Rule
 
 PROTOCOL_METHODS = ("forward", "__init__")
@@ -81,19 +82,23 @@ def source_calls(node: cst.CSTNode) -> list[cst.Call]:
     return found
 
 
-def _registered_containers(source: Source, node: cst.ClassDef) -> Iterator[Edit]:
-    """`self.layers = []` filled with layers -> `nn.ModuleList()`; a dict -> `nn.ModuleDict`."""
+def _registered_containers(workspace: Workspace, source: Source, node: cst.ClassDef) -> Iterator[Edit]:
+    """`self.layers = []` filled with layers -> `nn.ModuleList()`; a dict -> `nn.ModuleDict`; the
+    list a project helper builds (`self.encoder = mlp_stack(sizes)`) -> `nn.ModuleList(mlp_stack(sizes))`."""
     init = methods(node).get("__init__")
     if init is None:
         return
     in_class = [c for c in source.nodes(cst.Call) if source.enclosing(c, cst.ClassDef) is node]
-    plain = {}
+    plain, built_by_helper = {}, {}
     for assign in source.nodes(cst.Assign, lambda a: source.enclosing(a, cst.FunctionDef) is init):
         target = assign.targets[0].target
-        if (len(assign.targets) == 1 and isinstance(target, cst.Attribute) and source.code(target.value) == "self"
-                and type(assign.value) in CONTAINERS):
+        if len(assign.targets) != 1 or not isinstance(target, cst.Attribute) or source.code(target.value) != "self":
+            continue
+        if type(assign.value) in CONTAINERS:
             plain[target.attr.value] = assign
-    wrapped = {}
+        elif isinstance(assign.value, cst.Call) and _returns_module_list(workspace, source, assign.value):
+            built_by_helper[target.attr.value] = assign
+    wrapped = dict(built_by_helper)
     for name, assign in plain.items():
         filled = _builds_modules(source, assign.value) or any(
             isinstance(c.func, cst.Attribute) and c.func.attr.value in ("append", "extend", "insert", "__setitem__")
@@ -109,7 +114,7 @@ def _registered_containers(source: Source, node: cst.ClassDef) -> Iterator[Edit]
     nn = nn_spelling(source)
     replacements = {}
     for name, assign in wrapped.items():
-        kind = CONTAINERS[type(assign.value)]
+        kind = CONTAINERS.get(type(assign.value), "ModuleList")
         empty = isinstance(assign.value, (cst.List, cst.Dict)) and not assign.value.elements
         value = f"{nn}.{kind}()" if empty else f"{nn}.{kind}({source.module.code_for_node(assign.value)})"
         replacements[assign.value] = cst.parse_expression(value)
@@ -117,6 +122,35 @@ def _registered_containers(source: Source, node: cst.ClassDef) -> Iterator[Edit]
     reason = (f"Kept the layers of {node.name.value} ({names}) in nn.ModuleList / nn.ModuleDict: in a plain list or "
               "dict they are not registered, so parameters(), .to() and state_dict() never see them")
     yield source.edit(replaced_all(source.module, replacements), source.line_of(next(iter(wrapped.values()))), reason)
+
+
+def _returns_module_list(workspace: Workspace, source: Source, call: cst.Call) -> bool:
+    """The called project function (one of that name) returns a plain list it fills with layers:
+    a list literal or comprehension of layers, or a name bound to `[]` and appended to."""
+    name = source.code(call.func).rsplit(".", 1)[-1]
+    if not name[:1].islower():
+        return False
+    found = [(s, f) for s in sources_mentioning(workspace, rf"\bdef\s+{re.escape(name)}\b")
+             for f in s.nodes(cst.FunctionDef, lambda f: f.name.value == name) if s.enclosing(f, cst.ClassDef) is None]
+    if len(found) != 1:
+        return False
+    helper_source, helper = found[0]
+    returns = [r for r in helper_source.nodes(cst.Return) if helper_source.enclosing(r, cst.FunctionDef) is helper]
+    if len(returns) != 1 or returns[0].value is None:
+        return False
+    value = returns[0].value
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return _builds_modules(helper_source, value)
+    if not isinstance(value, cst.Name):
+        return False
+    inside = [n for n in helper_source.nodes(cst.Call) if helper_source.enclosing(n, cst.FunctionDef) is helper]
+    bound = [a for a in helper_source.nodes(cst.Assign) if helper_source.enclosing(a, cst.FunctionDef) is helper
+             and any(helper_source.code(t.target) == value.value for t in a.targets)]
+    return (len(bound) == 1 and isinstance(bound[0].value, (cst.List, cst.ListComp))
+            and (_builds_modules(helper_source, bound[0].value) or any(
+                isinstance(c.func, cst.Attribute) and c.func.attr.value in ("append", "extend", "insert")
+                and helper_source.code(c.func.value) == value.value
+                and any(_builds_modules(helper_source, a.value) for a in c.args) for c in inside)))
 
 
 def _class_edits(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
@@ -128,7 +162,7 @@ def _class_edits(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         yield from _renamed_protocol_method(source, node)
     if diagnosis.category != "module.forward_missing":
         for source, node in classes:
-            yield from _registered_containers(source, node)
+            yield from _registered_containers(workspace, source, node)
 
 
 def _tuple_assignments(source: Source, line: int) -> Iterator[Edit]:
