@@ -585,9 +585,10 @@ def dataset_fact(dataset):
 
 
 def sample_ranges(loader, torch, budget_s=2.0, most=20000):
-    """For a target index out of bounds: the smallest and largest integer each position of the
-    dataset's samples holds, over the whole dataset (a smoke batch of 2 shows too little to tell
-    1-based labels from a head one class short). Bounded in time and samples."""
+    """For a target or embedding index out of bounds: the smallest and largest integer each
+    position of the dataset's samples holds, over the whole dataset (a smoke batch of 2 shows too
+    little to tell 1-based labels from a head one class short, or the largest token id). Bounded
+    in time and samples."""
     import time
 
     dataset = getattr(loader, "dataset", None)
@@ -609,6 +610,8 @@ def sample_ranges(loader, torch, budget_s=2.0, most=20000):
                 low, high = int(value.min()), int(value.max())
             elif isinstance(value, int) and not isinstance(value, bool):
                 low = high = value
+            elif isinstance(value, (list, tuple)) and value and all(type(v) is int for v in value):  # token ids
+                low, high = min(value), max(value)
             else:
                 continue
             seen = ranges.get(str(key), (low, high))
@@ -874,7 +877,7 @@ def main(argv):
             report["modules"] = failing_modules(exc.__traceback__, torch, sites)
             report["loaders"] = loaders.as_dict()
             drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
-            if "out of bounds" in str(exc) or "n_classes" in str(exc):
+            if "out of bounds" in str(exc) or "n_classes" in str(exc) or "index out of range in self" in str(exc):
                 report["loaders"]["sample_ranges"] = sample_ranges(drawing, torch)
             if "stack expects each tensor to be equal size" in str(exc):
                 report["loaders"]["ragged"] = ragged_positions(drawing, torch)

@@ -30,7 +30,7 @@ KEYS = {
     "frames": "the traceback, outermost first: file, line, function, user, code, tensors, models",
     "modules": "the nn.Module calls the exception went through, outermost first: class, path, site, inputs, ...",
     "loaders": '{"last": facts, "failed": facts}: the DataLoaders drawing a batch (site, batch_size, ...); '
-               'for a target index out of bounds also "sample_ranges": each sample position\'s smallest and largest integer; '
+               'for a target or embedding index out of bounds also "sample_ranges": each sample position\'s smallest and largest integer; '
                'for samples that cannot be stacked "ragged": position -> [dtype, dimensions] of those of varying shape',
     "probe_error": "the probe's own failures while it gathered the facts above, in words; absent when none",
 }

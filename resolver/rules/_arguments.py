@@ -38,7 +38,23 @@ def _calls_one_of(source: Source, call: cst.Call, constructors: set[str]) -> boo
         return True
     func = call.func
     last = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
-    return last in {n.rsplit(".", 1)[-1] for n in constructors}
+    return last in {n.rsplit(".", 1)[-1] for n in constructors} or _keyword_partial(source, func, constructors)
+
+
+def _keyword_partial(source: Source, func: cst.BaseExpression, constructors: set[str]) -> bool:
+    """`Norm = partial(nn.BatchNorm1d, momentum=0.05)` then `Norm(ch)`: the arguments keep their
+    positions, since the partial binds keywords only."""
+    if not isinstance(func, cst.Name):
+        return False
+    bound = [a.value for a in source.nodes(cst.Assign) if source.enclosing(a, cst.FunctionDef) is None
+             and len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
+             and a.targets[0].target.value == func.value]
+    if len(bound) != 1 or not isinstance(bound[0], cst.Call) or source.code(bound[0].func).rsplit(".", 1)[-1] != "partial":
+        return False
+    args = bound[0].args
+    return (bool(args) and args[0].keyword is None and all(a.keyword is not None for a in args[1:])
+            and isinstance(args[0].value, (cst.Name, cst.Attribute))
+            and source.code(args[0].value).rsplit(".", 1)[-1] in {n.rsplit(".", 1)[-1] for n in constructors})
 
 
 def retarget_argument(workspace: Workspace, site: Site, constructors: set[str], index: int, keyword: str,
@@ -64,10 +80,22 @@ def retarget_argument(workspace: Workspace, site: Site, constructors: set[str], 
 
 def _rewrites(found: ArgumentSource, declared: int, needed: int) -> list[Rewrite]:
     if found.shared:
-        return []
+        return _sibling_name(found, declared, needed)
     code = found.source.module.code_for_node(found.arg.value)
     names_known = evaluate(code, found.scope) == declared
     return rewrites(code, found.scope if names_known else {}, needed)
+
+
+def _sibling_name(found: ArgumentSource, declared: int, needed: int) -> list[Rewrite]:
+    """A line that builds differently sized modules, given the wrong one of its names
+    (`BatchNorm1d(in_ch)` after `Conv1d(in_ch, out_ch)`): the one other name of that scope
+    holding the number. Every size the line builds is checked by the verifying run."""
+    value = found.arg.value
+    if not isinstance(value, cst.Name) or found.scope.get(value.value) != declared:
+        return []
+    siblings = [name for name, number in found.scope.items() if number == needed and name != value.value
+                and type(number) is int]
+    return [Rewrite(siblings[0], True)] if len(siblings) == 1 else []
 
 
 def _argument_at(workspace, site: Site, constructors: set[str], index: int, keyword: str) -> ArgumentSource | None:

@@ -10,9 +10,10 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.rules._source import Source
-from resolver.edits import Workspace
+from resolver.edits import Change, Edit, Workspace
 
 MAX_FILES = 400
+CONFIG_SUFFIXES = {".json", ".yaml", ".yml", ".toml", ".cfg", ".ini"}
 SKIPPED_DIRS = {".git", ".venv", "venv", "env", "__pycache__", "site-packages", "dist-packages", "node_modules", "build"}
 
 
@@ -99,3 +100,34 @@ def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode
             return replacements.get(original, updated)
 
     return module.visit(Swap()).code
+
+
+def config_file_edits(workspace: Workspace, keys: set[str], old: int, new: int, why: str) -> list[Edit]:
+    """Each line of the project's JSON/YAML/TOML/INI files (those its code names) that sets one of `keys` to `old`
+    (`"in_features": 12,`, `in_features: 12  # numeric`, `in_features = 12`), as an edit to `new`
+    that keeps every other byte of the file."""
+    if not keys:
+        return []
+    code = "\n".join(workspace.text(p) for p in project_files(workspace))
+    names = "|".join(re.escape(k) for k in sorted(keys))
+    pattern = re.compile(rf"^(\s*[\"']?(?:{names})[\"']?\s*[:=]\s*){old}(\s*,?\s*(?:#.*)?)$")
+    found, seen = [], 0
+    for path in sorted(workspace.project.rglob("*"), key=lambda p: (len(p.parts), str(p))):
+        if path.suffix not in CONFIG_SUFFIXES or SKIPPED_DIRS & set(path.relative_to(workspace.project).parts) \
+                or not path.is_file() or not path.resolve().is_relative_to(workspace.project):
+            continue
+        if path.name not in code:  # a file the code never names is data or a record, not its config
+            continue
+        seen += 1
+        if seen > MAX_FILES:
+            break
+        text = workspace.text(path)
+        lines = text.splitlines(keepends=True)
+        for number, line in enumerate(lines):
+            body = line.rstrip("\r\n")
+            match = pattern.match(body)
+            if match:
+                changed = lines[:number] + [f"{match[1]}{new}{match[2]}{line[len(body):]}"] + lines[number + 1:]
+                reason = f"Changed {body.strip().rstrip(',')} to {match[1].strip()} {new} in {path.name} {why}"
+                found.append(Edit((Change(path.resolve(), text, "".join(changed)),), number + 1, reason))
+    return found

@@ -28,6 +28,7 @@ from resolver.rules._arguments import fix_argument
 from resolver.diagnosis import Diagnosis, Module, Tensor
 from resolver.edits import Change, Edit, Workspace
 from resolver.retarget import rewrites
+from resolver.rules._project import config_file_edits
 from resolver.rules._definitions import argument, at_caller, bound_names, definition, parameter_of, project_files, source_file
 from resolver.rules._rule import Rule
 
@@ -103,6 +104,8 @@ class ModuleInput(Rule):
                 yield from _channel_dim_in_dataset(diagnosis, workspace, layer)
             return  # the number there is the batch size, not a feature count
         needed = contract.reads(given, layer)
+        if contract.argument == "num_embeddings" and needed is not None:
+            needed = max(needed, _largest_id(diagnosis, given) + 1)
         if needed is None or needed == declared or (contract.argument == "in_channels" and given.shape[-1] == declared):
             return  # channels-last data (N, H, W, C): the data needs a permute, the layer is right
         divisor = layer.attributes.get(DIVISORS.get(layer.class_name, ""), 1)
@@ -112,8 +115,8 @@ class ModuleInput(Rule):
             return
         why = _why(layer, contract, given, needed, declared)
         found = definition(workspace, layer.site, contract.index, contract.argument)
-        if found is not None:
-            yield from found.edits(declared, needed, why)
+        edits = list(found.edits(declared, needed, why)) if found is not None else []
+        yield from edits or _config_file_setting(workspace, layer, contract, declared, needed, why)
         constructors = {f"torch.nn.{layer.class_name}", layer.qualname}
         plain = dataclasses.replace(layer, attributes={**layer.attributes, contract.argument: declared})
         yield from fix_argument(workspace, plain, constructors, contract.index, contract.argument, needed, why)
@@ -128,10 +131,19 @@ NOUNS = {"in_features": "features", "in_channels": "channels", "input_size": "fe
 
 def _why(layer: Module, contract: Contract, given: Tensor, needed: int, declared: int) -> str:
     if contract.argument == "num_embeddings":
-        return (f"so that the largest index in the data ({given.max}) has a row "
+        return (f"so that the largest index in the data ({needed - 1}) has a row "
                 f"(layer {layer.path or layer.class_name} had {declared})")
     return (f"to match the {needed} {NOUNS[contract.argument]} it receives "
             f"(layer {layer.path or layer.class_name}, input {'x'.join(map(str, given.shape))})")
+
+
+def _largest_id(diagnosis: Diagnosis, given: Tensor) -> int:
+    """The largest id over the whole dataset, where the probe scanned it: a smoke batch holds a
+    few samples, and a table sized to their largest id fails on the next batch. The positions of
+    the sample that hold ids at least as large as this batch's."""
+    loader = diagnosis.loader
+    ranges = loader.sample_ranges.values() if loader is not None else ()
+    return max([high for low, high in ranges if low >= 0 and high >= given.max] or [given.max])
 
 
 def _declared(layer: Module, contract: Contract) -> int | None:
@@ -215,3 +227,39 @@ def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, decl
             reason = (f"Changed {file.code(call)} to {' '.join(file.module.code_for_node(new_call).split())} {why}; "
                       f"the loop builds one layer per `{node.value}`, each given {rewrite.code}")
             yield Edit((Change(file.path, file.text, text),), file.line(call), reason)
+
+
+def _config_file_setting(workspace: Workspace, layer: Module, contract: Contract, declared: int, needed: int,
+                         why: str) -> Iterator[Edit]:
+    """The number read from a config file (`MODELS[name](**cfg["model"])`, `cfg.model.in_dim`): the
+    one line of the project's JSON/YAML/TOML files that sets the setting the argument comes from
+    (the constructor's parameter it is copied from, or the key it is read with) to that number."""
+    file = source_file(workspace, layer.site.file)
+    call = file and file.call_at(layer.site)
+    arg = call and argument(call, contract.index, contract.argument)
+    if arg is None:
+        return
+    node, keys = arg.value, set()
+    function = file.enclosing(node, cst.FunctionDef)
+    for _ in range(8):  # `prev = in_features` ... `nn.Linear(prev, width)`: back to the parameter
+        if isinstance(node, cst.Attribute):
+            keys.add(node.attr.value)
+        elif isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            key = getattr(node.slice[0].slice, "value", None)
+            value = getattr(key, "evaluated_value", None)
+            if isinstance(value, str):
+                keys.add(value)
+        if not isinstance(node, cst.Name):
+            break
+        if parameter_of(file, node) is not None:
+            keys.add(node.value)
+            break
+        assigned = [a.value for a in file.nodes(cst.Assign) if file.enclosing(a, cst.FunctionDef) is function
+                    and len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
+                    and a.targets[0].target.value == node.value]
+        if len(assigned) != 1 and not (assigned and file.enclosing(node, cst.For) is not None):
+            break
+        node = assigned[0]  # a loop-carried name: its value before the loop
+    edits = config_file_edits(workspace, keys, declared, needed, f"(where the setting is made) {why}")
+    if len(edits) == 1:
+        yield edits[0]
