@@ -244,14 +244,20 @@ class ConstructionSites:
             # __init__ has set in_features and friends.
             self.variants = defaultdict(set)
             for other, (other_keys, _) in list(self.sites.items()):
-                configuration = repr(sorted(module_attributes(other).items()))
+                configuration = (type(other).__qualname__, repr(sorted(module_attributes(other).items())))
                 for depth in range(len(other_keys)):
                     self.variants[tuple(other_keys[: depth + 1])].add(configuration)
-        # How many differently configured modules this same expression built (a layer in a
-        # loop over sizes, a helper called with other numbers): a rewrite there changes them all.
-        site = dict(site, variants=len(self.variants[tuple(keys[:1])]))
+        # How many differently configured modules of its class this same expression built (a
+        # layer in a loop over sizes, a helper called with other numbers): a rewrite there changes
+        # them all. Of its class: a MultiheadAttention builds its out_proj Linear on the same line.
+        kind = type(module).__qualname__
+
+        def variants(key):
+            return sum(1 for name, _ in self.variants[key] if name == kind)
+
+        site = dict(site, variants=variants(tuple(keys[:1])))
         if len(keys) > 1:
-            site["stack"] = [dict(site["stack"][0], variants=len(self.variants[tuple(keys)]))] + site["stack"][1:]
+            site["stack"] = [dict(site["stack"][0], variants=variants(tuple(keys)))] + site["stack"][1:]
         return site
 
 
