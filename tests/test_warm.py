@@ -95,3 +95,24 @@ def test_a_server_killed_between_runs_is_replaced_by_cold_runs(tmp_path):
         assert _introspect(tmp_path, server)["argv"][0].endswith("look.py")
         assert "stopped answering" in server.reason
     assert not Path(server.socket_path).exists()
+
+
+LATER_IMPORTS = textwrap.dedent("""\
+    import os, sys, threading
+    print(int("torch._dynamo" in sys.modules), len(os.listdir("/proc/self/task")), threading.active_count())
+    """)
+
+
+def test_runs_after_the_first_find_what_an_optimizer_imports_already_there_and_one_thread(tmp_path):
+    """torch.optim's first optimizer imports torch._dynamo (most of a small script's time after
+    `import torch`): the server imports it while run 1 goes on, and joins that import before it
+    forks again, so no child starts with a second thread."""
+    write(tmp_path / "later.py", LATER_IMPORTS)
+    target = Target(tmp_path / "later.py", None, (), tmp_path, tmp_path, sys.executable)
+    with WarmServer(sys.executable, child_environment()) as server:
+        seen = []
+        for _ in range(2):
+            result = run(target, Settings(timeout=120), {}, server=server)
+            assert result.passed, result.stderr_tail
+            seen.append(result.stdout_tail.split()[-3:])
+    assert seen[1] == ["1", "1", "1"], seen

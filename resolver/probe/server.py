@@ -16,7 +16,8 @@ initialised here; torch read OMP_NUM_THREADS and CUDA_VISIBLE_DEVICES from the u
 environment at this server's start, same as a plain run; signal handlers, sys.path and
 sys.argv are put back as a fresh interpreter has them, the warnings registry is reset, torch's
 and numpy's global random states are drawn anew (Python's `random` does that itself at fork); nothing of the
-user's project is ever imported here.
+user's project is ever imported here. After the first fork (or when idle) it imports what a
+script's first optimizer imports, in a thread joined before the next fork.
 
 The sandbox: each child enters its own (probe.main does, from the run's --sandbox spec) before
 the script starts. A forked child is single-threaded whatever threads the server's imports
@@ -106,9 +107,33 @@ def child(probe, request, fds):
             os._exit(code or 0)
 
 
+# What a script's first optimizer imports (torch.optim reaches torch._dynamo, and it sympy): most
+# of a small script's time after `import torch`. Imported after the first fork or when idle, so
+# run 1 never waits for it.
+LATER = ("torch._dynamo",)
+
+
+def import_later():
+    """A thread importing LATER while the server waits; joined before every later fork, so a
+    fork never happens with a second thread running."""
+    def work():
+        for name in LATER:
+            try:
+                importlib.import_module(name)
+            except Exception:  # an older torch without it: the script imports what it needs
+                pass
+    thread = threading.Thread(target=work, name="import-later", daemon=True)
+    thread.start()
+    return thread
+
+
 def serve(probe, listener):
+    later = None
     while True:
-        ready, _, _ = select.select([listener, sys.stdin], [], [])
+        ready, _, _ = select.select([listener, sys.stdin], [], [], None if later else 0.5)
+        if not ready:
+            later = import_later()  # idle: no run is waiting
+            continue
         if sys.stdin in ready:
             return  # resolve ended
         connection, _ = listener.accept()
@@ -117,6 +142,8 @@ def serve(probe, listener):
                 request, fds = receive(connection)
             except (OSError, ValueError):
                 continue
+            if later is not None:
+                later.join()
             pid = os.fork()
             if pid == 0:
                 listener.close()
@@ -125,6 +152,7 @@ def serve(probe, listener):
             for fd in fds:
                 os.close(fd)
             connection.sendall(f"pid {pid}\n".encode())
+            later = later or import_later()  # while the child runs, on the other core
             _, status = os.waitpid(pid, 0)
             try:
                 connection.sendall(f"exit {os.waitstatus_to_exitcode(status)}\n".encode())
