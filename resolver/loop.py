@@ -246,7 +246,7 @@ class _Session:
     def _proposals(self, failing: Run) -> Iterator[Edit | Rejection]:
         error = failing.diagnosis
         if self.options.use_rules:
-            yield from rules.candidates(error, self.workspace)
+            yield from rules.candidates(error, self.workspace, self._rule_failed)
         if self.options.llm is not None:
             script = self.target.script
             context = {"command": self.target.describe(), "cwd": str(self.target.cwd),
@@ -254,6 +254,9 @@ class _Session:
                        "batch_size": str(self.settings.batch_size), "batches": str(self.settings.batches),
                        "output": failing.stderr_tail}
             yield from self.options.llm.propose(error, self.workspace, context, self._outcome_of, self.deadline)
+
+    def _rule_failed(self, rule: str, error: Exception) -> None:
+        self.log(f"rule {rule} failed on this code and was skipped ({type(error).__name__}: {error})")
 
     def _same_as(self, earlier: Attempt | None, error: Diagnosis) -> str:
         """Which earlier attempt gave these very files, in words for the model."""

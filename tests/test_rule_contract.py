@@ -53,3 +53,24 @@ def test_the_loop_asks_the_rules_what_evidence_to_gather():
     assert rules.evidence_needed(inplace) == {Evidence.ANOMALY_TRACE}
     assert rules.evidence_needed(Diagnosis("RuntimeError", "view size is not compatible with input tensor's "
                                                            "size and stride")) == frozenset()
+
+
+def test_a_rule_that_raises_on_unexpected_code_is_skipped_in_a_repair_and_raises_in_tests(monkeypatch, tmp_path):
+    from resolver.edits import Change, Edit, Workspace
+
+    edit = Edit((Change(tmp_path / "train.py", "a", "b"),), 1, "works")
+
+    def crash(self, diagnosis, workspace):
+        raise KeyError("unexpected")
+        yield
+
+    broken = type("Broken", (Rule,), {"categories": ("shape.linear_in_features",), "priority": 0, "propose": crash})
+    working = type("Working", (Rule,), {"categories": ("shape.linear_in_features",), "priority": 1,
+                                        "propose": lambda self, d, w: iter([edit])})
+    monkeypatch.setattr(rules, "all_rules", lambda: (broken(), working()))
+    diagnosis = Diagnosis("RuntimeError", "mat1 and mat2 shapes cannot be multiplied (2x4 and 3x5)")
+    failures = []
+    found = list(rules.candidates(diagnosis, Workspace(tmp_path), lambda rule, error: failures.append(rule)))
+    assert [e.reason for e in found] == ["works"] and len(failures) == 1
+    with pytest.raises(KeyError):
+        list(rules.candidates(diagnosis, Workspace(tmp_path)))

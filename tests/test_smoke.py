@@ -103,8 +103,16 @@ def test_a_crash_only_at_the_smoke_batch_size_is_not_fixed_and_the_script_is_ver
 
 def test_a_hard_coded_batch_size_that_also_breaks_the_real_last_batch_is_a_real_error(tmp_path):
     write(tmp_path / "train.py", hard_coded_hidden(100))  # 100 = 6 * 16 + 4: the last batch has 4
-    result = resolve("--no-llm", "--json", "train.py", cwd=tmp_path)
+    result = resolve("--no-rules", "--no-llm", "--json", "train.py", cwd=tmp_path)
     report = result.json
     assert report["status"] == "FAILED" and report["notes"] == []
     assert report["runs"] == 2, "the run at the user's batch size confirmed the error"
     assert "hidden[0] size" in report["last_error"]["message"]
+
+
+def test_the_real_error_behind_a_hard_coded_batch_size_is_fixed_in_every_state_tensor(tmp_path):
+    write(tmp_path / "train.py", hard_coded_hidden(100))
+    report = resolve("--no-llm", "--json", "train.py", cwd=tmp_path).json
+    assert report["status"] == "SUCCESS" and report["notes"] == []
+    assert report["runs"] == 3, "smoke run, the run at the user's batch size, the verifying run"
+    assert "(torch.zeros(1, x.size(0), 8), torch.zeros(1, x.size(0), 8))" in (tmp_path / "train.py").read_text()

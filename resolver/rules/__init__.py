@@ -8,7 +8,7 @@ import dataclasses
 import importlib
 import pkgutil
 from functools import cache
-from typing import Iterator
+from typing import Callable, Iterator
 
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
@@ -42,8 +42,16 @@ def evidence_needed(diagnosis: Diagnosis) -> frozenset[Evidence]:
     return frozenset().union(*(rule.needs for rule in matching(diagnosis)))
 
 
-def candidates(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    """Every matching rule's edits for this diagnosis, each stamped with its rule's name."""
+def candidates(diagnosis: Diagnosis, workspace: Workspace,
+               failed: Callable[[str, Exception], None] | None = None) -> Iterator[Edit]:
+    """Every matching rule's edits for this diagnosis, each stamped with its rule's name. A rule
+    that raises on code it did not expect is skipped when `failed` is given (the user's repair goes
+    on to the next rule or the model), and raises otherwise (tests see the bug)."""
     for rule in matching(diagnosis):
-        for edit in rule.propose(diagnosis, workspace):
-            yield dataclasses.replace(edit, rule=rule.name)
+        try:
+            for edit in rule.propose(diagnosis, workspace):
+                yield dataclasses.replace(edit, rule=rule.name)
+        except Exception as error:
+            if failed is None:
+                raise
+            failed(rule.name, error)

@@ -16,6 +16,7 @@ import libcst as cst
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._origin import Tracer, _parameters, argument, last_name
+from resolver.rules._project import replaced_all
 from resolver.rules._rule import Rule
 from resolver.rules._source import Source, user_frames
 
@@ -50,12 +51,39 @@ class RnnStateBatch(Rule):
 def _fix(tracer: Tracer, source: Source, rnn_call: cst.Call, given, state, element, batch_dim: int,
          fixed: str) -> Edit | None:
     function = source.enclosing(rnn_call, cst.FunctionDef)
-    size = f"{source.code(given)}.size({batch_dim})"
     end = tracer.chain(source, state, None)[-1]
+    ends = [end]
+    if element is not None and isinstance(end.node, (cst.Tuple, cst.List)) and element < len(end.node.elements):
+        # (h0, c0): the one named first, then its sibling, which is built the same way and would fail next
+        named = end.node.elements[element]
+        others = [e for e in end.node.elements if e is not named]
+        ends = [tracer.chain(end.source, e.value, None)[-1] for e in [named, *others]]
+    targets = []
+    for each in ends:
+        target = _stated_batch(tracer, each)
+        if target is None or target[0].path != source.path or target[0].enclosing(target[1], cst.FunctionDef) is not function:
+            if each is ends[0]:
+                return None  # the input is not at hand where the size is stated
+            continue
+        if isinstance(target[1], cst.Integer) and target[1].value != fixed:
+            if each is ends[0]:
+                return None
+            continue
+        if all(target[1] is not t[1] for t in targets):
+            targets.append(target)
+    size = f"{source.code(given)}.size({batch_dim})"
+    new = cst.parse_expression(size)
+    where, value = targets[0]
+    text = replaced_all(where.module, {each: new for _, each in targets})
+    reason = (f"Changed {where.code(value)} to {size}: the RNN's initial state was built for a fixed batch of "
+              f"{fixed}, and a batch of another size (the last, partial one) breaks it")
+    return where.edit(text, where.line_of(value), reason)
+
+
+def _stated_batch(tracer: Tracer, end):
+    """Where a state tensor's batch size is stated: the factory's batch argument, or the argument
+    given for it where the helper that builds the state is called."""
     node = end.node
-    if element is not None and isinstance(node, (cst.Tuple, cst.List)) and element < len(node.elements):
-        end = tracer.chain(end.source, node.elements[element].value, None)[-1]  # (h0, c0): the one named
-        node = end.node
     if not (isinstance(node, cst.Call) and last_name(node.func) in FACTORIES):
         return None
     sizes = [a.value for a in node.args if a.keyword is None and not a.star]
@@ -67,19 +95,8 @@ def _fix(tracer: Tracer, source: Source, rnn_call: cst.Call, given, state, eleme
     if len(sizes) != 3:
         return None
     batch = sizes[1]
-    where, value = end.source, batch
     helper = end.source.enclosing(node, cst.FunctionDef)
     if isinstance(batch, cst.Name) and helper is not None and batch.value in _parameters(helper):
-        # a parameter of the helper that builds the state: its argument at the call beside the RNN
         found = tracer._next(end.source, batch, (), None)
-        if found is None:
-            return None
-        where, value = found[0], found[1]
-    if where.path != source.path or where.enclosing(value, cst.FunctionDef) is not function:
-        return None  # the input is not at hand where the size is stated
-    if isinstance(value, cst.Integer) and value.value != fixed:
-        return None
-    new = cst.parse_expression(size)
-    reason = (f"Changed {where.code(value)} to {size}: the RNN's initial state was built for a fixed batch of "
-              f"{fixed}, and a batch of another size (the last, partial one) breaks it")
-    return where.edit(where.replaced(value, new), where.line_of(value), reason)
+        return None if found is None else (found[0], found[1])
+    return end.source, batch
