@@ -74,6 +74,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                            r"|No CUDA GPUs are available"),
         ("checkpoint.weights_only", r"Weights only load failed|Unsupported global: GLOBAL"),
         ("checkpoint.key_prefix", r"Missing key\(s\) in state_dict: .*Unexpected key\(s\) in state_dict: \"(module|_orig_mod)\."),
+        ("checkpoint.missing_keys", r"Error\(s\) in loading state_dict for \w+:\s+Missing key\(s\) in state_dict"),
         ("batchnorm.single_sample", r"Expected more than 1 value per channel when training"),
         ("shape.broadcast", r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)"
                             r"|Target size \(torch.Size\(.*\)\) must be the same as input size"
@@ -221,6 +222,21 @@ class Frame:
 
 
 @dataclass(frozen=True)
+class WrappedStateDict:
+    """A project line that took the state_dict of a DataParallel/DDP/compiled wrapper."""
+
+    file: Path
+    line: int
+    wrapper: str  # DataParallel, DistributedDataParallel, OptimizedModule
+    attribute: str  # the wrapped model: module, _orig_mod
+    keys: tuple[str, ...]  # the state dict's keys behind `attribute.`
+
+    @classmethod
+    def from_json(cls, data) -> WrappedStateDict:
+        return cls(Path(data["file"]), data["line"], data["wrapper"], data["attribute"], tuple(data["keys"]))
+
+
+@dataclass(frozen=True)
 class Diagnosis:
     error_type: str
     message: str
@@ -232,6 +248,7 @@ class Diagnosis:
     forward_origin: Frame | None = None  # under anomaly detection: the forward line behind a backward error
     source: str = "probe"  # or "traceback" when parsed from stderr, "exit" when there was none
     probe_error: str = ""  # the probe's own failure: facts above it could not gather, or a report it could not give
+    wrapped_state_dicts: tuple[WrappedStateDict, ...] = ()  # after a state_dict load error
 
     @property
     def error(self) -> str:
@@ -301,6 +318,7 @@ class Diagnosis:
             Loader.from_json(report.get("loaders", {}).get("failed") or report.get("loaders", {}).get("last"),
                              report.get("loaders", {}).get("sample_ranges"), report.get("loaders", {}).get("ragged")),
             probe_error=report.get("probe_error", ""),
+            wrapped_state_dicts=tuple(WrappedStateDict.from_json(w) for w in report.get("wrapped_state_dicts", [])),
         )
 
     @classmethod

@@ -293,6 +293,35 @@ def track_loaded_weights(torch):
     torch.nn.Module.load_state_dict = load_state_dict
 
 
+WRAPPERS = {"DataParallel": "module", "DistributedDataParallel": "module", "OptimizedModule": "_orig_mod"}
+WRAPPED_STATE_DICTS = []  # where user code took a wrapper's state_dict: its keys carry the wrapper's prefix
+
+
+def track_wrapped_state_dicts(torch, project, most=8):
+    """Records each line of the project that takes the state_dict of a DataParallel/DDP/compiled
+    wrapper, with the keys behind its prefix: the checkpoint it saves will not load into the bare
+    model, and that line is where the fix belongs."""
+    original = torch.nn.Module.state_dict
+
+    def state_dict(self, *args, **kwargs):
+        result = original(self, *args, **kwargs)
+        try:
+            attribute = WRAPPERS.get(type(self).__name__)
+            caller = sys._getframe(1)
+            if attribute and not args and not kwargs and is_user_file(caller.f_code.co_filename, project):
+                where = (os.path.realpath(caller.f_code.co_filename), caller.f_lineno)
+                if len(WRAPPED_STATE_DICTS) < most and all((w["file"], w["line"]) != where for w in WRAPPED_STATE_DICTS):
+                    prefix = attribute + "."
+                    WRAPPED_STATE_DICTS.append({
+                        "file": where[0], "line": where[1], "wrapper": type(self).__name__, "attribute": attribute,
+                        "keys": [k[len(prefix):] for k in list(result)[:400] if k.startswith(prefix)]})
+        except Exception as exc:
+            failed("recording a wrapper's state_dict", exc)
+        return result
+
+    torch.nn.Module.state_dict = state_dict
+
+
 def failing_modules(tb, torch, sites):
     """The chain of nn.Module calls the exception went through, outermost first."""
     call_impl = torch.nn.Module._call_impl.__code__
@@ -823,6 +852,7 @@ def install(torch, options):
     they record: (construction sites, loaders, training counters, lowered batch sizes)."""
     sites = ConstructionSites(torch, options.project)
     track_loaded_weights(torch)
+    track_wrapped_state_dicts(torch, options.project)
     lowered = []
     if not options.full:
         install_smoke_mode(torch, options.batch_size, options.batches, lowered)
@@ -885,6 +915,8 @@ def main(argv):
             drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
             if "out of bounds" in str(exc) or "n_classes" in str(exc) or "index out of range in self" in str(exc):
                 report["loaders"]["sample_ranges"] = sample_ranges(drawing, torch)
+            if "state_dict" in str(exc) and WRAPPED_STATE_DICTS:
+                report["wrapped_state_dicts"] = WRAPPED_STATE_DICTS
             if "stack expects each tensor to be equal size" in str(exc):
                 report["loaders"]["ragged"] = ragged_positions(drawing, torch)
         except Exception as probe_error:  # the user's error matters more than ours

@@ -3,7 +3,7 @@
 | contract | symptom | edit |
 |---|---|---|
 | a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
-| a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP or `torch.compile`) | the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
+| a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP or `torch.compile`), or `Missing key(s)` alone when a part is picked out of such a dict | where this run took the wrapper's `state_dict` (the probe saw the line) and the missing keys are the wrapped model's: `(m.module if isinstance(m, torch.nn.DataParallel) else m).state_dict()`; else the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
 | `torch.load` of the project's own checkpoint may unpickle what the project pickled | `Weights only load failed ... Unsupported global: GLOBAL argparse.Namespace` | `weights_only=False` on that `torch.load`, only when the project itself writes checkpoints (`torch.save` in its source) |
 
 Why `weights_only=False` and not `torch.serialization.add_safe_globals([...])`: the file was written by
@@ -30,6 +30,7 @@ from resolver.rules._source import Source, keyword_arg, method_call, user_frames
 CUDA = re.compile(r"cuda(:\d+)?")
 LOADERS = frozenset({"torch.load", "torch.serialization.load"})
 SAVERS = frozenset({"torch.save", "torch.serialization.save"})
+WRAPPER_CLASSES = {"DataParallel": "nn.DataParallel", "DistributedDataParallel": "nn.parallel.DistributedDataParallel"}
 MAX_ORIGINS = 4  # hard-coded device defaults fixed in one edit
 
 
@@ -149,18 +150,66 @@ def _trusted_load(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         return
 
 
-def _wrapper_prefix(message: str) -> str | None:
-    """The one `module.`/`_orig_mod.` prefix (or a chain of them) that turns every missing key into an
-    unexpected one, and every unexpected key into a missing one."""
+def _key_lists(message: str) -> tuple[list[str], list[str]]:
     lists = {kind: re.findall(r'"([^"]+)"', keys) for kind, keys in
              re.findall(r"(Missing|Unexpected) key\(s\) in state_dict: ([^\n]*)", message)}
-    missing, unexpected = lists.get("Missing", []), lists.get("Unexpected", [])
-    if not missing or len(missing) != len(unexpected) or "size mismatch" in message:
+    return lists.get("Missing", []), lists.get("Unexpected", [])
+
+
+def _wrapper_prefix(message: str) -> str | None:
+    """The one `module.`/`_orig_mod.` prefix (or a chain of them) that turns every missing key into an
+    unexpected one, and every unexpected key into a missing one (a BatchNorm's num_batches_tracked,
+    which a load does not miss, may be unexpected alone)."""
+    missing, unexpected = _key_lists(message)
+    if not missing or "size mismatch" in message:
         return None
-    prefix = unexpected[0][: len(unexpected[0]) - len(missing[0])] if unexpected[0].endswith(missing[0]) else ""
+    prefix = next((u[: len(u) - len(missing[0])] for u in unexpected if u.endswith(missing[0])), "")
     if not re.fullmatch(r"((module|_orig_mod)\.)+", prefix):
         return None
-    return prefix if sorted(unexpected) == sorted(prefix + key for key in missing) else None
+    stripped = {key.removeprefix(prefix) for key in unexpected if key.startswith(prefix)}
+    if len(stripped) != len(unexpected) or not set(missing) <= stripped:
+        return None
+    return prefix if all(k in missing or k.endswith(".num_batches_tracked") for k in stripped) else None
+
+
+def _unwrapped_at_save(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """The project took a wrapper's state_dict (the probe saw where) and the keys the load missed are
+    the wrapped model's: the state is taken from the model inside the wrapper, where it is saved."""
+    missing, _ = _key_lists(diagnosis.message)
+    for taken in diagnosis.wrapped_state_dicts:
+        if not missing or not _subtree_of(taken.keys, missing):
+            continue
+        source = Source.parse(workspace, taken.file)
+        if source is None:
+            continue
+        calls = [c for c in source.on_line(cst.Call, taken.line) if not c.args and isinstance(c.func, cst.Attribute)
+                 and c.func.attr.value == "state_dict" and isinstance(c.func.value, (cst.Name, cst.Attribute))
+                 and source.line_of(c) == taken.line]
+        if len(calls) != 1:
+            continue
+        held = source.code(calls[0].func.value)
+        inner = (f'getattr({held}, "_orig_mod", {held})' if taken.attribute == "_orig_mod" else
+                 f"({held}.module if isinstance({held}, {source.torch}.{WRAPPER_CLASSES[taken.wrapper]}) else {held})")
+        wrapper = "torch.compile" if taken.attribute == "_orig_mod" else taken.wrapper
+        reason = (f"Saved the state of the model inside the {wrapper} wrapper ({held}.{taken.attribute}) at "
+                  f"{source.path.name}:{taken.line}: the wrapper's state_dict prefixes every key with "
+                  f"'{taken.attribute}.', so the checkpoint did not load into the bare model")
+        yield source.edit(source.replaced(calls[0].func.value, cst.parse_expression(inner)), taken.line, reason,
+                          uses_torch=True)
+        return
+
+
+def _subtree_of(saved: tuple[str, ...], missing: list[str]) -> bool:
+    """The missing keys are all the saved keys under one prefix ("" for the whole model, "encoder."
+    for a part the load picked out), BatchNorm counters aside."""
+    first = missing[0]
+    for key in saved:
+        prefix = key[: len(key) - len(first)]
+        if key.endswith(first) and (not prefix or prefix.endswith(".")):
+            under = {k[len(prefix):] for k in saved if k.startswith(prefix)}
+            if set(missing) <= under and all(k in missing or k.endswith("num_batches_tracked") for k in under):
+                return True
+    return False
 
 
 def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
@@ -186,11 +235,16 @@ def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
 
 
 class CheckpointDevice(Rule):
-    categories = ("device.no_cuda", "checkpoint.weights_only", "checkpoint.key_prefix")
+    categories = ("device.no_cuda", "checkpoint.weights_only", "checkpoint.key_prefix", "checkpoint.missing_keys")
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-        yield from {
-            "device.no_cuda": _hard_coded_cuda,
-            "checkpoint.weights_only": _trusted_load,
-            "checkpoint.key_prefix": _stripped_prefix,
-        }[diagnosis.category](diagnosis, workspace)
+        for fix in FIXES[diagnosis.category]:
+            yield from fix(diagnosis, workspace)
+
+
+FIXES = {  # best first: the line that made a wrapped checkpoint, then the load of one made elsewhere
+    "device.no_cuda": (_hard_coded_cuda,),
+    "checkpoint.weights_only": (_trusted_load,),
+    "checkpoint.key_prefix": (_unwrapped_at_save, _stripped_prefix),
+    "checkpoint.missing_keys": (_unwrapped_at_save,),
+}
