@@ -297,8 +297,9 @@ def _at(error: Diagnosis) -> str:
 
 def _involved_batch_sizes(result: Run) -> list[int]:
     """The user batch sizes, lowered by smoke mode, that the error's message or the failing
-    modules' input shapes hold: the script expected that many samples and got fewer."""
-    if result.passed or not result.lowered_batch_sizes:
+    modules' input shapes hold: the script expected that many samples and got fewer. Before any
+    batch was drawn, smoke mode has changed nothing the script saw."""
+    if result.passed or not result.lowered_batch_sizes or result.diagnosis.counters.get("batches") == 0:
         return []
     error = result.diagnosis
     numbers = {int(n) for n in re.findall(r"\d+", error.message)}

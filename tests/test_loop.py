@@ -124,3 +124,22 @@ def test_bad_input_is_one_line_and_exit_code_2(argv, complaint, tmp_path, monkey
     err = capsys.readouterr().err
     assert complaint in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["data.bin", "folder"]
+
+
+@pytest.mark.parametrize("batches, reruns", [(0, 0), (3, 1)])
+def test_an_error_holding_the_users_batch_size_is_rerun_at_it_only_once_a_batch_was_drawn(tmp_path, batches, reruns):
+    class LoweredRun(ScriptedRun):
+        def __call__(self, target, settings, overlay):
+            result = super().__call__(target, settings, overlay)
+            return replace(result, lowered_batch_sizes=(32,))
+
+    def runner(project):
+        scripted = LoweredRun(TRANSPOSE, project, ".reshape(")
+        scripted.failing = replace(scripted.failing, message=scripted.failing.message + " (32 rows)",
+                                   counters={"optimizer_steps": 0, "batches": batches})
+        return scripted
+
+    outcome, runner, _ = _resolve(TRANSPOSE, tmp_path, runner)
+    assert outcome.status == "SUCCESS"
+    assert [s.batch_size for s in runner.calls].count(32) == reruns
+    assert outcome.runs == 2 + reruns

@@ -4,6 +4,7 @@
 |---|---|---|
 | a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
 | a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP or `torch.compile`), or `Missing key(s)` alone when a part is picked out of such a dict | where this run took the wrapper's `state_dict` (the probe saw the line) and the missing keys are the wrapped model's: `(m.module if isinstance(m, torch.nn.DataParallel) else m).state_dict()`; else the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
+| a fine-tuned head keeps its own size | `size mismatch for fc.weight: copying a param with shape torch.Size([10, 64]) from checkpoint, the shape in current model is torch.Size([3, 64])`, one module differing only in its output dimension | the dict handed to `load_state_dict` -> `{**sd, **{k: v for k, v in model.state_dict().items() if k.startswith("fc.")}}`: the head keeps its fresh weights, the load stays strict |
 | `torch.load` of the project's own checkpoint may unpickle what the project pickled | `Weights only load failed ... Unsupported global: GLOBAL argparse.Namespace` | `weights_only=False` on that `torch.load`, only when the project itself writes checkpoints (`torch.save` in its source) |
 
 Why `weights_only=False` and not `torch.serialization.add_safe_globals([...])`: the file was written by
@@ -212,6 +213,48 @@ def _subtree_of(saved: tuple[str, ...], missing: list[str]) -> bool:
     return False
 
 
+MISMATCH = re.compile(r"size mismatch for ([\w.]+): copying a param with shape torch.Size\(\[([\d, ]*)\]\) from "
+                      r"checkpoint, the shape in current model is torch.Size\(\[([\d, ]*)\]\)")
+
+
+def _output_head(message: str) -> str | None:
+    """The one module whose weights differ from the checkpoint's only in their first (output)
+    dimension: a head trained for another number of classes. A layer inside the model would
+    also change the next layer's input dimension, which rules it out."""
+    if re.search(r"(Missing|Unexpected) key\(s\)", message):
+        return None
+    heads, rows = set(), []
+    for name, saved, current in MISMATCH.findall(message):
+        saved, current = [int(d) for d in saved.split(",") if d.strip()], [int(d) for d in current.split(",") if d.strip()]
+        if len(saved) != len(current) or not saved or saved[1:] != current[1:]:
+            return None
+        heads.add(name.rpartition(".")[0])
+        rows.append((saved[0], current[0]))
+    return heads.pop() if len(heads) == 1 and "" not in heads and len(set(rows)) == 1 else None
+
+
+def _fresh_head(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    head = _output_head(diagnosis.message)
+    if head is None:
+        return
+    saved, current = MISMATCH.search(diagnosis.message).group(2, 3)
+    for frame, source in user_frames(diagnosis, workspace):
+        loads = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "load_state_dict") and c.args
+                 and c.args[0].keyword is None and isinstance(c.func.value, (cst.Name, cst.Attribute))]
+        if not loads:
+            continue
+        given, model = loads[0].args[0].value, source.code(loads[0].func.value)
+        names = set(re.findall(r"\w+", source.code(given)))
+        key, value = ("k", "v") if not {"k", "v"} & names else ("key", "tensor")
+        kept = cst.parse_expression(f'{{**{source.code(given)}, **{{{key}: {value} for {key}, {value} in '
+                                    f'{model}.state_dict().items() if {key}.startswith("{head}.")}}}}')
+        reason = (f"Kept the model's own, freshly initialised {head} ({current.split(',')[0]} outputs) where the "
+                  f"checkpoint holds one for {saved.split(',')[0]}: it was trained for another number of classes; "
+                  f"every other weight still loads, strictly")
+        yield source.edit(source.replaced(given, kept), frame.line, reason)
+        return
+
+
 def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     prefix = _wrapper_prefix(diagnosis.message)
     if prefix is None:
@@ -235,7 +278,8 @@ def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
 
 
 class CheckpointDevice(Rule):
-    categories = ("device.no_cuda", "checkpoint.weights_only", "checkpoint.key_prefix", "checkpoint.missing_keys")
+    categories = ("device.no_cuda", "checkpoint.weights_only", "checkpoint.key_prefix", "checkpoint.missing_keys",
+                  "checkpoint.size_mismatch")
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for fix in FIXES[diagnosis.category]:
@@ -247,4 +291,5 @@ FIXES = {  # best first: the line that made a wrapped checkpoint, then the load 
     "checkpoint.weights_only": (_trusted_load,),
     "checkpoint.key_prefix": (_unwrapped_at_save, _stripped_prefix),
     "checkpoint.missing_keys": (_unwrapped_at_save,),
+    "checkpoint.size_mismatch": (_fresh_head,),
 }
