@@ -2,13 +2,13 @@
 
 | error | contract | the edit |
 |---|---|---|
-| `0D or 1D target tensor expected, multi-target not supported` | class-index targets are (N,) | the column slice that made them (`t[:, -1:]` -> `t[:, -1]`), else `.squeeze(1)` on the target |
+| `0D or 1D target tensor expected, multi-target not supported` | class-index targets are (N,) | the column slice that made them (`t[:, -1:]` -> `t[:, -1]`), or the one-element list a sample's label is wrapped in (`torch.tensor([k])` -> `torch.tensor(k)`), else `.squeeze(1)` on the target |
 | `Target size ... must be the same as input size` | BCE input and target shapes agree | `.squeeze(-1)` on the (N, 1) side: in the model's `forward` when a project model returns it, else at the loss call |
-| `grad can be implicitly created only for scalar outputs` | `backward()` gets a scalar | `.mean()` where the loss is made: the loss class's `forward` return, or the value assigned |
+| `grad can be implicitly created only for scalar outputs` | `backward()` gets a scalar | `.mean()` where the loss is made: the loss class's `forward` return, or the return of the one project loss it calls that does not reduce (a multi-task `total, parts`), or the value assigned; never on a returned tuple or dict |
 | a loss class's `__init__` called with tensors (`Boolean value of Tensor ... ambiguous`) | a loss is built, then called | `()` where the class is taken (`nn.MSELoss(a, b)` -> `nn.MSELoss()(a, b)`, `return LOSSES[name]` -> `return LOSSES[name]()`) |
 | `'Tensor' object is not callable` after `criterion = criterion(...)` | the loss function keeps its name | the result gets its own name (`loss`), and its later uses with it |
 | `Expected target size [N, C], got [N, T]` | per-step logits are (N, C, T) | `.transpose(1, 2)` on the (N, T, C) logits at the loss call |
-| `Target 9 is out of bounds` | labels are 0..C-1 for C outputs | labels 1..C over the whole dataset (the probe scans it): `- 1` where they are made; labels 0..C: the one class-count setting that says C (config file, constant, default) becomes C+1; anything else: nothing |
+| `Target 9 is out of bounds` | labels are 0..C-1 for C outputs | labels 1..C over the whole dataset (the probe scans it): `- 1` where they are made; labels 0..C: the one class-count setting that says C (config file, constant, default) becomes C+1; anything else: nothing. C is the logits' width, else (logits never named) the largest label when it is the failing target and every class-count setting says it |
 
 The tensors are followed back with _origin.py, across files."""
 
@@ -21,12 +21,15 @@ import libcst as cst
 
 from resolver.rules._source import Source, user_frames, wrap
 from resolver.diagnosis import Diagnosis
-from resolver.edits import Change, Edit, Workspace
+from resolver.edits import Edit, Workspace
 from resolver.rules._origin import Step, Tracer, argument, last_name
+from resolver.rules._project import config_file_edits
 from resolver.rules._rule import Rule
 
-CLASS_COUNT = r"(?:num_classes|n_classes|nclasses|num_class|n_class|num_labels|n_labels|classes|num_outputs)"
-CONFIG_SUFFIXES = {".json", ".yaml", ".yml", ".toml", ".cfg", ".ini"}
+CLASS_COUNT_NAMES = ("num_classes", "n_classes", "nclasses", "num_class", "n_class", "num_labels", "n_labels",
+                     "classes", "num_outputs")
+CLASS_COUNT = rf"(?:{'|'.join(CLASS_COUNT_NAMES)})"
+OUT_OF_BOUNDS = re.compile(r"Target (-?\d+) is out of bounds")
 TARGET_SIZE = re.compile(r"Expected target size \[(\d+), (\d+)\], got \[(\d+), (\d+)\]")
 SIZES = re.compile(r"(?:Target size|Using a target size) \(torch\.Size\(\[([\d, ]*)\]\)\)"
                    r" (?:must be the same as|that is different to the) input size \(torch\.Size\(\[([\d, ]*)\]\)\)")
@@ -73,10 +76,11 @@ def _loss_calls(source: Source, line: int) -> list[cst.Call]:
 def _column_target(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
     for call in _loss_calls(source, frame.line):
         target = argument(call, 1, "target")
-        fact = frame.tensors.get(target.value) if isinstance(target, cst.Name) else None
+        fact = (frame.tensors.get(target.value) if isinstance(target, cst.Name) else None) or _loss_input(diagnosis, 1)
         if fact is not None and (len(fact.shape) != 2 or fact.shape[1] != 1):
             continue
-        for step in tracer.chain(source, target, frame):
+        chain = tracer.chain(source, target, frame)
+        for at, step in enumerate(chain):
             column = _kept_column(step.node)
             if column is not None:
                 new = step.node.with_changes(slice=[*step.node.slice[:-1], step.node.slice[-1].with_changes(
@@ -84,10 +88,24 @@ def _column_target(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator
                 yield _edit(step.source, step.node, new, "where the label column is taken: class-index targets are (N,), "
                             "a one-column slice keeps them (N, 1)")
                 return
+            label = _listed_label(step.node)
+            if label is not None and any(s.role == "sample" for s in chain[:at]):
+                new = step.node.with_changes(args=[step.node.args[0].with_changes(value=label), *step.node.args[1:]])
+                yield _edit(step.source, step.node, new, "where the sample's label is made: a label in a one-element "
+                            "list is a (1,) tensor, and the batch of them is (N, 1); class-index targets are (N,)")
+                return
         if fact is not None:
             new = wrap(source.module.code_for_node(target), ".squeeze(1)")
             yield _edit(source, target, new, "in the loss call: class-index targets are (N,), not (N, 1)")
             return
+
+
+def _loss_input(diagnosis: Diagnosis, position: int):
+    """What the failing loss module was given at `position` (0 input, 1 target), when one raised."""
+    module = diagnosis.module
+    if module is not None and module.class_name.endswith("Loss") and len(module.inputs) > position:
+        return module.inputs[position]
+    return None
 
 
 def _kept_column(node) -> str | None:
@@ -104,6 +122,27 @@ def _kept_column(node) -> str | None:
     if lower.isdigit() and upper is not None and upper.isdigit() and int(upper) == int(lower) + 1:
         return lower
     return None
+
+
+# Conversions that make a 0-d value of a scalar (`torch.LongTensor(k)` would make k elements instead).
+SCALAR_CONVERSIONS = {"tensor", "as_tensor", "array", "asarray"}
+
+
+def _listed_label(node) -> cst.BaseExpression | None:
+    """`torch.tensor([k])` / `np.array([k], dtype=...)`: the one element the list wraps."""
+    if not isinstance(node, cst.Call) or last_name(node.func) not in SCALAR_CONVERSIONS or not node.args:
+        return None
+    first = node.args[0]
+    if first.keyword is not None or first.star or not isinstance(first.value, (cst.List, cst.Tuple)):
+        return None
+    elements = first.value.elements
+    if len(elements) != 1 or isinstance(elements[0], cst.StarredElement):
+        return None
+    label = elements[0].value
+    # a nested literal or comprehension is a row of labels, not one label
+    if isinstance(label, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp, cst.Set, cst.Dict)):
+        return None
+    return label
 
 
 def _trailing_one(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
@@ -169,23 +208,114 @@ def _reduce_loss(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
         loss = call.func.value
         chain = tracer.chain(source, loss, frame)
         made = next((s for s in chain if isinstance(s.node, cst.Call)), None)
-        if made is not None:
-            forward = _class_method(tracer, made.source, made.node.func, frame, "forward") \
-                if not isinstance(made.node.func, cst.Attribute) or last_name(made.node.func) != "mean" else None
+        if made is not None and not (isinstance(made.node.func, cst.Attribute) and last_name(made.node.func) == "mean"):
+            forward = _class_method(tracer, made.source, made.node.func, frame, "forward")
             if forward is not None:
-                function, where = forward
-                returns = [n for n in where.nodes(cst.Return) if where.enclosing(n, cst.FunctionDef) is function]
-                if len(returns) == 1 and returns[0].value is not None:
-                    value = returns[0].value
+                # a project loss class: reduce where the per-sample losses are made, which may be a
+                # loss it calls (a multi-task sum of parts), never on the tuple or dict it returns
+                found = _unreduced_return(tracer, *forward, made.path)
+                if found is not None:
+                    where, value = found
                     new = wrap(where.module.code_for_node(value), ".mean()")
-                    yield _edit(where, value, new, "where the loss class returns its loss: backward() needs a "
-                                "scalar, and the per-sample losses were not reduced")
-                    return
+                    yield _edit(where, value, new, "where the per-sample losses are returned: backward() needs a "
+                                "scalar, and they were not reduced")
+                return
         step = chain[1] if len(chain) > 1 and chain[1].source is source else chain[0]
+        if step.path:  # one element of what a call returned (`loss, parts = ...`): no tensor to call .mean() on
+            return
         new = wrap(step.source.module.code_for_node(step.node), ".mean()")
         yield _edit(step.source, step.node, new, "where the loss is made: backward() needs a scalar, and the "
                     "per-sample losses were not reduced")
         return
+
+
+# torch losses that reduce unless told `reduction="none"`
+LOSS_FUNCTIONS = re.compile(r"(_loss|cross_entropy|cross_entropy_with_logits|kl_div)$")
+REDUCTIONS = {"mean", "sum", "nanmean", "nansum"}
+MAX_DEPTH = 3
+
+
+def _unreduced_return(tracer: Tracer, function: cst.FunctionDef, where: Source, path: tuple,
+                      depth: int = 0) -> tuple[Source, cst.BaseExpression] | None:
+    """(file, expression) of the one return that gives a loss per sample, in `function` or in the one
+    project loss it calls that does; None when it is not exactly one or the function reduces."""
+    returns = [n for n in where.nodes(cst.Return) if where.enclosing(n, cst.FunctionDef) is function]
+    if len(returns) != 1 or returns[0].value is None or depth > MAX_DEPTH:
+        return None
+    value = _element(returns[0].value, path)
+    if value is None or isinstance(value, (cst.Tuple, cst.List, cst.Dict)):
+        return None
+    found = {}
+    for part, part_source in _called_losses(tracer, function, where):
+        inner = _unreduced_return(tracer, part, part_source, (), depth + 1)
+        if inner is not None:
+            found[id(inner[1])] = inner
+    if len(found) == 1:
+        return next(iter(found.values()))
+    if found or _reduces(where, function):
+        return None
+    return where, value
+
+
+def _element(value: cst.BaseExpression, path: tuple) -> cst.BaseExpression | None:
+    """The part of a returned `total, parts` (or `{"loss": total, ...}`) that the caller took
+    (`loss, parts = criterion(...)`, `criterion(...)["loss"]`)."""
+    for key in path:
+        if isinstance(value, (cst.Tuple, cst.List)) and isinstance(key, int) \
+                and -len(value.elements) <= key < len(value.elements):
+            value = value.elements[key].value
+        elif isinstance(value, cst.Dict) and isinstance(key, str):
+            value = next((e.value for e in value.elements if isinstance(e, cst.DictElement)
+                          and isinstance(e.key, cst.SimpleString) and e.key.evaluated_value == key), None)
+            if value is None:
+                return None
+        else:
+            return None
+    return value
+
+
+def _called_losses(tracer: Tracer, function: cst.FunctionDef,
+                   where: Source) -> Iterator[tuple[cst.FunctionDef, Source]]:
+    """The project losses `function` calls: instances of a `...Loss` class of the project (their
+    forward), and project functions named `...loss...`."""
+    for call in where.nodes(cst.Call, lambda c: where.enclosing(c, cst.FunctionDef) is function):
+        name = last_name(call.func) or ""
+        if isinstance(call.func, cst.Attribute) and not _is_self_attribute(call.func) or name in REDUCTIONS:
+            continue
+        method = _class_method(tracer, where, call.func, None, "forward")
+        if method is not None:
+            klass = method[1].enclosing(method[0], cst.ClassDef)
+            if klass is not None and klass.name.value.lower().endswith("loss"):
+                yield method
+            continue
+        if isinstance(call.func, cst.Name) and "loss" in name.lower():
+            functions = [(f, s) for s in tracer._project_sources() for f in s.nodes(cst.FunctionDef)
+                         if f.name.value == name and s.enclosing(f, cst.ClassDef) is None]
+            if len(functions) == 1:
+                yield functions[0]
+
+
+def _is_self_attribute(node: cst.Attribute) -> bool:
+    return isinstance(node.value, cst.Name) and node.value.value == "self"
+
+
+def _reduces(where: Source, function: cst.FunctionDef) -> bool:
+    """The function reduces over the batch somewhere: `x.mean()`, `torch.sum(x)`, or a torch loss
+    left at its default reduction (a reduction it cannot read counts as one: unsure)."""
+    for call in where.nodes(cst.Call, lambda c: where.enclosing(c, cst.FunctionDef) is function):
+        name = last_name(call.func) or ""
+        positional = [a for a in call.args if a.keyword is None]
+        keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+        if name in REDUCTIONS and isinstance(call.func, cst.Attribute) and not keywords & {"dim", "axis"}:
+            receiver = where.code(call.func.value)
+            if not positional or (receiver in ("torch", where.torch) and len(positional) == 1):
+                return True
+        if LOSS_FUNCTIONS.search(name):
+            reduction = argument(call, 99, "reduction")
+            unreduced = isinstance(reduction, cst.SimpleString) and reduction.evaluated_value == "none"
+            if not unreduced:
+                return True
+    return False
 
 
 def _loss_constructor_frame(diagnosis: Diagnosis) -> bool:
@@ -278,14 +408,18 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
         return
     for call in _loss_calls(source, frame.line):
         logits, target = argument(call, 0, "input"), argument(call, 1, "target")
-        classes = _class_count(diagnosis, frame, logits)
-        if classes is None or target is None:
+        if target is None:
             continue
         chain = tracer.chain(source, target, frame)
         at = next((i for i, s in enumerate(chain) if s.role == "sample" and s.path), None)
         if at is None or at + 1 >= len(chain):
             return
         low, high = loader.sample_ranges.get(str(chain[at].path[0]), (None, None))
+        classes = _class_count(diagnosis, frame, logits)
+        if classes is None and high is not None:
+            classes = _declared_class_count(tracer, diagnosis, high)
+        if classes is None:
+            continue
         if (low, high) == (1, classes):
             made = next((s for s in chain[at + 1:] if s.role == "stored"), chain[at + 1])
             code = made.source.module.code_for_node(made.node)
@@ -299,11 +433,29 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
 
 
 def _class_count(diagnosis: Diagnosis, frame, logits) -> int | None:
-    fact = frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None
-    module = diagnosis.module
-    if fact is None and module is not None and module.class_name.endswith("Loss") and module.inputs:
-        fact = module.inputs[0]
+    fact = (frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None) or _loss_input(diagnosis, 0)
     return fact.shape[1] if fact is not None and len(fact.shape) >= 2 else None
+
+
+def _declared_class_count(tracer: Tracer, diagnosis: Diagnosis, high: int) -> int | None:
+    """The class count when the logits' width is not at hand (`F.cross_entropy(model(x), y)`): `high`,
+    when the failing target is the dataset's largest label and every class-count setting of the
+    project says `high` (a head of `high` outputs, whose labels run to `high`)."""
+    failing = OUT_OF_BOUNDS.search(diagnosis.message)
+    if failing is None or int(failing[1]) != high:
+        return None
+    said = [node.evaluated_value for source in tracer._project_sources()
+            for node in source.nodes(cst.Integer) if _names_class_count(source, node)]
+    if any(value != high for value in said):
+        return None
+    if said or _config_class_counts(tracer, high, high, ""):
+        return high
+    return None
+
+
+def _config_class_counts(tracer: Tracer, old: int, new: int, why: str) -> list[Edit]:
+    keys = set(CLASS_COUNT_NAMES) | {name.upper() for name in CLASS_COUNT_NAMES}
+    return config_file_edits(tracer.workspace, keys, old, new, why)
 
 
 def _one_more_class(tracer: Tracer, classes: int) -> Iterator[Edit]:
@@ -316,20 +468,7 @@ def _one_more_class(tracer: Tracer, classes: int) -> Iterator[Edit]:
         for node in source.nodes(cst.Integer, lambda n: n.evaluated_value == classes):
             if _names_class_count(source, node):
                 found.append(_edit(source, node, cst.Integer(str(classes + 1)), f"where the class count is set{why}"))
-    root = tracer.workspace.project
-    pattern = re.compile(rf"^(\s*[\"']?{CLASS_COUNT}[\"']?\s*[:=]\s*){classes}(\s*,?\s*(?:#.*)?)$", re.IGNORECASE)
-    for path in sorted(p for p in root.rglob("*") if p.suffix in CONFIG_SUFFIXES and p.is_file()
-                       and not {".git", ".venv", "venv", "site-packages"} & set(p.relative_to(root).parts)):
-        text = tracer.workspace.text(path)
-        lines = text.splitlines(keepends=True)
-        for number, line in enumerate(lines):
-            body = line.rstrip("\r\n")
-            match = pattern.match(body)
-            if match:
-                new = lines[:number] + [f"{match[1]}{classes + 1}{match[2]}{line[len(body):]}"] + lines[number + 1:]
-                reason = (f"Changed {body.strip().rstrip(',')} to {match[1].strip()} {classes + 1} in {path.name}: where the "
-                          f"class count is set{why}")
-                found.append(Edit((Change(path.resolve(), text, "".join(new)),), number + 1, reason))
+    found += _config_class_counts(tracer, classes, classes + 1, f"(where the class count is set){why}")
     if len(found) == 1:
         yield found[0]
 
@@ -365,12 +504,9 @@ def _classes_last(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[
     if not match:
         return
     batch, classes, _, steps = (int(n) for n in match.groups())
-    module = diagnosis.module
     for call in _loss_calls(source, frame.line):
         logits = argument(call, 0, "input")
-        fact = frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None
-        if fact is None and module is not None and module.class_name.endswith("Loss") and module.inputs:
-            fact = module.inputs[0]
+        fact = (frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None) or _loss_input(diagnosis, 0)
         if fact is None or fact.shape != (batch, steps, classes):
             continue
         new = wrap(source.module.code_for_node(logits), ".transpose(1, 2)")
