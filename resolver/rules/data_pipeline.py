@@ -3,8 +3,8 @@
 | contract | symptom | edit |
 |---|---|---|
 | `pack_padded_sequence` gets lengths in decreasing order, or is told they are not | `` `lengths` array must be sorted in decreasing order when `enforce_sorted` is True `` | `enforce_sorted=False` on that call |
-| what a spawn/forkserver worker receives can be pickled | `Can't pickle local object 'make_loader.<locals>.<lambda>'` | a lambda that calls a module-level function with its argument first becomes `functools.partial(function, name=value)` |
-| `__getitem__(len(self) - 1)` is a valid read | `index 240 is out of bounds for dimension 0 with size 240` raised in a Dataset's `__getitem__` that reads the container its `__len__` counts | `__len__` shortened by the overshoot (`n - w + 1` -> `n - w`) |
+| what a spawn/forkserver worker receives can be pickled | `Can't pickle local object 'make_loader.<locals>.<lambda>'` (or `'build.<locals>.seed_worker'`) | where the function is made: a lambda that calls a module-level function with its argument first becomes `functools.partial(function, name=value)`; any other lambda (each one the function keeps or hands on, in a list or a Compose too) becomes a module-level function, and a nested function moves to module level; the locals they read become parameters bound with `partial(f, name=name)`. Nothing when binding a value is not what the closure means or would not pickle either: `nonlocal`, a name assigned again later, a local function, class or module |
+| `__getitem__(len(self) - 1)` is a valid read | `index 240 is out of bounds for dimension 0 with size 240` raised in a Dataset's `__getitem__` at an index that is its index plus an offset (`i + self.w`, also through locals), in the container its `__len__` counts (also through locals: `z = (self.data - m) / s`) | `__len__` shortened by the overshoot (`n - w + 1` -> `n - w`) |
 
 A sample that is `None` (default_collate's `NoneType` errors) stops with the candidates named: which
 rows to drop is a decision about the data, not the code."""
@@ -15,14 +15,20 @@ import re
 from typing import Iterator
 
 import libcst as cst
+from libcst.metadata import Assignment, BuiltinScope, FunctionScope, GlobalScope, ScopeProvider
 
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
+from resolver.rules._origin import last_name
 from resolver.rules._project import methods, sources_mentioning
 from resolver.rules._rule import Rule
 from resolver.rules._source import Source, keyword_arg, user_frames
 
 PACKERS = {"torch.nn.utils.rnn.pack_padded_sequence", "torch.nn.utils.rnn.pack_sequence"}
+# `Can't pickle local object 'build.<locals>.<lambda>'`, `... <function Trainer.loader.<locals>.seed at 0x...>`
+LOCAL_OBJECT = re.compile(r"local object '?<?(?:function )?([\w.<>]+)\.<locals>\.(<lambda>|\w+)")
+# Calls that are done with a lambda when they return: it is never kept, so never pickled.
+USED_AT_ONCE = {"sorted", "sort", "min", "max", "map", "filter", "reduce", "any", "all"}
 
 
 def _unsorted_lengths(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
@@ -39,25 +45,256 @@ def _unsorted_lengths(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Ed
             return
 
 
-def _picklable_lambda(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-    """`lambda batch: collate(batch, max_len)` -> `partial(collate, max_len=max_len)` when
-    `collate` is a module-level function whose parameter names are known."""
-    match = re.search(r"local object '?<?(?:function )?([\w.]+)\.<locals>\.<lambda>", diagnosis.message)
+def _picklable_local(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """A worker started by spawn or forkserver receives what its loader holds pickled, and pickle
+    finds a function by its module-level name: a lambda or a function defined inside another
+    function has none. It is made module-level where it is made, the values it reads from the
+    function around it handed over as bound arguments (`functools.partial`)."""
+    match = LOCAL_OBJECT.search(diagnosis.message)
     if not match:
         return
-    outer = match[1].rsplit(".", 1)[-1]
-    for source in sources_mentioning(workspace, rf"\bdef\s+{re.escape(outer)}\b"):
-        for function in source.nodes(cst.FunctionDef, lambda f: f.name.value == outer):
-            lambdas = [n for n in source.nodes(cst.Lambda) if source.enclosing(n, cst.FunctionDef) is function]
-            for node in lambdas:
-                partial = _as_partial(node, source, workspace)
-                if partial is None:
-                    continue
-                new_text = _with_partial_import(source.replaced(node, cst.parse_expression(partial)))
-                reason = (f"Replaced {source.code(node)} with {partial}: worker processes started by spawn or "
-                          "forkserver receive it pickled, and a lambda cannot be pickled")
-                yield source.edit(new_text, source.line_of(node), reason)
-                return
+    outer_qualname, local = match[1], match[2]
+    outer_name = outer_qualname.rsplit(".", 1)[-1]
+    for source in sources_mentioning(workspace, rf"\bdef\s+{re.escape(outer_name)}\b"):
+        for outer in source.nodes(cst.FunctionDef, lambda f: f.name.value == outer_name):
+            if _qualname(source, outer) != outer_qualname:
+                continue
+            if local == "<lambda>":
+                edit = _lambdas_lifted(source, outer, workspace)
+            else:
+                edit = _nested_function_lifted(source, outer, local)
+            if edit is not None:
+                yield edit
+
+
+def _lambdas_lifted(source: Source, outer: cst.FunctionDef, workspace: Workspace) -> Edit | None:
+    """Every lambda `outer` makes that outlives the call making it: pickling stops at the first,
+    so lifting one at a time would leave the same error. One that cannot be lifted: no edit."""
+    lambdas = [n for n in source.nodes(cst.Lambda)
+               if source.enclosing(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)) is outer and _escapes(source, n)]
+    if not lambdas:
+        return None
+    taken = {n.value for n in source.nodes(cst.Name)}
+    replacements: dict[cst.CSTNode, cst.CSTNode] = {}
+    functions: list[cst.FunctionDef] = []
+    for node in lambdas:
+        closure = _closure(source, node, source.line_of(node))
+        if closure is None:
+            return None
+        partial = _as_partial(node, source, workspace)
+        if partial is None:
+            name = _unused(_lambda_name(source, node, outer), taken)
+            body = cst.IndentedBlock([cst.SimpleStatementLine([cst.Return(node.body)])])
+            functions.append(cst.FunctionDef(cst.Name(name), _with_parameters(node.params, closure), body))
+            partial = _bound(name, closure)
+        replacements[node] = cst.parse_expression(partial)
+    first = lambdas[0]
+    more = f" (and {len(lambdas) - 1} more lambdas)" if len(lambdas) > 1 else ""
+    reason = (f"Replaced {source.code(first)} with {source.code(replacements[first])}{more}: worker processes "
+              "started by spawn or forkserver receive it pickled, and pickle cannot find a lambda made inside a function")
+    return source.edit(_rewritten(source, outer, replacements, functions), source.line_of(first), reason)
+
+
+def _nested_function_lifted(source: Source, outer: cst.FunctionDef, name: str) -> Edit | None:
+    """`def seed_worker(wid)` inside `outer`, reading `base_seed` -> a module-level
+    `def seed_worker(wid, base_seed)`, each use `partial(seed_worker, base_seed=base_seed)`."""
+    body = list(outer.body.body) if isinstance(outer.body, cst.IndentedBlock) else []
+    nested = [s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == name]
+    if len(nested) != 1 or nested[0].decorators or name in _module_names(source):
+        return None  # a decorator runs where it is; a module-level name of its own would be shadowed
+    node = nested[0]
+    uses = _uses(source, outer, node)
+    closure = _closure(source, node, min(source.line_of(u) for u in uses)) if uses else None
+    if closure is None:
+        return None
+    replacements: dict[cst.CSTNode, object] = {node: cst.RemovalSentinel.REMOVE}
+    for use in uses:
+        call = source.parents.get(use)
+        if isinstance(call, cst.Call) and call.func is use:  # called in place: the values go in as keywords
+            replacements[call] = call.with_changes(args=[*call.args, *(keyword_arg(v, v) for v in closure)])
+        elif closure:
+            replacements[use] = cst.parse_expression(_bound(name, closure))
+    at = body.index(node)
+    if at == 0 and len(body) > 1:  # the statement after it opens the body now: no blank line first
+        replacements[body[1]] = _OPENS_BODY
+    moved = node.with_changes(params=_with_parameters(node.params, closure),
+                              leading_lines=[line for line in node.leading_lines if line.comment])
+    bound = f", bound with partial(..., {', '.join(f'{v}={v}' for v in closure)})" if closure else ""
+    reason = (f"Moved {name} out of {outer.name.value} to module level{bound}: worker processes started by spawn "
+              "or forkserver receive it pickled, and pickle cannot find a function defined inside another")
+    return source.edit(_rewritten(source, outer, replacements, [moved]), source.line_of(node), reason)
+
+
+_OPENS_BODY = object()  # a replacement marker: the statement keeps its comments, not its blank lines
+
+
+def _rewritten(source: Source, outer: cst.FunctionDef, replacements: dict, functions: list[cst.FunctionDef]) -> str:
+    """The file with `replacements` made and `functions` put at module level just before the
+    top-level statement that holds `outer` (whose comments stay with it)."""
+    top = outer
+    while source.parents.get(top) is not source.module:
+        top = source.parents[top]
+
+    class Rewrite(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            if original is source.module:
+                return self.with_functions(original, updated)
+            new = replacements.get(original, updated)
+            if new is _OPENS_BODY:
+                return updated.with_changes(leading_lines=[line for line in updated.leading_lines if line.comment])
+            return new
+
+        def with_functions(self, original, updated):
+            body = list(updated.body)
+            at = list(original.body).index(top)
+            blank = [cst.EmptyLine(), cst.EmptyLine()]
+            placed = [f.with_changes(leading_lines=[*(blank if at or i else []), *f.leading_lines])
+                      for i, f in enumerate(functions)]
+            if at == 0:
+                body[0] = body[0].with_changes(leading_lines=[*blank, *body[0].leading_lines])
+            return updated.with_changes(body=[*body[:at], *placed, *body[at:]])
+
+    text = source.module.visit(Rewrite()).code
+    return _with_partial_import(text) if _bound_any(replacements) else text
+
+
+def _qualname(source: Source, function: cst.FunctionDef) -> str:
+    """`Trainer.loader.<locals>.build`, as Python names the function."""
+    parts, node = [function.name.value], function
+    while (node := source.enclosing(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda))) is not None:
+        if isinstance(node, cst.Lambda):
+            return ""
+        parts.append(node.name.value + (".<locals>" if isinstance(node, cst.FunctionDef) else ""))
+    return ".".join(reversed(parts))
+
+
+def _escapes(source: Source, node: cst.Lambda) -> bool:
+    """Whether the lambda can outlive the call that makes it (stored, passed on, returned)."""
+    parent = source.parents.get(node)
+    if isinstance(parent, cst.Arg):
+        call = source.parents.get(parent)
+        if parent.keyword is not None and parent.keyword.value == "key":
+            return False
+        if isinstance(call, cst.Call) and last_name(call.func) in USED_AT_ONCE:
+            return False
+    return True
+
+
+def _closure(source: Source, node: cst.CSTNode, made_at: int) -> list[str] | None:
+    """The names `node` (a lambda or nested function) reads from the functions around it, in the
+    order it reads them. None when binding their values at line `made_at` would not mean what the
+    closure means, or would not pickle either: a name the closure rebinds (`nonlocal`), one
+    assigned again after `made_at` (the closure sees the later value), a local function, class,
+    lambda or imported module, a comprehension's variable."""
+    inside = _descendants(node)
+    if any(isinstance(n, (cst.Nonlocal, cst.Global)) for n in inside):
+        return None
+    scopes = source.wrapper.resolve(ScopeProvider)
+    names: list[str] = []
+    for name in (n for n in inside if isinstance(n, cst.Name)):
+        scope = scopes.get(name)
+        if scope is None or name not in scope.accesses:
+            continue
+        for assignment in (r for a in scope.accesses[name] for r in a.referents):
+            if isinstance(assignment.scope, (GlobalScope, BuiltinScope)) or not isinstance(assignment, Assignment) \
+                    or _within(source, assignment.node, node):
+                continue
+            if not isinstance(assignment.scope, FunctionScope) or not _within(source, name, node.body) \
+                    or not _bindable(source, assignment.node, made_at):
+                return None  # (a default or annotation is read where the function is defined)
+            if name.value not in names:
+                names.append(name.value)
+    return names
+
+
+def _bindable(source: Source, target: cst.CSTNode, made_at: int) -> bool:
+    if isinstance(target, cst.Param):
+        return True
+    if isinstance(target, (cst.FunctionDef, cst.ClassDef, cst.Import, cst.ImportFrom)) \
+            or target not in source.positions or source.line_of(target) >= made_at:
+        return False
+    statement = source.enclosing(target, (cst.Assign, cst.AnnAssign))
+    return not (statement is not None and isinstance(statement.value, cst.Lambda))
+
+
+def _uses(source: Source, outer: cst.FunctionDef, function: cst.FunctionDef) -> list[cst.Name]:
+    """Where `outer` reads the nested function's name."""
+    scopes = source.wrapper.resolve(ScopeProvider)
+    found = []
+    for name in _descendants(outer.body):
+        if not isinstance(name, cst.Name) or name.value != function.name.value or _within(source, name, function):
+            continue
+        scope = scopes.get(name)
+        if scope is not None and name in scope.accesses \
+                and any(r.node is function for a in scope.accesses[name] for r in a.referents):
+            found.append(name)
+    return found
+
+
+def _with_parameters(params: cst.Parameters, names: list[str]) -> cst.Parameters:
+    """The closure's names as parameters after the function's own: keyword-only where a default,
+    `*args` or a keyword-only parameter comes before them."""
+    extra = [cst.Param(cst.Name(n)) for n in names]
+    if not extra:
+        return params
+    if isinstance(params.star_arg, (cst.Param, cst.ParamStar)) or params.kwonly_params \
+            or any(p.default is not None for p in params.params):
+        star = params.star_arg if isinstance(params.star_arg, (cst.Param, cst.ParamStar)) else cst.ParamStar()
+        return params.with_changes(star_arg=star, kwonly_params=[*params.kwonly_params, *extra])
+    return params.with_changes(params=[*params.params, *extra])
+
+
+def _bound_any(replacements: dict) -> bool:
+    return any(isinstance(new, cst.Call) and isinstance(new.func, cst.Name) and new.func.value == "partial"
+               for new in replacements.values())
+
+
+def _bound(function: str, closure: list[str]) -> str:
+    return f"partial({', '.join([function, *(f'{v}={v}' for v in closure)])})" if closure else function
+
+
+def _lambda_name(source: Source, node: cst.Lambda, outer: cst.FunctionDef) -> str:
+    """What the code calls the lambda: the keyword or name it is given to, else its maker's name."""
+    parent = source.parents.get(node)
+    if isinstance(parent, cst.Arg) and parent.keyword is not None:
+        return f"_{parent.keyword.value}"
+    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+        return f"_{parent.targets[0].target.value}"
+    return f"_{outer.name.value.strip('_')}_lambda"
+
+
+def _unused(name: str, taken: set[str]) -> str:
+    found, n = name, 2
+    while found in taken:
+        found, n = f"{name}{n}", n + 1
+    taken.add(found)
+    return found
+
+
+def _module_names(source: Source) -> set[str]:
+    scopes = source.wrapper.resolve(ScopeProvider)
+    return {a.name for a in scopes[source.module].assignments}
+
+
+def _descendants(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+
+    class Collect(cst.CSTVisitor):
+        def on_visit(self, child):
+            found.append(child)
+            return True
+
+    node.visit(Collect())
+    return found
+
+
+def _within(source: Source, inner: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    node = inner
+    while node is not None:
+        if node is outer:
+            return True
+        node = source.parents.get(node)
+    return False
 
 
 def _as_partial(node: cst.Lambda, source: Source, workspace: Workspace) -> str | None:
@@ -118,13 +355,20 @@ def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
         if frame.function != "__getitem__":
             continue
         statement = source.statement_at(frame.line)
-        klass = statement and source.enclosing(statement, cst.ClassDef)
+        getitem = statement and source.enclosing(statement, cst.FunctionDef)
+        klass = getitem and source.enclosing(getitem, cst.ClassDef)
         length = klass and methods(klass).get("__len__")
-        if length is None:
+        params = getitem.params.params if getitem else ()
+        if length is None or len(params) < 2:
             return
-        read = {source.code(s.value) for s in source.on_line(cst.Subscript, frame.line)}
+        index = params[1].name.value
+        read = set()
+        for subscript in source.on_line(cst.Subscript, frame.line):
+            key = subscript.slice[0].slice if len(subscript.slice) == 1 else None
+            if isinstance(key, cst.Index) and _offset_of(source, getitem, key.value, index):
+                read |= _data_behind(source, getitem, subscript.value)
         returns = [r for r in source.nodes(cst.Return) if source.enclosing(r, cst.FunctionDef) is length and r.value]
-        if len(returns) != 1 or not any(name in source.code(returns[0].value) for name in read):
+        if len(returns) != 1 or not read & _data_behind(source, length, returns[0].value):
             return  # __len__ does not count the container that was read past its end
         value = returns[0].value
         new = _shortened(source, value, overshoot)
@@ -132,6 +376,59 @@ def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
                   f"__getitem__ reads {overshoot} past the end of its data for the last index")
         yield source.edit(source.replaced(value, new), source.line_of(returns[0]), reason)
         return
+
+
+def _names_callable_or_module(source: Source, name: cst.Name) -> bool:
+    """`len` in `len(x)`, `np` in `np.asarray(x)`: not data."""
+    parent = source.parents.get(name)
+    return isinstance(parent, cst.Call) and parent.func is name or isinstance(parent, cst.Attribute) and parent.value is name
+
+
+def _local_values(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
+    """What `name = ...` statements in the function assign to the name."""
+    return [node.value for node in _descendants(function.body)
+            if isinstance(node, (cst.Assign, cst.AnnAssign)) and node.value is not None
+            and any(isinstance(t, cst.Name) and t.value == name
+                    for t in ([a.target for a in node.targets] if isinstance(node, cst.Assign) else [node.target]))]
+
+
+def _offset_of(source: Source, function: cst.FunctionDef, key: cst.BaseExpression, index: str) -> bool:
+    """Whether the key is the item's index plus or minus an offset (`i + self.window`, or a local
+    `end = i + w`): a key looked up elsewhere (`self.order[i]`) reads past the end for another reason."""
+    found, todo, seen = False, [key], set()
+    while todo:
+        node = todo.pop()
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
+            todo += [node.left, node.right]
+        elif isinstance(node, cst.Name) and node.value == index:
+            found = True
+        elif isinstance(node, cst.Name) and node.value not in seen:
+            seen.add(node.value)
+            values = _local_values(function, node.value)
+            if len(values) > 1:
+                return False
+            todo += values
+        elif not isinstance(node, (cst.Name, cst.Attribute, cst.Integer)):
+            return False
+    return found
+
+
+def _data_behind(source: Source, function: cst.FunctionDef, value: cst.BaseExpression) -> set[str]:
+    """The attributes (`self.readings`) and module-level names an expression is computed from,
+    through the function's local assignments (`z = (self.readings - self.mean) / self.std`)."""
+    module_names = _module_names(source)
+    found, todo, seen = set(), [value], set()
+    while todo:
+        for node in _descendants(todo.pop()):
+            if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+                found.add(source.code(node))
+            elif isinstance(node, cst.Name) and node.value not in seen and not _names_callable_or_module(source, node):
+                seen.add(node.value)
+                values = _local_values(function, node.value)
+                todo += values
+                if not values and node.value in module_names:
+                    found.add(node.value)
+    return found
 
 
 def _shortened(source: Source, value: cst.BaseExpression, by: int) -> cst.BaseExpression:
@@ -156,6 +453,6 @@ class DataPipeline(Rule):
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         yield from {
             "data.unsorted_lengths": _unsorted_lengths,
-            "data.unpicklable_worker_fn": _picklable_lambda,
+            "data.unpicklable_worker_fn": _picklable_local,
             "data.index_past_end": _len_overshoot,
         }[diagnosis.category](diagnosis, workspace)
