@@ -67,7 +67,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("data.unpicklable_worker_fn", r"Can't (pickle|get) local object"),
         ("data.none_sample", r"object of type 'NoneType' has no len\(\)"
                              r"|batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>"),
-        ("data.index_past_end", r"^IndexError: (index -?\d+ is out of bounds for dimension \d+ with size \d+"
+        ("data.index_past_end", r"^IndexError: (index -?\d+ is out of bounds for (dimension|axis) \d+ with size \d+"
                                 r"|(list|tuple) index out of range)"),
         # checkpoints and devices (rules/checkpoint_device.py)
         ("device.no_cuda", r"Torch not compiled with CUDA enabled|Found no NVIDIA driver on your system"
@@ -220,6 +220,7 @@ class Frame:
     code: str = ""
     tensors: dict[str, Tensor] = field(default_factory=dict)
     models: dict[str, tuple[str, int]] = field(default_factory=dict)  # nn.Module locals: (class, parameters)
+    lengths: dict[str, int] = field(default_factory=dict)  # in a Dataset's __getitem__: "self.name" -> len()
 
 
 @dataclass(frozen=True)
@@ -309,7 +310,8 @@ class Diagnosis:
         frames = tuple(
             Frame(Path(f["file"]), f["line"], f["function"], f["user"], f.get("code", ""),
                   {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))},
-                  {k: tuple(v) for k, v in f.get("models", {}).items()})
+                  {k: tuple(v) for k, v in f.get("models", {}).items()},
+                  {k: v for k, v in f.get("lengths", {}).items() if isinstance(v, int)})
             for f in report.get("frames", [])
         )
         return cls(

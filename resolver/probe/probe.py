@@ -363,7 +363,23 @@ def parameter_count(module):
         return None
 
 
-def frame_facts(tb, torch, project):
+def container_lengths(dataset, torch) -> dict:
+    """len() of the data a Dataset keeps (`{"self.labels": 6000}`), for an index read past its end:
+    which containers are as long as the one read past. Only built-in sequences, tensors and numpy
+    arrays: len() of a user object could run user code."""
+    found = {}
+    for name, value in list(getattr(dataset, "__dict__", {}).items())[:64]:
+        kind = type(value)
+        if kind in (list, tuple, range) or isinstance(value, torch.Tensor) \
+                or (kind.__name__ == "ndarray" and kind.__module__ == "numpy"):
+            try:
+                found[f"self.{name}"] = len(value)
+            except TypeError:  # a 0-d tensor or array
+                pass
+    return found
+
+
+def frame_facts(tb, torch, project, index_error=False):
     frames = []
     while tb is not None:
         frame = tb.tb_frame
@@ -387,6 +403,8 @@ def frame_facts(tb, torch, project):
                 elif isinstance(value, torch.nn.Module) and len(models) < 8 and parameter_count(value) is not None:
                     models[name] = [type(value).__name__, parameter_count(value)]  # "optimizer got an empty parameter list"
             entry["tensors"], entry["models"] = tensors, models
+            if index_error and frame.f_code.co_name == "__getitem__":
+                entry["lengths"] = container_lengths(frame.f_locals.get("self"), torch)
         frames.append(entry)
         tb = tb.tb_next
     return frames
@@ -909,7 +927,7 @@ def main(argv):
         report["message"] = str(exc)
         report["counters"] = counters.as_dict()
         try:
-            report["frames"] = frame_facts(exc.__traceback__, torch, options.project)
+            report["frames"] = frame_facts(exc.__traceback__, torch, options.project, isinstance(exc, IndexError))
             report["modules"] = failing_modules(exc.__traceback__, torch, sites)
             report["loaders"] = loaders.as_dict()
             drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())

@@ -27,7 +27,8 @@ KEYS = {
     "code": "the exit code the script asked for",
     "error_type": "the exception's class name",
     "message": "str() of the exception, or why torch or the sandbox could not be had",
-    "frames": "the traceback, outermost first: file, line, function, user, code, tensors, models",
+    "frames": "the traceback, outermost first: file, line, function, user, code, tensors, models; "
+              "after an IndexError a Dataset's __getitem__ also \"lengths\": len() of each list, tuple, tensor or array it keeps as self.name",
     "modules": "the nn.Module calls the exception went through, outermost first: class, path, site, inputs, ...",
     "loaders": '{"last": facts, "failed": facts}: the DataLoaders drawing a batch (site, batch_size, ...); '
                'for a target or embedding index out of bounds also "sample_ranges": each sample position\'s smallest and largest integer; '

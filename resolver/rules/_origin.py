@@ -58,6 +58,7 @@ class Tracer:
         # a project function entered through its return value -> the call that ran it, so that its
         # parameters lead to that call's arguments when no frame of the probe covers it
         self._entered: dict[cst.FunctionDef, tuple[Source, cst.Call]] = {}
+        self._constructing: set[cst.FunctionDef] = set()  # __init__s whose arguments are being followed
 
     def source(self, path: Path) -> Source | None:
         path = Path(path).resolve()
@@ -120,6 +121,10 @@ class Tracer:
                 value, inner, loop = binding
                 if loop is not None:
                     return self._batch_element(source, loop, inner + path, index)
+                if _empty_list(value) and not inner:
+                    appended = _appended(scope if scope is not None else source.module, node)
+                    if appended is not None:
+                        return source, appended, path, index, "value"
                 return source, value, inner + path, index, "value"
             if scope is None:
                 return None
@@ -169,6 +174,10 @@ class Tracer:
             return None
         in_init = [f for f in found if f[2] == "__init__"]
         value, inner, _ = (in_init or found)[-1]
+        if _empty_list(value) and not inner:
+            appended = _appended(klass, node)
+            if appended is not None:
+                return source, appended, path, None, "stored"
         return source, value, inner + path, None, "stored"
 
     def _call(self, source: Source, node: cst.Call, path: tuple, index: int | None):
@@ -183,7 +192,30 @@ class Tracer:
             return source, positional[path[0]].value, path[1:], index, "stored"
         if last is None or last[:1].isupper():
             return None
+        called = self._instance_call(source, func, index)
+        if called is not None:
+            function, where = called
+            self._entered.setdefault(function, (source, node))
+            returns = [r for r in _own_nodes(function, cst.Return) if r.value is not None]
+            return (where, returns[0].value, path, None, "returned") if len(returns) == 1 else None
         return self._returned(last, path, (source, node))
+
+    def _instance_call(self, source: Source, func: cst.BaseExpression, index: int | None):
+        """(`__call__`, its source) when `func` holds an instance of a project class that defines
+        `__call__` (`self.vectorize(text)`, the instance made by `Vectorizer(...)`)."""
+        if not isinstance(func, (cst.Name, cst.Attribute)) or isinstance(func, cst.Attribute) \
+                and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
+            return None
+        made = self._made_by(source, func, index)
+        name = last_name(made[1].func) if made is not None else None
+        if not name or not name[:1].isupper():
+            return None
+        classes = [(s, c) for s in self._project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
+        if len(classes) != 1:
+            return None
+        where, klass = classes[0]
+        call = [m for m in _own_nodes(klass, cst.FunctionDef) if m.name.value == "__call__"]
+        return (call[0], where) if len(call) == 1 else None
 
     def _returned(self, function_name: str, path: tuple, call: tuple[Source, cst.Call] | None = None):
         """The value a project function returns, when exactly one function has that name."""
@@ -285,12 +317,39 @@ class Tracer:
                 return None
             scope = source.enclosing(node, cst.FunctionDef)
             binding = _latest_binding(source, scope, node.value, source.line_of(node))
+            if binding is None and scope is not None and node.value in _parameters(scope) \
+                    and scope.name.value == "__init__":
+                return self._constructed_with(source, scope, node.value)
             if binding is None and scope is not None:
                 binding = _latest_binding(source, None, node.value, 10**9)
             if binding is None or binding[2] is not None or binding[1]:
                 return None
             node = binding[0]
         return None
+
+    def _constructed_with(self, source: Source, init: cst.FunctionDef, name: str):
+        """(source, call) that makes what a class's `__init__` is given as `name`, when every
+        construction of the class in the project passes a value made by the same callee."""
+        klass = source.enclosing(init, cst.ClassDef)
+        if klass is None or init in self._constructing:
+            return None
+        self._constructing.add(init)
+        try:
+            return self._same_callee(klass, _parameters(init).index(name) - 1, name)
+        finally:
+            self._constructing.discard(init)
+
+    def _same_callee(self, klass: cst.ClassDef, position: int, name: str):
+        made = []  # (source, call) per construction
+        for where in self._project_sources():
+            for call in where.nodes(cst.Call, lambda c: last_name(c.func) == klass.name.value):
+                value = argument(call, position, name)
+                found = self._made_by(where, value, None) if value is not None else None
+                if found is None:
+                    return None
+                made.append(found)
+        callees = {last_name(call.func) for _, call in made}
+        return made[0] if len(callees) == 1 and None not in callees else None
 
     def _project_sources(self) -> list[Source]:
         if self._project is None:
@@ -333,6 +392,42 @@ def _constant_key(node: cst.Subscript):
     if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) and isinstance(value.expression, cst.Integer):
         return -int(value.expression.value)
     return _string(value)
+
+
+def _empty_list(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.List) and not node.elements \
+        or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" and not node.args
+
+
+def _appended(scope: cst.CSTNode, container: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What a list that starts empty is filled with: the one `container.append(x)` in `scope` (a
+    function, or the class for `self.items`); None when it is filled any other way too (extend,
+    insert, +=, a second append), as the element would then not be sure."""
+    spelled = cst.Module([]).code_for_node(container)
+    appends, other = [], False
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call):
+            nonlocal other
+            func = call.func
+            if isinstance(func, cst.Attribute) and cst.Module([]).code_for_node(func.value) == spelled:
+                if func.attr.value == "append" and len(call.args) == 1 and not call.args[0].star:
+                    appends.append(call.args[0].value)
+                elif func.attr.value in ("extend", "insert", "__setitem__", "__iadd__"):
+                    other = True
+
+        def visit_AugAssign(self, node: cst.AugAssign):
+            nonlocal other
+            if cst.Module([]).code_for_node(node.target) == spelled:
+                other = True
+
+        def visit_AssignTarget(self, node: cst.AssignTarget):
+            nonlocal other
+            if isinstance(node.target, cst.Subscript) and cst.Module([]).code_for_node(node.target.value) == spelled:
+                other = True
+
+    scope.visit(Visitor())
+    return appends[0] if len(appends) == 1 and not other else None
 
 
 def _parameters(function: cst.FunctionDef) -> list[str]:

@@ -347,7 +347,7 @@ def _with_partial_import(text: str) -> str:
 def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     """An index one (or k) past the end in `__getitem__`: the dataset claims more items than its
     container gives. `__len__` must count only the indices `__getitem__` can read."""
-    match = re.search(r"index (-?\d+) is out of bounds for dimension \d+ with size (\d+)", diagnosis.message)
+    match = re.search(r"index (-?\d+) is out of bounds for (?:dimension|axis) \d+ with size (\d+)", diagnosis.message)
     overshoot = int(match[1]) - int(match[2]) + 1 if match else 1
     if overshoot < 1:
         return
@@ -362,20 +362,48 @@ def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
         if length is None or len(params) < 2:
             return
         index = params[1].name.value
-        read = set()
+        read, strides = set(), set()
         for subscript in source.on_line(cst.Subscript, frame.line):
             key = subscript.slice[0].slice if len(subscript.slice) == 1 else None
-            if isinstance(key, cst.Index) and _offset_of(source, getitem, key.value, index):
+            steps = _offset_of(source, getitem, key.value, index) if isinstance(key, cst.Index) else None
+            if steps is not None:
                 read |= _data_behind(source, getitem, subscript.value)
+                strides |= steps
         returns = [r for r in source.nodes(cst.Return) if source.enclosing(r, cst.FunctionDef) is length and r.value]
-        if len(returns) != 1 or not read & _data_behind(source, length, returns[0].value):
+        if len(returns) != 1 or len(strides) > 1:
+            return
+        counted = _data_behind(source, length, returns[0].value)
+        if match and not read & counted:
+            # `__len__` counts another container (the signal, the labels read past): one the probe
+            # saw as long as the one read past is as good
+            size = int(match[2])
+            if not any(frame.lengths.get(name) == size for name in read) \
+                    or not any(frame.lengths.get(name) == size for name in counted):
+                return
+        elif not read & counted:
             return  # __len__ does not count the container that was read past its end
         value = returns[0].value
-        new = _shortened(source, value, overshoot)
+        new = _shortened(source, value, overshoot) if not strides else _stride_shortened(source, value, strides.pop(), overshoot)
+        if new is None:
+            return
         reason = (f"Made {klass.name.value}.__len__ return {source.code(new)} instead of {source.code(value)}: "
                   f"__getitem__ reads {overshoot} past the end of its data for the last index")
         yield source.edit(source.replaced(value, new), source.line_of(returns[0]), reason)
         return
+
+
+def _stride_shortened(source: Source, value: cst.BaseExpression, stride: str, by: int) -> cst.BaseExpression | None:
+    """`(n - w) // stride + 1` -> `(n - w - 1) // stride + 1`: for items that start `stride` apart,
+    the span the starts may cover is what gets shorter, not the count; nothing for another form."""
+    count, plus = value, None
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) and isinstance(value.right, cst.Integer):
+        count, plus = value.left, value.right
+    if not (isinstance(count, cst.BinaryOperation) and isinstance(count.operator, cst.FloorDivide)
+            and source.code(count.right.with_changes(lpar=[], rpar=[])) == stride) or count.lpar:
+        return None
+    span = count.left.with_changes(lpar=[], rpar=[])
+    shorter = _shortened(source, span, by).with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return value.with_changes(left=count.with_changes(left=shorter)) if plus is not None else count.with_changes(left=shorter)
 
 
 def _names_callable_or_module(source: Source, name: cst.Name) -> bool:
@@ -392,25 +420,36 @@ def _local_values(function: cst.FunctionDef, name: str) -> list[cst.BaseExpressi
                     for t in ([a.target for a in node.targets] if isinstance(node, cst.Assign) else [node.target]))]
 
 
-def _offset_of(source: Source, function: cst.FunctionDef, key: cst.BaseExpression, index: str) -> bool:
+def _offset_of(source: Source, function: cst.FunctionDef, key: cst.BaseExpression, index: str) -> set[str] | None:
     """Whether the key is the item's index plus or minus an offset (`i + self.window`, or a local
-    `end = i + w`): a key looked up elsewhere (`self.order[i]`) reads past the end for another reason."""
-    found, todo, seen = False, [key], set()
+    `end = i + w`), the index maybe scaled by a stride (`start = i * self.stride`): the strides (as
+    code) when it is, None when not. A key looked up elsewhere (`self.order[i]`) reads past the end
+    for another reason."""
+    found, strides, todo, seen = False, set(), [key], set()
     while todo:
         node = todo.pop()
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
             todo += [node.left, node.right]
+        elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply) \
+                and _names(node.left, index) != _names(node.right, index) \
+                and isinstance(other := node.right if _names(node.left, index) else node.left, (cst.Name, cst.Attribute, cst.Integer)):
+            found = True
+            strides.add(source.code(other))
         elif isinstance(node, cst.Name) and node.value == index:
             found = True
         elif isinstance(node, cst.Name) and node.value not in seen:
             seen.add(node.value)
             values = _local_values(function, node.value)
             if len(values) > 1:
-                return False
+                return None
             todo += values
         elif not isinstance(node, (cst.Name, cst.Attribute, cst.Integer)):
-            return False
-    return found
+            return None
+    return strides if found else None
+
+
+def _names(node: cst.BaseExpression, name: str) -> bool:
+    return isinstance(node, cst.Name) and node.value == name
 
 
 def _data_behind(source: Source, function: cst.FunctionDef, value: cst.BaseExpression) -> set[str]:

@@ -15,7 +15,9 @@ the first place on that trail that says the dtype: an explicit cast or `dtype=` 
 `torch.Tensor([...])` -> `torch.tensor([...], dtype=torch.long)`), else the conversion into torch
 (`torch.from_numpy(a)` -> `torch.from_numpy(a).long()`), else where the tensor is stored in the
 dataset, else the call that failed. Integer ids fed to a Linear, Conv or RNN are a design error
-(they need an Embedding), not a cast: nothing is proposed. A uint8 image into a convolution gets
+(they need an Embedding), not a cast: nothing is proposed,
+unless they are one non-negative count per input feature made from a Python list (see
+_count_features). A uint8 image into a convolution gets
 `.float()` and no invented normalisation."""
 
 from __future__ import annotations
@@ -80,13 +82,19 @@ class DtypeContract(Rule):
             if found:
                 yield from found
                 return
-        if diagnosis.category == "dtype.mismatch" and not _model_input_castable(diagnosis):
+        counts = diagnosis.category == "dtype.mismatch" and _count_features(diagnosis)
+        if diagnosis.category == "dtype.mismatch" and not counts and not _model_input_castable(diagnosis):
             return  # integer ids into a layer: not a cast
         for frame, source in user_frames(diagnosis, workspace):
             node = _offending(diagnosis, frame, source, wanted)
             if node is None:
                 continue
             chain = tracer.chain(source, node, frame)
+            if counts:
+                edit = _counts_made(chain)
+                if edit is not None:
+                    yield edit
+                return
             edit = _fix_at_origin(chain, wanted, _float64_input(diagnosis))
             if edit is not None:
                 yield edit
@@ -129,6 +137,32 @@ def _model_input_castable(diagnosis: Diagnosis) -> bool:
     if given is None or kind_of(given.dtype) == FLOATING:
         return True
     return given.dtype == "uint8" and module.class_name.startswith("Conv")
+
+
+def _count_features(diagnosis: Diagnosis) -> bool:
+    """Integers into a Linear, one per input feature, none negative: a vector of counts (a bag of
+    words, hashed n-grams), to be cast to float where it is made. Ids of another length need an
+    Embedding, not a cast, and are left alone (so is a vector whose dtype the code states: see
+    _counts_made)."""
+    module = diagnosis.module
+    given = module.inputs[0] if module is not None and module.inputs else None
+    return bool(WEIGHTS.search(diagnosis.message)) and module.class_name == "Linear" and given is not None \
+        and kind_of(given.dtype) == INTEGER and given.dtype != "bool" and len(given.shape) >= 2 \
+        and given.shape[-1] == module.attributes.get("in_features") and given.min is not None and given.min >= 0
+
+
+def _counts_made(chain: list[Step]) -> Edit | None:
+    """`torch.tensor(counts)` -> `torch.tensor(counts, dtype=torch.float32)`, only where Python
+    ints of the project's own making (a list display, a comprehension, `[0] * n`) become a tensor
+    and nothing on the trail states an integer dtype: a stated int64, or an array from elsewhere
+    (`from_numpy` of hashed ids), is a decision this rule does not overturn."""
+    if any(_stated_kind(step, FLOATING) is not None for step in chain):
+        return None
+    at = next((i for i, s in enumerate(chain) if isinstance(s.node, cst.Call)
+               and last_name(s.node.func) in ("tensor", "as_tensor")), None)
+    if at is None or not any(isinstance(s.node, (cst.List, cst.ListComp)) and not s.path for s in chain[at + 1:]):
+        return None
+    return _cast(chain[at], FLOATING, "where the count features are made")
 
 
 def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) -> cst.BaseExpression | None:

@@ -421,7 +421,12 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
         if classes is None:
             continue
         if (low, high) == (1, classes):
-            made = next((s for s in chain[at + 1:] if s.role == "stored"), chain[at + 1])
+            # the first label itself (not the list or tuple holding it) from where the dataset keeps it
+            after = chain[at + 1:]
+            stored = next((i for i, s in enumerate(after) if s.role == "stored"), 0)
+            made = next((s for s in after[stored:] if not s.path), None)
+            if made is None:
+                return
             code = made.source.module.code_for_node(made.node)
             simple = isinstance(made.node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
             new = cst.parse_expression(f"{code if simple else f'({code})'} - 1")
