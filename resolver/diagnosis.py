@@ -72,6 +72,9 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # checkpoints and devices (rules/checkpoint_device.py)
         ("device.no_cuda", r"Torch not compiled with CUDA enabled|Found no NVIDIA driver on your system"
                            r"|No CUDA GPUs are available"),
+        ("checkpoint.cuda_storage", r"Attempting to deserialize object on a CUDA device"),
+        ("checkpoint.optimizer_groups", r"loaded state dict has a different number of parameter groups"
+                                        r"|loaded state dict contains a parameter group that doesn't match the size"),
         ("checkpoint.weights_only", r"Weights only load failed|Unsupported global: GLOBAL"),
         ("checkpoint.key_prefix", r"Missing key\(s\) in state_dict: .*Unexpected key\(s\) in state_dict: \"(module|_orig_mod)\."),
         ("checkpoint.size_mismatch", r"size mismatch for [\w.]+: copying a param with shape"),
@@ -113,6 +116,14 @@ EXHAUSTED_ADVICE = {
     "device.no_cuda": "the code asks for CUDA on a machine without it, and no hard-coded device was found in its "
                       "Python: if a config file (YAML/JSON) names the device, set it to cpu (or the value that "
                       "picks CUDA only when torch.cuda.is_available())",
+    "checkpoint.cuda_storage": "torch.load maps a checkpoint's tensors to CUDA on a machine without it, and no "
+                               "map_location set for this load alone was found: pass map_location=\"cpu\" to torch.load (load_state_dict "
+                               "then copies each tensor to its parameter's device); a device setting that also moves "
+                               "the model is better left to pick CUDA only when torch.cuda.is_available()",
+    "checkpoint.optimizer_groups": "an optimizer state saved with another set of parameter groups is loaded into "
+                                   "this optimizer: start the optimizer fresh (do not load its state), or build it "
+                                   "with the parameter groups it was saved with; which one is a decision about the "
+                                   "training, so no edit is made",
     "memory.cuda_oom": "the GPU runs out of memory and the code holds no leak resolve can fix: use a smaller "
                        "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model",
 }

@@ -102,15 +102,18 @@ def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode
     return module.visit(Swap()).code
 
 
-def config_file_edits(workspace: Workspace, keys: set[str], old: int, new: int, why: str) -> list[Edit]:
+def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Pattern[str], new: int | str,
+                      why: str) -> list[Edit]:
     """Each line of the project's JSON/YAML/TOML/INI files (those its code names) that sets one of `keys` to `old`
     (`"in_features": 12,`, `in_features: 12  # numeric`, `in_features = 12`), as an edit to `new`
-    that keeps every other byte of the file."""
+    that keeps every other byte of the file. A string setting is given as a pattern over its text
+    (`map_location = "cuda:0"`, `map_location: cuda`), and `new` keeps the quotes it had."""
     if not keys:
         return []
     code = "\n".join(workspace.text(p) for p in project_files(workspace))
     names = "|".join(re.escape(k) for k in sorted(keys))
-    pattern = re.compile(rf"^(\s*[\"']?(?:{names})[\"']?\s*[:=]\s*){old}(\s*,?\s*(?:#.*)?)$")
+    value = rf"(?P<quote>[\"']?)(?:{old.pattern})(?P=quote)" if isinstance(old, re.Pattern) else rf"(?P<quote>){old}"
+    pattern = re.compile(rf"^(?P<key>\s*[\"']?(?:{names})[\"']?\s*[:=]\s*){value}(?P<tail>\s*,?\s*(?:#.*)?)$")
     found, seen = [], 0
     for path in sorted(workspace.project.rglob("*"), key=lambda p: (len(p.parts), str(p))):
         if path.suffix not in CONFIG_SUFFIXES or SKIPPED_DIRS & set(path.relative_to(workspace.project).parts) \
@@ -127,7 +130,8 @@ def config_file_edits(workspace: Workspace, keys: set[str], old: int, new: int, 
             body = line.rstrip("\r\n")
             match = pattern.match(body)
             if match:
-                changed = lines[:number] + [f"{match[1]}{new}{match[2]}{line[len(body):]}"] + lines[number + 1:]
-                reason = f"Changed {body.strip().rstrip(',')} to {match[1].strip()} {new} in {path.name} {why}"
+                written = f"{match['quote']}{new}{match['quote']}"
+                changed = lines[:number] + [f"{match['key']}{written}{match['tail']}{line[len(body):]}"] + lines[number + 1:]
+                reason = f"Changed {body.strip().rstrip(',')} to {match['key'].strip()} {written} in {path.name} {why}"
                 found.append(Edit((Change(path.resolve(), text, "".join(changed)),), number + 1, reason))
     return found

@@ -3,6 +3,7 @@
 | contract | symptom | edit |
 |---|---|---|
 | a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
+| a checkpoint loads where this machine can hold it | `Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False` | the CUDA `map_location` -> `"cpu"` where it is written (literal, parameter default, argparse default, config-file line), when nothing but the load reads it; a shared device value gets the guard in Python, nothing in a config file |
 | a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP or `torch.compile`), or `Missing key(s)` alone when a part is picked out of such a dict | where this run took the wrapper's `state_dict` (the probe saw the line) and the missing keys are the wrapped model's: `(m.module if isinstance(m, torch.nn.DataParallel) else m).state_dict()`; else the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
 | a fine-tuned head keeps its own size | `size mismatch for fc.weight: copying a param with shape torch.Size([10, 64]) from checkpoint, the shape in current model is torch.Size([3, 64])`, one module differing only in its output dimension | the dict handed to `load_state_dict` -> `{**sd, **{k: v for k, v in model.state_dict().items() if k.startswith("fc.")}}`: the head keeps its fresh weights, the load stays strict |
 | `torch.load` of the project's own checkpoint may unpickle what the project pickled | `Weights only load failed ... Unsupported global: GLOBAL argparse.Namespace` | `weights_only=False` on that `torch.load`, only when the project itself writes checkpoints (`torch.save` in its source) |
@@ -24,7 +25,8 @@ import libcst as cst
 
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
-from resolver.rules._project import replaced_all, sources_mentioning
+from resolver.rules._origin import Tracer, argument
+from resolver.rules._project import config_file_edits, replaced_all, sources_mentioning
 from resolver.rules._rule import Rule
 from resolver.rules._source import Source, keyword_arg, method_call, user_frames
 
@@ -132,6 +134,141 @@ def _chooses(source: Source, node: cst.SimpleString) -> bool:
     if isinstance(parent, (cst.Assign, cst.AnnAssign, cst.Param)):
         return True
     return isinstance(parent, cst.Arg) and parent.keyword is not None and parent.keyword.value in {"default", "device"}
+
+
+def _cuda_device(source: Source, node: cst.CSTNode) -> bool:
+    """`"cuda:0"` or `torch.device("cuda")`: a CUDA device written out."""
+    if isinstance(node, cst.SimpleString):
+        return isinstance(node.evaluated_value, str) and CUDA.fullmatch(node.evaluated_value) is not None
+    return isinstance(node, cst.Call) and source.calls(node, {"torch.device"}) and len(node.args) == 1 \
+        and _cuda_device(source, node.args[0].value)
+
+
+def _cpu_map_location(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """The failing `torch.load` maps its storages to CUDA on a machine without it. Where the
+    map_location is written (the literal, a parameter's default, the config line the code reads it
+    from), CUDA becomes "cpu": where a checkpoint loads to is not where the model runs
+    (`load_state_dict` copies each tensor to its parameter's device), so "cpu" is right on every
+    machine. A value that also chooses something else (a `device` the model is moved to) is a
+    device setting: in Python it gets the guard that keeps CUDA where it is, in a config file
+    nothing (the stop's advice names it)."""
+    tracer = Tracer(diagnosis, workspace)
+    for frame in reversed(tracer.frames):
+        source = tracer.source(frame.file)
+        loads = [c for c in source.on_line(cst.Call, frame.line) if source.calls(c, LOADERS)] if source else []
+        if not loads:
+            continue
+        given = argument(loads[0], 1, "map_location")
+        if given is None:
+            return
+        chain = tracer.chain(source, given, frame)
+        for step in chain:
+            if _cuda_device(step.source, step.node):
+                yield _map_to_cpu(step.source, step.node, _only_for_loading(tracer, chain))
+                return
+        last = chain[-1]
+        default = _parameter_default(last.source, last.node)
+        if default is not None and _cuda_device(last.source, default):
+            yield _map_to_cpu(last.source, default, _only_for_loading(tracer, chain))
+            return
+        keys = next(({*_setting_names(step)} for step in chain if _setting_names(step)), set())  # the innermost key
+        defaults = [(s, d) for s in tracer._project_sources() for d in _option_defaults(s, keys)]
+        if len(defaults) == 1 and _read_once(tracer, keys):
+            yield _map_to_cpu(*defaults[0], True)
+            return
+        edits = [e for e in config_file_edits(workspace, keys, CUDA, "cpu", "(where the checkpoint's map_location "
+                 "is set): this machine has no CUDA, and load_state_dict moves each tensor to its parameter's device")
+                 if _read_once(tracer, keys)]
+        if len(edits) == 1:
+            yield edits[0]
+        return
+
+
+def _map_to_cpu(source: Source, node: cst.CSTNode, only_for_loading: bool) -> Edit:
+    if only_for_loading:
+        new = cst.SimpleString('"cpu"')
+        reason = (f"Loaded the checkpoint to the CPU instead of {source.code(node)}: this machine has no CUDA, and "
+                  "load_state_dict moves each tensor to its parameter's device")
+    else:
+        new = _guarded(source, source.code(node))
+        reason = (f"Chose the device where CUDA is available instead of {source.code(node)}, which the checkpoint "
+                  "is loaded to: this machine has no CUDA, and the guard keeps CUDA where it is")
+    return source.edit(source.replaced(node, new), source.line_of(node), reason, uses_torch=not only_for_loading)
+
+
+def _parameter_default(source: Source, node: cst.CSTNode) -> cst.BaseExpression | None:
+    """The default of the parameter a name is, when no caller's argument was followed."""
+    function = source.enclosing(node, cst.FunctionDef) if isinstance(node, cst.Name) else None
+    if function is None:
+        return None
+    p = function.params
+    found = [param for param in (*p.posonly_params, *p.params, *p.kwonly_params) if param.name.value == node.value]
+    return found[0].default if found else None
+
+
+def _option_defaults(source: Source, keys: set[str]) -> list[cst.CSTNode]:
+    """The CUDA default of a command-line option read as `args.<key>`: `add_argument("--map-location", default="cuda")`."""
+    found = []
+    for call in source.nodes(cst.Call, lambda c: method_call(c, "add_argument")):
+        flags = [a.value.evaluated_value for a in call.args if a.keyword is None and isinstance(a.value, cst.SimpleString)]
+        default = argument(call, 99, "default")
+        if default is not None and _cuda_device(source, default) and \
+                any(isinstance(f, str) and f.lstrip("-").replace("-", "_") in keys for f in flags):
+            found.append(default)
+    return found
+
+
+def _setting_names(step) -> list[str]:
+    """The name a value is read under: `cfg["ckpt"]["map_location"]`, `cfg.map_location`."""
+    node = step.node
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        key = node.slice[0].slice.value
+        return [key.evaluated_value] if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str) else []
+    if isinstance(node, cst.Attribute) and not (isinstance(node.value, cst.Name) and node.value.value == "self"):
+        return [node.attr.value]
+    return []
+
+
+def _read_once(tracer: Tracer, keys: set[str]) -> bool:
+    """Each setting is read in one place of the project's code: the load's. A key read twice
+    chooses something else too (the device the model runs on)."""
+    for key in keys:
+        reads = sum(len(re.findall(rf"""["']{re.escape(key)}["']|\.{re.escape(key)}\b""", s.module.code))
+                    for s in tracer._project_sources())
+        if reads != 1:
+            return False
+    return bool(keys)
+
+
+def _only_for_loading(tracer: Tracer, chain) -> bool:
+    """Every name the value passes through on its way to the load is read once: nothing else is
+    chosen with it (a module's `DEVICE` that the model is moved to is read twice)."""
+    for step in chain:
+        if isinstance(step.node, cst.Name):
+            scope = step.source.enclosing(step.node, cst.FunctionDef)
+            sources = [step.source] if scope is not None else tracer._project_sources()
+            reads = sum(1 for s in sources for n in s.nodes(cst.Name, lambda n, s=s: _loads_name(s, n, step.node.value))
+                        if scope is None or s.enclosing(n, cst.FunctionDef) is scope)
+            if reads > 1:
+                return False
+        if _setting_names(step) and not _read_once(tracer, set(_setting_names(step))):
+            return False
+    return True
+
+
+def _loads_name(source: Source, node: cst.Name, name: str) -> bool:
+    """A read of `name`: not a binding, a keyword, a parameter or an attribute's name."""
+    if node.value != name:
+        return False
+    parent = source.parents.get(node)
+    if isinstance(parent, (cst.Arg, cst.Param)) and (getattr(parent, "keyword", None) is node or
+                                                     getattr(parent, "name", None) is node):
+        return False
+    if isinstance(parent, cst.Attribute) and parent.attr is node:
+        return False
+    if isinstance(parent, (cst.AssignTarget, cst.AnnAssign)) and parent.target is node:
+        return False
+    return not isinstance(parent, (cst.FunctionDef, cst.ClassDef, cst.ImportAlias))
 
 
 def _trusted_load(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
@@ -278,7 +415,7 @@ def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
 
 
 class CheckpointDevice(Rule):
-    categories = ("device.no_cuda", "checkpoint.weights_only", "checkpoint.key_prefix", "checkpoint.missing_keys",
+    categories = ("device.no_cuda", "checkpoint.cuda_storage", "checkpoint.weights_only", "checkpoint.key_prefix", "checkpoint.missing_keys",
                   "checkpoint.size_mismatch")
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
@@ -288,6 +425,7 @@ class CheckpointDevice(Rule):
 
 FIXES = {  # best first: the line that made a wrapped checkpoint, then the load of one made elsewhere
     "device.no_cuda": (_hard_coded_cuda,),
+    "checkpoint.cuda_storage": (_cpu_map_location,),
     "checkpoint.weights_only": (_trusted_load,),
     "checkpoint.key_prefix": (_unwrapped_at_save, _stripped_prefix),
     "checkpoint.missing_keys": (_unwrapped_at_save,),
