@@ -160,7 +160,8 @@ def definition(workspace: Workspace, site: Site, index: int, keyword: str) -> De
     links = trail(workspace, site, index, keyword)
     if not links:
         return None
-    file, node, what = links[-1]
+    file, node, _ = links[-1]
+    what = next((w for _, _, w in reversed(links) if w), "")  # the last assignment followed
     if isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
         return None
     if len(links) == 1 or all(w == "" for _, _, w in links):  # the call's own argument (or a caller's)
