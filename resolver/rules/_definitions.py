@@ -157,37 +157,57 @@ def _constants(file: _File) -> dict[str, int]:
 def definition(workspace: Workspace, site: Site, index: int, keyword: str) -> Definition | None:
     """Where the number given to the constructor at `site` (parameter `keyword` or position
     `index`) is made, when that is another place than the call (or its helper's call site)."""
+    links = trail(workspace, site, index, keyword)
+    if not links:
+        return None
+    file, node, _ = links[-1]
+    what = next((w for _, _, w in reversed(links) if w), "")  # the last assignment followed
+    if isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
+        return None
+    if len(links) == 1 or all(w == "" for _, _, w in links):  # the call's own argument (or a caller's)
+        # only an opaque one (`len(vocab)`), which retarget can't scale
+        known = evaluate(file.module.code_for_node(node), {**_constants(file), **site.scope}) is not None
+        return None if known or not _holds_call(node) else Definition(file, node, f"`{file.code(node)}`")
+    return Definition(file, node, what)
+
+
+def trail(workspace: Workspace, site: Site, index: int, keyword: str) -> list[tuple[_File, cst.BaseExpression, str]]:
+    """Every expression the constructor's argument was followed through, the call's own first,
+    each with the words for where it is assigned ("" for an argument passed to a parameter): a
+    parameter to its caller's argument (the probe's stack), a name, attribute or key to its one
+    assignment. The last is where following stopped: the definition, or a name that could not be
+    followed further."""
     file = source_file(workspace, site.file)
     call = file and file.call_at(site)
     arg = call and argument(call, index, keyword)
     if arg is None:
-        return None
-    node, callers, steps, what = arg.value, list(site.callers), 0, ""
+        return []
+    node, callers = arg.value, list(site.callers)
+    links = [(file, node, "")]
     for _ in range(MAX_LINKS):
         if not isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
             break
         if isinstance(node, cst.Name) and parameter_of(file, node):
             if not callers:
-                return None
+                break
             caller = callers.pop(0)
             found = at_caller(workspace, file, node, caller)
-            if found is None or caller.variants > 1:
-                return None
+            # a helper called with several values by one call: only the values a loop carries
+            # (the first iteration's is followed, and must still give the declared number)
+            if found is None or (caller.variants > 1 and not _loop_carried(*found)):
+                break
             file, node = found
+            links.append((file, node, ""))
             continue
+        function = file.enclosing(node, cst.FunctionDef)
         found = _assignment(workspace, file, node)
         if found is None:
-            return None
+            break
         file, node, what = found
-        callers, steps = [], steps + 1  # the probe's stack belongs to the constructor's frame only
-    else:
-        return None
-    if isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
-        return None
-    if steps == 0:  # the call's own argument: only an opaque one (`len(vocab)`), which retarget can't scale
-        known = evaluate(file.module.code_for_node(node), {**_constants(file), **site.scope}) is not None
-        return None if known or not _holds_call(node) else Definition(file, node, f"`{file.code(node)}`")
-    return Definition(file, node, what)
+        links.append((file, node, what))
+        if file.enclosing(node, cst.FunctionDef) is not function or function is None:
+            callers = []  # the probe's stack belongs to the constructor's frame only
+    return links
 
 
 def _holds_call(node: cst.CSTNode) -> bool:
@@ -341,6 +361,9 @@ def _local_or_global(workspace: Workspace, file: _File, name: cst.Name):
     function = file.enclosing(name, cst.FunctionDef)
     if function is not None:
         values = _assigned_values(file, function, name.value)
+        first = _loop_carried(file, name)
+        if first is not None:
+            return file, first, f"`{name.value}` before the loop"
         if values:
             if len(values) != 1 or values[0] is None or _reads(file, function, name.value) != 1:
                 return None
@@ -357,6 +380,50 @@ def _local_or_global(workspace: Workspace, file: _File, name: cst.Name):
     if len(values) != 1 or values[0] is None or _global_reads(workspace, source, name.value) != 1:
         return None
     return source, values[0], f"the constant {name.value}"
+
+
+def _loop_carried(file: _File, name) -> cst.BaseExpression | None:
+    """The value a loop-carried name has in the loop's first iteration (`prev = in_features`,
+    then `Linear(prev, width); prev = width` in the loop): its one assignment before the loop,
+    when every other assignment is in the loop after this read, and no read outside the loop
+    comes before it ends."""
+    if not isinstance(name, cst.Name) or file.enclosing(name, cst.FunctionDef) is None:
+        return None
+    function, loop = file.enclosing(name, cst.FunctionDef), file.enclosing(name, cst.For)
+    if loop is None or file.enclosing(loop, cst.FunctionDef) is not function or name.value in bound_names(loop.target):
+        return None
+    inside, outside = [], []
+    for node in file.nodes((cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.NamedExpr)):
+        if _owner(file, node) is function and node is not loop and any(
+                name.value in bound_names(t) for t in _targets(node)):
+            (inside if file.enclosing(node, cst.For) is loop or _within(file, node, loop) else outside).append(node)
+    start, read = file.line(loop), file.line(name)
+    if len(outside) != 1 or not inside or not isinstance(outside[0], cst.Assign) or len(outside[0].targets) != 1 \
+            or not isinstance(outside[0].targets[0].target, cst.Name) or file.line(outside[0]) >= start \
+            or any(file.line(node) <= read for node in inside):
+        return None
+    reads = [n for n in file.nodes(cst.Name) if n.value == name.value and _owner(file, n) is function
+             and not _is_target(file, n) and not _is_attribute_name(file, n) and not _is_keyword(file, n)
+             and not file.quiet(n)]
+    if any(file.line(outside[0]) < file.line(n) < start for n in reads):
+        return None
+    return outside[0].value
+
+
+def _targets(node) -> list:
+    if isinstance(node, cst.Assign):
+        return [t.target for t in node.targets]
+    if isinstance(node, cst.AsName):
+        return [node.name]
+    return [node.target]
+
+
+def _within(file: _File, node, ancestor) -> bool:
+    while node in file.parents:
+        node = file.parents[node]
+        if node is ancestor:
+            return True
+    return False
 
 
 def _imported_from(workspace: Workspace, file: _File, name: str) -> _File | None:

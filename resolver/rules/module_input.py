@@ -29,7 +29,8 @@ from resolver.diagnosis import Diagnosis, Module, Tensor
 from resolver.edits import Change, Edit, Workspace
 from resolver.retarget import rewrites
 from resolver.rules._project import config_file_edits
-from resolver.rules._definitions import argument, at_caller, bound_names, definition, parameter_of, project_files, source_file
+from resolver.rules._definitions import (argument, at_caller, bound_names, definition, parameter_of, project_files,
+                                         source_file, trail)
 from resolver.rules._rule import Rule
 
 
@@ -231,17 +232,12 @@ def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, decl
 
 def _config_file_setting(workspace: Workspace, layer: Module, contract: Contract, declared: int, needed: int,
                          why: str) -> Iterator[Edit]:
-    """The number read from a config file (`MODELS[name](**cfg["model"])`, `cfg.model.in_dim`): the
-    one line of the project's JSON/YAML/TOML files that sets the setting the argument comes from
-    (the constructor's parameter it is copied from, or the key it is read with) to that number."""
-    file = source_file(workspace, layer.site.file)
-    call = file and file.call_at(layer.site)
-    arg = call and argument(call, contract.index, contract.argument)
-    if arg is None:
-        return
-    node, keys = arg.value, set()
-    function = file.enclosing(node, cst.FunctionDef)
-    for _ in range(8):  # `prev = in_features` ... `nn.Linear(prev, width)`: back to the parameter
+    """The number read from a config file (`MODELS[name](**cfg["model"])`, `cfg.model.in_dim`,
+    `Net(cfg["model"]["in_channels"])` handed on through a helper's loop): the one line of the
+    project's JSON/YAML/TOML files that sets the setting the argument comes from (a parameter it
+    is passed through, an attribute or key it is read with) to that number."""
+    keys = set()
+    for file, node, _ in trail(workspace, layer.site, contract.index, contract.argument):
         if isinstance(node, cst.Attribute):
             keys.add(node.attr.value)
         elif isinstance(node, cst.Subscript) and len(node.slice) == 1:
@@ -249,17 +245,8 @@ def _config_file_setting(workspace: Workspace, layer: Module, contract: Contract
             value = getattr(key, "evaluated_value", None)
             if isinstance(value, str):
                 keys.add(value)
-        if not isinstance(node, cst.Name):
-            break
-        if parameter_of(file, node) is not None:
+        elif isinstance(node, cst.Name) and parameter_of(file, node) is not None:
             keys.add(node.value)
-            break
-        assigned = [a.value for a in file.nodes(cst.Assign) if file.enclosing(a, cst.FunctionDef) is function
-                    and len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
-                    and a.targets[0].target.value == node.value]
-        if len(assigned) != 1 and not (assigned and file.enclosing(node, cst.For) is not None):
-            break
-        node = assigned[0]  # a loop-carried name: its value before the loop
     edits = config_file_edits(workspace, keys, declared, needed, f"(where the setting is made) {why}")
     if len(edits) == 1:
         yield edits[0]

@@ -3,7 +3,7 @@
 | contract | broken when | symptom | edit |
 |---|---|---|---|
 | a Module subclass defines `forward` / `__init__` | a method a typo away (`foward`, `__int__`, `___init___`) is defined and never called | `missing the required "forward" function`; `X.__init__() takes 1 positional argument`; `'X' object has no attribute`; an empty parameter list | rename the method |
-| submodules are registered | layers kept in a plain list / dict | `optimizer got an empty parameter list`; a layer left behind by `.double()` / `.to()` | `nn.ModuleList` / `nn.ModuleDict` |
+| submodules are registered | layers kept in a plain list / dict | `optimizer got an empty parameter list`; a dtype mismatch in a layer the probe finds no path to from the model (left behind by `.double()`) | `nn.ModuleList` / `nn.ModuleDict` |
 | an RNN / attention module returns a tuple | its result is used as a tensor | `'tuple' object has no attribute 'size'`, `must be Tensor, not tuple` | `out, _ = self.lstm(x)` |
 | forward gets the inputs it declares | `model(*batch)` spreads the target in too | `forward() takes 2 positional arguments but 3 were given` | `model(batch[0])` |
 
@@ -18,7 +18,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.rules._source import Source, user_frames
-from resolver.diagnosis import Diagnosis
+from resolver.diagnosis import Diagnosis, Site
 from resolver.edits import Edit, Workspace
 from resolver.rules._project import (classes_named, edit_distance, methods, module_classes, nn_spelling, replaced_all,
                                      sources_mentioning)
@@ -82,9 +82,11 @@ def source_calls(node: cst.CSTNode) -> list[cst.Call]:
     return found
 
 
-def _registered_containers(workspace: Workspace, source: Source, node: cst.ClassDef) -> Iterator[Edit]:
+def _registered_containers(workspace: Workspace, source: Source, node: cst.ClassDef,
+                           holding: Site | None = None) -> Iterator[Edit]:
     """`self.layers = []` filled with layers -> `nn.ModuleList()`; a dict -> `nn.ModuleDict`; the
-    list a project helper builds (`self.encoder = mlp_stack(sizes)`) -> `nn.ModuleList(mlp_stack(sizes))`."""
+    list a project helper builds (`self.encoder = mlp_stack(sizes)`) -> `nn.ModuleList(mlp_stack(sizes))`.
+    With `holding` (where the probe saw a layer built), only the container that layer went into."""
     init = methods(node).get("__init__")
     if init is None:
         return
@@ -109,6 +111,8 @@ def _registered_containers(workspace: Workspace, source: Source, node: cst.Class
                                for t in a.targets if isinstance((s := t.target), cst.Subscript))
         if filled:
             wrapped[name] = assign
+    if holding is not None:
+        wrapped = {name: assign for name, assign in wrapped.items() if _fills(source, node, name, assign, holding)}
     if not wrapped:
         return
     nn = nn_spelling(source)
@@ -122,6 +126,20 @@ def _registered_containers(workspace: Workspace, source: Source, node: cst.Class
     reason = (f"Kept the layers of {node.name.value} ({names}) in nn.ModuleList / nn.ModuleDict: in a plain list or "
               "dict they are not registered, so parameters(), .to() and state_dict() never see them")
     yield source.edit(replaced_all(source.module, replacements), source.line_of(next(iter(wrapped.values()))), reason)
+
+
+def _fills(source: Source, node: cst.ClassDef, name: str, assign: cst.Assign, site: Site) -> bool:
+    """The layer built at `site` (or by a helper called there) goes into `self.name`: the
+    construction is inside the container's value or an append/extend/item assignment to it."""
+    spans = [assign.value]
+    for call in source.nodes(cst.Call, lambda c: source.enclosing(c, cst.ClassDef) is node):
+        if isinstance(call.func, cst.Attribute) and source.code(call.func.value) == f"self.{name}":
+            spans.append(call)
+    spans += [a for a in source.nodes(cst.Assign, lambda a: source.enclosing(a, cst.ClassDef) is node)
+              if any(isinstance(t.target, cst.Subscript) and source.code(t.target.value) == f"self.{name}"
+                     for t in a.targets)]
+    lines = {s.line for s in (site, *site.callers) if s.file.resolve() == source.path.resolve()}
+    return any(source.positions[n].start.line <= line <= source.positions[n].end.line for n in spans for line in lines)
 
 
 def _returns_module_list(workspace: Workspace, source: Source, call: cst.Call) -> bool:
@@ -233,13 +251,36 @@ def _spread_batch(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
             return
 
 
+def _unregistered_owner(diagnosis: Diagnosis) -> str | None:
+    """The project class whose forward called the failing layer, when that layer is not one of
+    the model's registered submodules (the probe found no path to it from the outermost module
+    in the traceback): `.double()`/`.to()` on the model passed it by, hence the dtype mismatch."""
+    chain = diagnosis.modules
+    if len(chain) < 2 or chain[-1].path != "?" or not chain[-1].qualname.startswith("torch.nn."):
+        return None
+    owners = [m for m in reversed(chain[:-1]) if not m.qualname.startswith("torch.")]
+    return owners[0].class_name if owners else None
+
+
 class ModuleProtocol(Rule):
     categories = ("module.forward_missing", "module.init_arguments", "module.unset_attribute",
-                  "module.no_parameters", "module.tuple_output", "module.extra_inputs")
+                  "module.no_parameters", "module.tuple_output", "module.extra_inputs", "dtype.mismatch")
+    # before dtype_contract on a dtype mismatch: it is only asked when a layer is unregistered,
+    # and then the cast of the model is right and the layer missed it
+    priority = -1
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        if diagnosis.category == "dtype.mismatch":
+            return _unregistered_owner(diagnosis) is not None
+        return super().matches(diagnosis)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         category = diagnosis.category
-        if category == "module.tuple_output":
+        if category == "dtype.mismatch":
+            if diagnosis.module.site is not None:
+                for source, node in classes_named(workspace, _unregistered_owner(diagnosis)):
+                    yield from _registered_containers(workspace, source, node, diagnosis.module.site)
+        elif category == "module.tuple_output":
             for frame, source in user_frames(diagnosis, workspace):
                 yield from _tuple_assignments(source, frame.line)
         elif category == "module.extra_inputs":
