@@ -338,8 +338,14 @@ def _owner(file: _File, node):
 
 def _reads(file: _File, scope, name: str) -> int:
     return sum(1 for n in file.nodes(cst.Name) if n.value == name and _owner(file, n) is scope
-               and not _is_target(file, n) and not _is_attribute_name(file, n) and not _is_keyword(file, n)
-               and not _is_definition_name(file, n) and not file.quiet(n))
+               and _is_read(file, n) and not file.quiet(n))
+
+
+def _is_read(file: _File, name: cst.Name) -> bool:
+    """The name is read here: not assigned, not an attribute's or keyword's name, not what a def,
+    class or import binds."""
+    return not (_is_target(file, name) or _is_attribute_name(file, name) or _is_keyword(file, name)
+                or _is_definition_name(file, name))
 
 
 def _is_attribute_name(file: _File, name: cst.Name) -> bool:
@@ -446,10 +452,8 @@ def _global_reads(workspace: Workspace, file: _File, name: str) -> int:
     count = 0
     for other in project_files(workspace):
         if other.path == file.path or _imported_from(workspace, other, name) is not None:
-            count += sum(1 for n in other.nodes(cst.Name) if n.value == name and not _is_target(other, n)
-                         and not _is_attribute_name(other, n) and not _is_keyword(other, n)
-                         and not _is_definition_name(other, n) and not other.quiet(n)
-                         and not isinstance(other.parents.get(n), cst.ImportAlias))
+            count += sum(1 for n in other.nodes(cst.Name) if n.value == name and _is_read(other, n)
+                         and not other.quiet(n))
         count += sum(1 for a in other.nodes(cst.Attribute) if a.attr.value == name
                      and a.value is not None and isinstance(a.value, cst.Name)
                      and a.value.value == file.path.stem and not other.quiet(a))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 from typing import Iterator
 
 import libcst as cst
@@ -376,19 +377,18 @@ def _fresh_head(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         return
     saved, current = MISMATCH.search(diagnosis.message).group(2, 3)
     for frame, source in user_frames(diagnosis, workspace):
-        loads = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "load_state_dict") and c.args
-                 and c.args[0].keyword is None and isinstance(c.func.value, (cst.Name, cst.Attribute))]
-        if not loads:
+        load = _state_dict_load(source, frame.line)
+        if load is None:
             continue
-        given, model = loads[0].args[0].value, source.code(loads[0].func.value)
-        names = set(re.findall(r"\w+", source.code(given)))
-        key, value = ("k", "v") if not {"k", "v"} & names else ("key", "tensor")
-        kept = cst.parse_expression(f'{{**{source.code(given)}, **{{{key}: {value} for {key}, {value} in '
-                                    f'{model}.state_dict().items() if {key}.startswith("{head}.")}}}}')
+        if not isinstance(load.call.func.value, (cst.Name, cst.Attribute)):
+            continue  # the model is read again for its own head: only a name can be read twice
+        model = source.code(load.call.func.value)
+        kept = cst.parse_expression(f'{{**{load.held}, **{{{load.key}: {load.value} for {load.key}, {load.value} in '
+                                    f'{model}.state_dict().items() if {load.key}.startswith("{head}.")}}}}')
         reason = (f"Kept the model's own, freshly initialised {head} ({current.split(',')[0]} outputs) where the "
                   f"checkpoint holds one for {saved.split(',')[0]}: it was trained for another number of classes; "
                   f"every other weight still loads, strictly")
-        yield source.edit(source.replaced(given, kept), frame.line, reason)
+        yield source.edit(source.replaced(load.given, kept), frame.line, reason)
         return
 
 
@@ -397,21 +397,40 @@ def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
     if prefix is None:
         return
     for frame, source in user_frames(diagnosis, workspace):
-        loads = [c for c in source.on_line(cst.Call, frame.line) if method_call(c, "load_state_dict") and c.args
-                 and c.args[0].keyword is None]
-        if not loads:
+        load = _state_dict_load(source, frame.line)
+        if load is None:
             continue
-        given = loads[0].args[0].value
-        held = source.code(given) if isinstance(given, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)) \
-            else f"({source.code(given)})"
-        names = set(re.findall(r"\w+", held))
-        key, value = ("k", "v") if not {"k", "v"} & names else ("key", "tensor")
-        stripped = cst.parse_expression(f'{{{key}.removeprefix("{prefix}"): {value} for {key}, {value} in {held}.items()}}')
-        reason = (f"Stripped the {prefix!r} prefix from the keys given to {source.code(loads[0].func)}: the state dict "
+        stripped = cst.parse_expression(f'{{{load.key}.removeprefix("{prefix}"): {load.value} '
+                                        f'for {load.key}, {load.value} in {load.held}.items()}}')
+        reason = (f"Stripped the {prefix!r} prefix from the keys given to {source.code(load.call.func)}: the state dict "
                   f"was saved from a wrapped model (DataParallel/DDP or torch.compile), and every key it holds is the "
                   f"model's own behind that prefix")
-        yield source.edit(source.replaced(given, stripped), frame.line, reason)
+        yield source.edit(source.replaced(load.given, stripped), frame.line, reason)
         return
+
+
+@dataclass(frozen=True)
+class _Load:
+    """`model.load_state_dict(sd)` on a failing line: the call, the dict it is given, that dict as
+    an operand, and two names for a comprehension over it that the dict's code does not use."""
+
+    call: cst.Call
+    given: cst.BaseExpression
+    held: str
+    key: str
+    value: str
+
+
+def _state_dict_load(source: Source, line: int) -> _Load | None:
+    loads = [c for c in source.on_line(cst.Call, line) if method_call(c, "load_state_dict") and c.args
+             and c.args[0].keyword is None]
+    if not loads:
+        return None
+    given = loads[0].args[0].value
+    held = source.code(given) if isinstance(given, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)) \
+        else f"({source.code(given)})"
+    key, value = ("k", "v") if not {"k", "v"} & set(re.findall(r"\w+", held)) else ("key", "tensor")
+    return _Load(loads[0], given, held, key, value)
 
 
 class CheckpointDevice(Rule):

@@ -289,12 +289,8 @@ def _descendants(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 
 def _within(source: Source, inner: cst.CSTNode, outer: cst.CSTNode) -> bool:
-    node = inner
-    while node is not None:
-        if node is outer:
-            return True
-        node = source.parents.get(node)
-    return False
+    """`inner` is `outer` or inside it."""
+    return inner is outer or source._within(inner, outer)
 
 
 def _as_partial(node: cst.Lambda, source: Source, workspace: Workspace) -> str | None:

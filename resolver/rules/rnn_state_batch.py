@@ -58,18 +58,19 @@ def _fix(tracer: Tracer, source: Source, rnn_call: cst.Call, given, state, eleme
         named = end.node.elements[element]
         others = [e for e in end.node.elements if e is not named]
         ends = [tracer.chain(end.source, e.value, None)[-1] for e in [named, *others]]
+
+    def at_hand(target) -> bool:
+        """Stated beside the RNN call, where its input is, and not as some other literal."""
+        return (target is not None and target[0].path == source.path
+                and target[0].enclosing(target[1], cst.FunctionDef) is function
+                and not (isinstance(target[1], cst.Integer) and target[1].value != fixed))
+
+    stated = [_stated_batch(tracer, each) for each in ends]
+    if not at_hand(stated[0]):
+        return None  # the input is not at hand where the named tensor's size is stated
     targets = []
-    for each in ends:
-        target = _stated_batch(tracer, each)
-        if target is None or target[0].path != source.path or target[0].enclosing(target[1], cst.FunctionDef) is not function:
-            if each is ends[0]:
-                return None  # the input is not at hand where the size is stated
-            continue
-        if isinstance(target[1], cst.Integer) and target[1].value != fixed:
-            if each is ends[0]:
-                return None
-            continue
-        if all(target[1] is not t[1] for t in targets):
+    for target in stated:
+        if at_hand(target) and all(target[1] is not t[1] for t in targets):
             targets.append(target)
     size = f"{source.code(given)}.size({batch_dim})"
     new = cst.parse_expression(size)
