@@ -209,9 +209,11 @@ class Loader:
     # after samples the default collate could not stack: position -> (dtype, dimensions) of the
     # tensors whose shape varies from sample to sample
     ragged: dict[str, tuple[str, int]] = field(default_factory=dict)
+    # after the default collate met a None sample: (samples that are None, samples read)
+    none_samples: tuple[int, int] | None = None
 
     @classmethod
-    def from_json(cls, data, ranges=None, ragged=None) -> Loader | None:
+    def from_json(cls, data, ranges=None, ragged=None, none_samples=None) -> Loader | None:
         if not data:
             return None
         dataset = data.get("dataset") or {}
@@ -219,7 +221,8 @@ class Loader:
                    data["dataset_size"], dataset.get("qualname"),
                    Path(dataset["file"]) if dataset.get("file") else None,
                    {k: tuple(v) for k, v in (ranges or {}).items()},
-                   {k: tuple(v) for k, v in (ragged or {}).items()})
+                   {k: tuple(v) for k, v in (ragged or {}).items()},
+                   tuple(none_samples) if none_samples else None)
 
 
 @dataclass(frozen=True)
@@ -318,6 +321,7 @@ class Diagnosis:
         if problem := schema.problem(report):  # the facts cannot be trusted: only the error's words
             return cls(str(report.get("error_type", "ProbeError")), str(report.get("message", "")),
                        probe_error=problem)
+        loaders = report.get("loaders", {})
         frames = tuple(
             Frame(Path(f["file"]), f["line"], f["function"], f["user"], f.get("code", ""),
                   {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))},
@@ -329,8 +333,8 @@ class Diagnosis:
             report["error_type"], report["message"], frames,
             tuple(Module.from_json(m) for m in report.get("modules", [])),
             report.get("counters", {}), report.get("versions", {}),
-            Loader.from_json(report.get("loaders", {}).get("failed") or report.get("loaders", {}).get("last"),
-                             report.get("loaders", {}).get("sample_ranges"), report.get("loaders", {}).get("ragged")),
+            Loader.from_json(loaders.get("failed") or loaders.get("last"), loaders.get("sample_ranges"),
+                             loaders.get("ragged"), loaders.get("none_samples")),
             probe_error=report.get("probe_error", ""),
             wrapped_state_dicts=tuple(WrappedStateDict.from_json(w) for w in report.get("wrapped_state_dicts", [])),
         )

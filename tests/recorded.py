@@ -30,6 +30,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data.pop("wrapped_state_dicts")
     if data.get("loader") and not data["loader"]["ragged"]:  # likewise samples that could not be stacked
         data["loader"].pop("ragged")
+    if data.get("loader") and data["loader"]["none_samples"] is None:  # likewise None samples counted
+        data["loader"].pop("none_samples")
     for frame in data["frames"] + ([data["forward_origin"]] if data.get("forward_origin") else []):
         if not frame["lengths"]:  # likewise the data lengths a Dataset's __getitem__ keeps
             frame.pop("lengths")

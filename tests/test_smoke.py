@@ -33,6 +33,51 @@ def test_a_shuffled_pass_visits_the_first_and_last_index_so_an_off_by_one_len_fa
     assert "1000" in report["message"]
 
 
+NONE_ROWS = textwrap.dedent("""\
+    import json, random
+    import torch
+    from torch.utils.data import DataLoader, Dataset
+
+    class Rows(Dataset):
+        def __init__(self, bad):
+            self.bad = bad
+
+        def __len__(self):
+            return 5000
+
+        def __getitem__(self, i):
+            if i in self.bad:
+                return None  # an unreadable row
+            return torch.tensor([i + random.random()]) + torch.rand(1)
+
+    class Unskipped(Rows):
+        def __getitem__(self, i):  # never returns None: nothing to look for
+            return torch.tensor([i + random.random()]) + torch.rand(1)
+
+    drawn = {}
+    for name, dataset in (("clean", Rows(())), ("unskipped", Unskipped(())), ("three bad rows", Rows((1234, 2718, 4321)))):
+        torch.manual_seed(0)
+        random.seed(0)
+        try:
+            for batch in DataLoader(dataset, batch_size=64, shuffle=True):
+                pass
+        except TypeError as e:
+            drawn[name] = str(e)
+        drawn[name + " then"] = [torch.rand(1).item(), random.random()]
+    json.dump(drawn, open("drawn.json", "w"))
+    """)
+
+
+def test_a_few_none_rows_far_from_the_first_batches_are_met_and_the_random_state_is_kept(tmp_path):
+    completed, report = probe(tmp_path, NONE_ROWS)
+    assert report["outcome"] == "ok", completed.stderr
+    drawn = json.loads((tmp_path / "drawn.json").read_text())
+    assert "NoneType" in drawn["three bad rows"], "smoke mode meets one of the None rows in its first pass"
+    assert "clean" not in drawn
+    assert drawn["clean then"] == drawn["unskipped then"], \
+        "samples read to look for None draw no random numbers the script would see"
+
+
 LONG = textwrap.dedent("""\
     import json
     import torch

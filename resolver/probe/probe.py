@@ -455,6 +455,7 @@ class SmokeBatches:
         passes = getattr(self.loader, "_resolver_passes", 1)
         if passes == 1 and self._rebatches():
             visit_boundaries(self.loader, batches)
+            visit_none_sample(self.loader, indices, batches)
         if passes > 2 and len(batches) > 2:
             batches = [batches[0], batches[-1]]
         return batches
@@ -494,6 +495,114 @@ def visit_boundaries(loader, batches):
     slots = [(b, k) for b, batch in enumerate(batches) for k, i in enumerate(batch) if i not in (0, size - 1)]
     for index, (b, k) in zip(missing, slots):
         batches[b][k] = index
+
+
+def visit_none_sample(loader, indices, batches, budget_s=0.5):
+    """Swap a sample `__getitem__` returns None for into the first batch, when its code can return
+    None: a few bad rows among thousands break the default collate in a real epoch, and the first
+    few batches of a smoke pass would miss them. Reads samples spread over the pass, bounded in
+    time; the random state is put back, so the pass draws what it would have drawn."""
+    if not batches or not batches[0] or not default_collate(loader) or not may_return_none(dataset_class(loader.dataset)):
+        return
+    with random_state_kept():
+        step = max(1, len(indices) // 4096)
+        order = [i for start in range(step) for i in indices[start::step]]  # spread first: bad rows cluster
+        deadline = time.monotonic() + budget_s
+        for index in order:
+            if time.monotonic() > deadline:
+                return
+            try:
+                if loader.dataset[index] is None:
+                    break
+            except Exception:  # a sample that raises is the pass's to raise, where it would
+                return
+        else:
+            return
+    if all(index not in batch for batch in batches):
+        batches[0][0] = index
+
+
+def default_collate(loader):
+    import torch.utils.data
+
+    return loader.collate_fn in (torch.utils.data.default_collate, torch.utils.data.dataloader.default_collate)
+
+
+def dataset_class(dataset):
+    """The class behind Subset/random_split wrappers."""
+    for _ in range(8):
+        inner = getattr(dataset, "dataset", None)
+        if inner is None or not hasattr(dataset, "indices"):
+            break
+        dataset = inner
+    return type(dataset)
+
+
+MAY_RETURN_NONE = {}
+
+
+def may_return_none(cls):
+    """Whether the class's `__getitem__` has a `return None` (or a bare `return`) of its own."""
+    import ast
+    import inspect
+    import textwrap
+
+    function = getattr(cls, "__getitem__", None)
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return False
+    if code not in MAY_RETURN_NONE:
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+        except (OSError, TypeError, SyntaxError):
+            tree = None
+        MAY_RETURN_NONE[code] = tree is not None and any(
+            isinstance(node, ast.Return) and (node.value is None or isinstance(node.value, ast.Constant) and node.value.value is None)
+            for node in ast.walk(tree))
+    return MAY_RETURN_NONE[code]
+
+
+class random_state_kept:
+    """Python's, numpy's (if loaded) and torch's random states, put back on exit."""
+
+    def __enter__(self):
+        import random
+        import torch
+
+        numpy = sys.modules.get("numpy")
+        self.states = [(random.setstate, random.getstate()), (torch.set_rng_state, torch.get_rng_state())]
+        if numpy is not None:
+            self.states.append((numpy.random.set_state, numpy.random.get_state()))
+        return self
+
+    def __exit__(self, *exc):
+        for restore, state in self.states:
+            restore(state)
+        return False
+
+
+def none_samples(loader, budget_s=1.0, most=20000):
+    """After the default collate met a None sample: how many of the dataset's samples are None,
+    of how many read (spread over the dataset; bounded in time and samples)."""
+    dataset = getattr(loader, "dataset", None)
+    try:
+        size = len(dataset)
+    except TypeError:
+        return None
+    step = max(1, size // most)
+    none = read = 0
+    deadline = time.monotonic() + budget_s
+    with random_state_kept():
+        for i in range(0, size, step):
+            if time.monotonic() > deadline:
+                break
+            try:
+                sample = dataset[i]
+            except Exception:
+                continue
+            read += 1
+            none += sample is None
+    return [none, read]
 
 
 class SmokeIterator:
@@ -626,12 +735,7 @@ class Loaders:
 def dataset_fact(dataset):
     """The dataset class whose samples a loader's batches hold, under Subset/random_split
     wrappers: rules trace a batch element back to its `__getitem__` (or TensorDataset call)."""
-    for _ in range(8):
-        inner = getattr(dataset, "dataset", None)
-        if inner is None or not hasattr(dataset, "indices"):
-            break
-        dataset = inner
-    cls = type(dataset)
+    cls = dataset_class(dataset)
     code = getattr(getattr(cls, "__getitem__", None), "__code__", None)
     file = os.path.realpath(code.co_filename) if code is not None else ""
     return {"class": cls.__name__, "qualname": f"{cls.__module__}.{cls.__qualname__}", "file": file}
@@ -935,6 +1039,8 @@ def main(argv):
                 report["loaders"]["sample_ranges"] = sample_ranges(drawing, torch)
             if "state_dict" in str(exc) and WRAPPED_STATE_DICTS:
                 report["wrapped_state_dicts"] = WRAPPED_STATE_DICTS
+            if "NoneType" in str(exc) and drawing is not None:
+                report["loaders"]["none_samples"] = none_samples(drawing)
             if "stack expects each tensor to be equal size" in str(exc):
                 report["loaders"]["ragged"] = ragged_positions(drawing, torch)
         except Exception as probe_error:  # the user's error matters more than ours

@@ -6,8 +6,10 @@
 | what a spawn/forkserver worker receives can be pickled | `Can't pickle local object 'make_loader.<locals>.<lambda>'` (or `'build.<locals>.seed_worker'`) | where the function is made: a lambda that calls a module-level function with its argument first becomes `functools.partial(function, name=value)`; any other lambda (each one the function keeps or hands on, in a list or a Compose too) becomes a module-level function, and a nested function moves to module level; the locals they read become parameters bound with `partial(f, name=name)`. Nothing when binding a value is not what the closure means or would not pickle either: `nonlocal`, a name assigned again later, a local function, class or module |
 | `__getitem__(len(self) - 1)` is a valid read | `index 240 is out of bounds for dimension 0 with size 240` raised in a Dataset's `__getitem__` at an index that is its index plus an offset (`i + self.w`, also through locals), in the container its `__len__` counts (also through locals: `z = (self.data - m) / s`) | `__len__` shortened by the overshoot (`n - w + 1` -> `n - w`) |
 
-A sample that is `None` (default_collate's `NoneType` errors) stops with the candidates named: which
-rows to drop is a decision about the data, not the code."""
+| the default collate gets no `None` sample | `` batch must contain tensors, ...; found <class 'NoneType'> `` where the Dataset's `__getitem__` has a `return None` of its own and the probe read a None for some of the dataset's samples, not all | a module-level `drop_none_samples` collate (the default one, on the samples that are not None) given to the loader that met it and to the loaders built beside it: the code already chose to skip those rows |
+
+Every other `None` sample (one from a `__getitem__` that falls off its end, or a None for every sample:
+a branch for another split name) stops with the candidates named."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._origin import last_name
 from resolver.rules._project import methods, sources_mentioning
+from resolver.rules._collate import with_collate
 from resolver.rules._rule import Rule
 from resolver.rules._source import Source, keyword_arg, user_frames
 
@@ -340,6 +343,51 @@ def _with_partial_import(text: str) -> str:
     return module.with_changes(body=body).code
 
 
+DROP_NONE = '''def drop_none_samples(batch):
+    """The default collate over the samples __getitem__ gave, without the ones it skipped (None)."""
+    return {torch}.utils.data.default_collate([sample for sample in batch if sample is not None])
+'''
+DATA_LOADER = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
+
+
+def _none_skipped(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """A `__getitem__` that returns None for rows it cannot read says those rows are to be
+    skipped; torch's default collate cannot skip, so the loaders get one that can."""
+    loader = diagnosis.loader
+    if loader is None or loader.site is None or loader.collate_fn is not None or loader.dataset_file is None \
+            or not loader.none_samples or not 0 < loader.none_samples[0] < loader.none_samples[1]:
+        return
+    dataset = Source.parse(workspace, loader.dataset_file)
+    name = (loader.dataset_class or "").rsplit(".", 1)[-1]
+    classes = dataset.nodes(cst.ClassDef, lambda c: c.name.value == name) if dataset else []
+    getitem = methods(classes[0]).get("__getitem__") if len(classes) == 1 else None
+    if getitem is None or not any(_returns_none(r) for r in _descendants(getitem.body)):
+        return
+    source = Source.parse(workspace, loader.site.file)
+    call = source.call_at(loader.site) if source else None
+    if call is None or "drop_none_samples" in source.text:
+        return
+    scope = source.enclosing(call, cst.FunctionDef) or source.module
+    calls = [c for c in source.nodes(cst.Call) if c is call or (
+        source.calls(c, DATA_LOADER) and (source.enclosing(c, cst.FunctionDef) or source.module) is scope
+        and not any(a.keyword and a.keyword.value in ("collate_fn", "batch_sampler") for a in c.args))]
+    new_text = with_collate(source, calls, DROP_NONE.format(torch=source.torch))
+    if new_text is None:
+        return
+    none, read = loader.none_samples
+    others = len(calls) - 1
+    also = "" if not others else " (and to the other DataLoader built beside it)" if others == 1 else \
+        f" (and to the {others} other DataLoaders built beside it)"
+    reason = (f"Gave {source.code(call.func)}(...) a collate_fn that leaves out None samples{also}: "
+              f"{name}.__getitem__ returns None for rows it skips ({none} of {read} samples read), and the "
+              "default collate cannot batch None")
+    yield source.edit(new_text, source.line_of(call), reason, uses_torch=True)
+
+
+def _returns_none(node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Return) and (node.value is None or isinstance(node.value, cst.Name) and node.value.value == "None")
+
+
 def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     """An index one (or k) past the end in `__getitem__`: the dataset claims more items than its
     container gives. `__len__` must count only the indices `__getitem__` can read."""
@@ -478,7 +526,7 @@ def _shortened(source: Source, value: cst.BaseExpression, by: int) -> cst.BaseEx
 
 
 class DataPipeline(Rule):
-    categories = ("data.unsorted_lengths", "data.unpicklable_worker_fn", "data.index_past_end")
+    categories = ("data.unsorted_lengths", "data.unpicklable_worker_fn", "data.index_past_end", "data.none_sample")
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         if diagnosis.category == "data.index_past_end":  # only a read in a Dataset's __getitem__
@@ -490,4 +538,5 @@ class DataPipeline(Rule):
             "data.unsorted_lengths": _unsorted_lengths,
             "data.unpicklable_worker_fn": _picklable_local,
             "data.index_past_end": _len_overshoot,
+            "data.none_sample": _none_skipped,
         }[diagnosis.category](diagnosis, workspace)

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import libcst as cst
-
-from resolver.rules._source import Source, keyword_arg
+from resolver.rules._collate import with_collate
+from resolver.rules._source import Source
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
@@ -45,16 +44,9 @@ class RaggedBatch(Rule):
         if source is None or "pad_collate" in source.text:
             return
         call = source.call_at(loader.site)
-        top = call
-        while top is not None and not isinstance(source.parents.get(top), cst.Module):
-            top = source.parents.get(top)
-        if call is None or top is None:
+        new_text = call and with_collate(source, [call], HELPER.format(torch=source.torch))
+        if new_text is None:
             return
-        helper = cst.parse_module(HELPER.format(torch=source.torch)).body[0]
-        helper = helper.with_changes(leading_lines=top.leading_lines)
-        new_call = call.with_changes(args=[*call.args, keyword_arg("collate_fn", "pad_collate")])
-        moved_top = top.deep_replace(call, new_call).with_changes(leading_lines=[cst.EmptyLine(), cst.EmptyLine()])
-        new_text = source.replaced(top, cst.FlattenSentinel([helper, moved_top]))
         reason = (f"Added collate_fn=pad_collate to {source.code(call)}: its samples have different lengths, "
                   "so they are padded with pad_sequence instead of stacked")
         yield source.edit(new_text, source.line_of(call), reason, uses_torch=True)
