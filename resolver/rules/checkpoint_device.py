@@ -3,7 +3,7 @@
 | contract | symptom | edit |
 |---|---|---|
 | a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
-| a checkpoint loads where this machine can hold it | `Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False` | the CUDA `map_location` -> `"cpu"` where it is written (literal, parameter default, argparse default, config-file line), when nothing but the load reads it; a shared device value gets the guard in Python, nothing in a config file |
+| a checkpoint loads where this machine can hold it | `Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False` | the CUDA `map_location` -> `"cpu"` where it is written (literal, parameter default, argparse default, config-file line), when nothing but the load reads it; a shared device value gets the guard in Python, nothing in a config file; a load with no `map_location` gets `map_location="cpu"` when what it returns goes to `load_state_dict` (and is otherwise read only item by item), else `"cuda" if torch.cuda.is_available() else "cpu"` (a whole pickled model keeps CUDA where there is one) |
 | a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP or `torch.compile`), or `Missing key(s)` alone when a part is picked out of such a dict | where this run took the wrapper's `state_dict` (the probe saw the line) and the missing keys are the wrapped model's: `(m.module if isinstance(m, torch.nn.DataParallel) else m).state_dict()`; else the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
 | a fine-tuned head keeps its own size | `size mismatch for fc.weight: copying a param with shape torch.Size([10, 64]) from checkpoint, the shape in current model is torch.Size([3, 64])`, one module differing only in its output dimension | the dict handed to `load_state_dict` -> `{**sd, **{k: v for k, v in model.state_dict().items() if k.startswith("fc.")}}`: the head keeps its fresh weights, the load stays strict |
 | `torch.load` of the project's own checkpoint may unpickle what the project pickled | `Weights only load failed ... Unsupported global: GLOBAL argparse.Namespace` | `weights_only=False` on that `torch.load`, only when the project itself writes checkpoints (`torch.save` in its source) |
@@ -161,6 +161,7 @@ def _cpu_map_location(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Ed
             continue
         given = argument(loads[0], 1, "map_location")
         if given is None:
+            yield _map_location_given(source, loads[0])
             return
         chain = tracer.chain(source, given, frame)
         for step in chain:
@@ -183,6 +184,51 @@ def _cpu_map_location(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Ed
         if len(edits) == 1:
             yield edits[0]
         return
+
+
+def _map_location_given(source: Source, load: cst.Call) -> Edit:
+    """A load without map_location puts each storage where it was saved. A state dict goes to the
+    CPU on every machine (load_state_dict copies each tensor to its parameter's device); anything
+    else (a whole pickled model) keeps CUDA where there is one."""
+    if _into_load_state_dict(source, load):
+        value, why = '"cpu"', "load_state_dict copies each tensor to its parameter's device"
+    else:
+        value, why = source.code(_guarded(source, '"cuda"')), "the guard keeps CUDA where it is"
+    new = load.with_changes(args=[*load.args, keyword_arg("map_location", value)])
+    reason = (f"Passed map_location={value} to {source.code(load.func)}: the checkpoint was saved from CUDA and this "
+              f"machine has none; {why}")
+    return source.edit(source.replaced(load, new), source.line_of(load), reason, uses_torch=value != '"cpu"')
+
+
+def _into_load_state_dict(source: Source, load: cst.Call) -> bool:
+    """Whether what the load returns goes to `load_state_dict` (itself, an item of it, or through
+    the name it is assigned to in the same function), and is otherwise only read item by item
+    (an epoch, a config): never used whole."""
+    parent = source.parents.get(load)
+    while isinstance(parent, (cst.Subscript, cst.SubscriptElement, cst.Index, cst.Arg)):
+        if isinstance(parent, cst.Arg):
+            call = source.parents.get(parent)
+            return isinstance(call, cst.Call) and method_call(call, "load_state_dict")
+        parent = source.parents.get(parent)
+    if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name)):
+        return False
+    name = parent.targets[0].target.value
+    scope = source.function_of(load) or source.module
+    reads = [n for n in source.nodes(cst.Name, lambda n: n.value == name)
+             if _within(source, n, scope) and n is not parent.targets[0].target]
+    loaded = False
+    for read in reads:
+        node, parent = read, source.parents.get(read)
+        while isinstance(parent, cst.Subscript) and parent.value is node or \
+                isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value == "get" or \
+                isinstance(parent, cst.Call) and parent.func is node and isinstance(node, cst.Attribute):
+            node, parent = parent, source.parents.get(parent)
+        call = source.parents.get(parent) if isinstance(parent, cst.Arg) else None
+        if isinstance(call, cst.Call) and method_call(call, "load_state_dict"):
+            loaded = True
+        elif node is read and not (isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, (cst.In, cst.NotIn))):
+            return False  # the whole object, used as it is (not a key looked up in it)
+    return loaded
 
 
 def _map_to_cpu(source: Source, node: cst.CSTNode, only_for_loading: bool) -> Edit:
