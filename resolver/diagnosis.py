@@ -61,6 +61,12 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("module.tuple_output", r"^AttributeError: 'tuple' object has no attribute"
                                 r"|(must be Tensor|expected Tensor as element \d+ in argument \d+), (not|but got) tuple"
                                 r"|^TypeError: tuple indices must be integers or slices, not (tuple|Tensor)"),
+        # (before module.unset_attribute, which would take `'list' object has no attribute`)
+        ("data.list_sample", r"^AttributeError: 'list' object has no attribute '(size|shape|dim|view|reshape|float|double|long|"
+                             r"to|unsqueeze|squeeze|permute|transpose|flatten|cuda|numel|contiguous|mean|sum|type|dtype|device|unbind|chunk|"
+                             r"detach|clone|half|bool|int|max|min|norm|ndim|T)'$"
+                             r"|must be Tensor, not list|expected Tensor as element \d+ in argument \d+, but got list"
+                             r"|received an invalid combination of arguments - got \(list,"),
         ("module.unset_attribute", r"^AttributeError: '[A-Z]\w*' object has no attribute '\w+'$"),
         # the data pipeline (rules/data_pipeline.py)
         ("data.unsorted_lengths", r"`lengths` array must be sorted in decreasing order"),
@@ -211,9 +217,12 @@ class Loader:
     ragged: dict[str, tuple[str, int]] = field(default_factory=dict)
     # after the default collate met a None sample: (samples that are None, samples read)
     none_samples: tuple[int, int] | None = None
+    # after a list where a tensor was expected: sample position ("0", "x", "*" the whole sample) ->
+    # "list[float]", "list[int]" or the type's name, in the dataset's first sample
+    sample_kinds: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, data, ranges=None, ragged=None, none_samples=None) -> Loader | None:
+    def from_json(cls, data, ranges=None, ragged=None, none_samples=None, kinds=None) -> Loader | None:
         if not data:
             return None
         dataset = data.get("dataset") or {}
@@ -222,7 +231,7 @@ class Loader:
                    Path(dataset["file"]) if dataset.get("file") else None,
                    {k: tuple(v) for k, v in (ranges or {}).items()},
                    {k: tuple(v) for k, v in (ragged or {}).items()},
-                   tuple(none_samples) if none_samples else None)
+                   tuple(none_samples) if none_samples else None, dict(kinds or {}))
 
 
 @dataclass(frozen=True)
@@ -334,7 +343,7 @@ class Diagnosis:
             tuple(Module.from_json(m) for m in report.get("modules", [])),
             report.get("counters", {}), report.get("versions", {}),
             Loader.from_json(loaders.get("failed") or loaders.get("last"), loaders.get("sample_ranges"),
-                             loaders.get("ragged"), loaders.get("none_samples")),
+                             loaders.get("ragged"), loaders.get("none_samples"), loaders.get("sample_kinds")),
             probe_error=report.get("probe_error", ""),
             wrapped_state_dicts=tuple(WrappedStateDict.from_json(w) for w in report.get("wrapped_state_dicts", [])),
         )

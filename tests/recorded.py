@@ -32,6 +32,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data["loader"].pop("ragged")
     if data.get("loader") and data["loader"]["none_samples"] is None:  # likewise None samples counted
         data["loader"].pop("none_samples")
+    if data.get("loader") and not data["loader"]["sample_kinds"]:  # likewise the kinds of a sample's parts
+        data["loader"].pop("sample_kinds")
     for frame in data["frames"] + ([data["forward_origin"]] if data.get("forward_origin") else []):
         if not frame["lengths"]:  # likewise the data lengths a Dataset's __getitem__ keeps
             frame.pop("lengths")

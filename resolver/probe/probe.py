@@ -605,6 +605,33 @@ def none_samples(loader, budget_s=1.0, most=20000):
     return [none, read]
 
 
+def sample_kinds(loader):
+    """For a list where a tensor was expected: what each position of the dataset's first sample
+    holds, "list[float]"/"list[int]" for a list of numbers (the default collate turns one into a
+    list of per-position tensors), else its type's name. "*" is a sample that is itself such a list."""
+    dataset = getattr(loader, "dataset", None)
+    try:
+        with random_state_kept():
+            sample = dataset[0]
+    except Exception:
+        return {}
+
+    def kind(value):
+        if isinstance(value, (list, tuple)) and value:
+            flat = [v for row in value for v in (row if isinstance(row, (list, tuple)) else [row])]
+            if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in flat):
+                return "list[float]" if any(isinstance(v, float) for v in flat) else "list[int]"
+        return type(value).__name__
+
+    if isinstance(sample, dict):
+        return {str(key): kind(value) for key, value in sample.items()}
+    if isinstance(sample, list) and kind(sample).startswith("list["):
+        return {"*": kind(sample)}
+    if isinstance(sample, (tuple, list)):
+        return {str(i): kind(value) for i, value in enumerate(sample)}
+    return {"*": kind(sample)}
+
+
 class SmokeIterator:
     """Cuts a pass over an IterableDataset loader to its first few batches and its last (after
     the second pass: its first and last)."""
@@ -1039,6 +1066,8 @@ def main(argv):
                 report["loaders"]["sample_ranges"] = sample_ranges(drawing, torch)
             if "state_dict" in str(exc) and WRAPPED_STATE_DICTS:
                 report["wrapped_state_dicts"] = WRAPPED_STATE_DICTS
+            if drawing is not None and any(m in str(exc) for m in ("'list' object", "not list", "but got list", "got (list")):
+                report["loaders"]["sample_kinds"] = sample_kinds(drawing)
             if "NoneType" in str(exc) and drawing is not None:
                 report["loaders"]["none_samples"] = none_samples(drawing)
             if "stack expects each tensor to be equal size" in str(exc):

@@ -33,7 +33,8 @@ KEYS = {
     "loaders": '{"last": facts, "failed": facts}: the DataLoaders drawing a batch (site, batch_size, ...); '
                'for a target or embedding index out of bounds also "sample_ranges": each sample position\'s smallest and largest integer; '
                'for samples that cannot be stacked "ragged": position -> [dtype, dimensions] of those of varying shape; '
-               'for a None sample the default collate met "none_samples": [samples that are None, samples read]',
+               'for a None sample the default collate met "none_samples": [samples that are None, samples read]; '
+               'for a list where a tensor was expected "sample_kinds": position of the first sample -> "list[float]", "list[int]" or a type name',
     "wrapped_state_dicts": "after a state_dict load error: each project line that took a DataParallel/DDP/compiled "
                            "wrapper's state_dict: file, line, wrapper, attribute (module, _orig_mod), keys behind it",
     "probe_error": "the probe's own failures while it gathered the facts above, in words; absent when none",

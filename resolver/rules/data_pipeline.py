@@ -7,6 +7,7 @@
 | `__getitem__(len(self) - 1)` is a valid read | `index 240 is out of bounds for dimension 0 with size 240` raised in a Dataset's `__getitem__` at an index that is its index plus an offset (`i + self.w`, also through locals), in the container its `__len__` counts (also through locals: `z = (self.data - m) / s`) | `__len__` shortened by the overshoot (`n - w + 1` -> `n - w`) |
 
 | the default collate gets no `None` sample | `` batch must contain tensors, ...; found <class 'NoneType'> `` where the Dataset's `__getitem__` has a `return None` of its own and the probe read a None for some of the dataset's samples, not all | a module-level `drop_none_samples` collate (the default one, on the samples that are not None) given to the loader that met it and to the loaders built beside it: the code already chose to skip those rows |
+| a sample's parts are tensors, not Python lists of numbers | `'list' object has no attribute 'size'`, `must be Tensor, not list` after a batch was drawn, where the probe saw a list of numbers in the dataset's first sample | `torch.tensor(part)` where `__getitem__` returns that part (tuple position, dict key, or the whole sample) |
 
 Every other `None` sample (one from a `__getitem__` that falls off its end, or a None for every sample:
 a branch for another split name) stops with the candidates named."""
@@ -22,8 +23,8 @@ from libcst.metadata import Assignment, BuiltinScope, FunctionScope, GlobalScope
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._origin import last_name
-from resolver.rules._project import methods, sources_mentioning
 from resolver.rules._collate import with_collate
+from resolver.rules._project import methods, replaced_all, sources_mentioning
 from resolver.rules._rule import Rule
 from resolver.rules._source import Source, keyword_arg, user_frames
 
@@ -357,10 +358,8 @@ def _none_skipped(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     if loader is None or loader.site is None or loader.collate_fn is not None or loader.dataset_file is None \
             or not loader.none_samples or not 0 < loader.none_samples[0] < loader.none_samples[1]:
         return
-    dataset = Source.parse(workspace, loader.dataset_file)
     name = (loader.dataset_class or "").rsplit(".", 1)[-1]
-    classes = dataset.nodes(cst.ClassDef, lambda c: c.name.value == name) if dataset else []
-    getitem = methods(classes[0]).get("__getitem__") if len(classes) == 1 else None
+    _, getitem = _getitem(workspace, loader)
     if getitem is None or not any(_returns_none(r) for r in _descendants(getitem.body)):
         return
     source = Source.parse(workspace, loader.site.file)
@@ -382,6 +381,62 @@ def _none_skipped(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
               f"{name}.__getitem__ returns None for rows it skips ({none} of {read} samples read), and the "
               "default collate cannot batch None")
     yield source.edit(new_text, source.line_of(call), reason, uses_torch=True)
+
+
+def _getitem(workspace: Workspace, loader) -> tuple[Source | None, cst.FunctionDef | None]:
+    """The `__getitem__` of the loader's Dataset class, in the file that defines it."""
+    if loader.dataset_file is None:
+        return None, None
+    source = Source.parse(workspace, loader.dataset_file)
+    name = (loader.dataset_class or "").rsplit(".", 1)[-1]
+    classes = source.nodes(cst.ClassDef, lambda c: c.name.value == name) if source else []
+    return source, methods(classes[0]).get("__getitem__") if len(classes) == 1 else None
+
+
+def _list_as_tensor(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """A sample part that is a Python list of numbers: the default collate makes it a list of
+    per-position tensors, and the model gets a list. It becomes a tensor where `__getitem__`
+    returns it."""
+    loader = diagnosis.loader
+    lists = [key for key, kind in loader.sample_kinds.items() if kind.startswith("list[")] if loader else []
+    if not lists or loader.collate_fn is not None:
+        return
+    source, getitem = _getitem(workspace, loader)
+    if getitem is None:
+        return
+    returns = [r for r in _descendants(getitem.body) if isinstance(r, cst.Return) and r.value is not None
+               and source.enclosing(r, (cst.FunctionDef, cst.Lambda)) is getitem]
+    replacements: dict[cst.CSTNode, cst.CSTNode] = {}
+    for node in returns:
+        for key in lists:
+            part = _sample_part(node.value, key)
+            if part is None:
+                return
+            replacements[part] = cst.parse_expression(f"{source.torch}.tensor({source.code(part)})")
+    if not replacements:
+        return
+    first = next(iter(replacements))
+    name = (loader.dataset_class or "").rsplit(".", 1)[-1]
+    reason = (f"Made {name}.__getitem__ return {source.code(replacements[first])} instead of the list "
+              f"{source.code(first)}: the default collate turns a list of numbers into a list of per-position "
+              "tensors, not a batch tensor")
+    yield source.edit(replaced_all(source.module, replacements), source.line_of(first), reason, uses_torch=True)
+
+
+def _sample_part(value: cst.BaseExpression, key: str) -> cst.BaseExpression | None:
+    """The expression for one part of a returned sample: `key` "1" of a tuple, "x" of a dict
+    literal, "*" the whole value."""
+    if key == "*":
+        return value
+    if isinstance(value, (cst.Tuple, cst.List)) and key.isdigit() and int(key) < len(value.elements):
+        element = value.elements[int(key)]
+        return element.value if isinstance(element, cst.Element) else None
+    if isinstance(value, cst.Dict):
+        for element in value.elements:
+            if isinstance(element, cst.DictElement) and isinstance(element.key, cst.SimpleString) \
+                    and element.key.evaluated_value == key:
+                return element.value
+    return None
 
 
 def _returns_none(node: cst.CSTNode) -> bool:
@@ -526,7 +581,8 @@ def _shortened(source: Source, value: cst.BaseExpression, by: int) -> cst.BaseEx
 
 
 class DataPipeline(Rule):
-    categories = ("data.unsorted_lengths", "data.unpicklable_worker_fn", "data.index_past_end", "data.none_sample")
+    categories = ("data.unsorted_lengths", "data.unpicklable_worker_fn", "data.index_past_end", "data.none_sample",
+                  "data.list_sample")
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         if diagnosis.category == "data.index_past_end":  # only a read in a Dataset's __getitem__
@@ -539,4 +595,5 @@ class DataPipeline(Rule):
             "data.unpicklable_worker_fn": _picklable_local,
             "data.index_past_end": _len_overshoot,
             "data.none_sample": _none_skipped,
+            "data.list_sample": _list_as_tensor,
         }[diagnosis.category](diagnosis, workspace)
