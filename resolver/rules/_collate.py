@@ -7,6 +7,8 @@ import libcst as cst
 
 from resolver.rules._source import Source, keyword_arg
 
+DATA_LOADER = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
+
 
 def top_statement(source: Source, node: cst.CSTNode) -> cst.CSTNode | None:
     while node is not None and not isinstance(source.parents.get(node), cst.Module):
@@ -14,13 +16,33 @@ def top_statement(source: Source, node: cst.CSTNode) -> cst.CSTNode | None:
     return node
 
 
+def loaders_beside(source: Source, call: cst.Call) -> list[cst.Call]:
+    """The loader call and the DataLoader calls built in the same function (or at module level)
+    that choose no collate_fn or batch_sampler of their own: a train loader's validation twin
+    holds the same kind of samples."""
+    scope = source.function_of(call) or source.module
+    return [c for c in source.nodes(cst.Call) if c is call or (
+        source.calls(c, DATA_LOADER) and (source.function_of(c) or source.module) is scope
+        and not any(a.keyword and a.keyword.value in ("collate_fn", "batch_sampler") for a in c.args))]
+
+
+def also_beside(calls: list[cst.Call]) -> str:
+    """How a reason names the loaders given the collate besides the one that failed."""
+    others = len(calls) - 1
+    if not others:
+        return ""
+    return " (and to the other DataLoader built beside it)" if others == 1 else f" (and to the {others} other DataLoaders built beside it)"
+
+
 def with_collate(source: Source, calls: list[cst.Call], helper: str) -> str | None:
     """The file with `helper` (one function's source) before the first call's top-level statement
-    and each call given `collate_fn=` that function."""
+    (unless the file defines it at module level already) and each call given `collate_fn=` that
+    function."""
     function = cst.parse_module(helper).body[0]
     top = top_statement(source, calls[0])
     if top is None or not isinstance(function, cst.FunctionDef):
         return None
+    defined = any(isinstance(s, cst.FunctionDef) and s.name.value == function.name.value for s in source.module.body)
     given = {call: call.with_changes(args=[*call.args, keyword_arg("collate_fn", function.name.value)]) for call in calls}
 
     class Give(cst.CSTTransformer):
@@ -28,6 +50,8 @@ def with_collate(source: Source, calls: list[cst.Call], helper: str) -> str | No
             return given[original] if original in given else updated
 
         def leave_Module(self, original, updated):
+            if defined:
+                return updated
             body = list(updated.body)
             at = list(original.body).index(top)
             blank = [cst.EmptyLine(), cst.EmptyLine()]

@@ -23,7 +23,7 @@ from libcst.metadata import Assignment, BuiltinScope, FunctionScope, GlobalScope
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._origin import last_name
-from resolver.rules._collate import with_collate
+from resolver.rules._collate import also_beside, loaders_beside, with_collate
 from resolver.rules._project import methods, replaced_all, sources_mentioning
 from resolver.rules._rule import Rule
 from resolver.rules._source import Source, keyword_arg, user_frames
@@ -348,7 +348,6 @@ DROP_NONE = '''def drop_none_samples(batch):
     """The default collate over the samples __getitem__ gave, without the ones it skipped (None)."""
     return {torch}.utils.data.default_collate([sample for sample in batch if sample is not None])
 '''
-DATA_LOADER = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 
 
 def _none_skipped(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
@@ -364,19 +363,14 @@ def _none_skipped(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         return
     source = Source.parse(workspace, loader.site.file)
     call = source.call_at(loader.site) if source else None
-    if call is None or "drop_none_samples" in source.text:
+    if call is None:
         return
-    scope = source.enclosing(call, cst.FunctionDef) or source.module
-    calls = [c for c in source.nodes(cst.Call) if c is call or (
-        source.calls(c, DATA_LOADER) and (source.enclosing(c, cst.FunctionDef) or source.module) is scope
-        and not any(a.keyword and a.keyword.value in ("collate_fn", "batch_sampler") for a in c.args))]
+    calls = loaders_beside(source, call)
     new_text = with_collate(source, calls, DROP_NONE.format(torch=source.torch))
     if new_text is None:
         return
     none, read = loader.none_samples
-    others = len(calls) - 1
-    also = "" if not others else " (and to the other DataLoader built beside it)" if others == 1 else \
-        f" (and to the {others} other DataLoaders built beside it)"
+    also = also_beside(calls)
     reason = (f"Gave {source.code(call.func)}(...) a collate_fn that leaves out None samples{also}: "
               f"{name}.__getitem__ returns None for rows it skips ({none} of {read} samples read), and the "
               "default collate cannot batch None")
@@ -446,8 +440,9 @@ def _returns_none(node: cst.CSTNode) -> bool:
 def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     """An index one (or k) past the end in `__getitem__`: the dataset claims more items than its
     container gives. `__len__` must count only the indices `__getitem__` can read."""
-    match = re.search(r"index (-?\d+) is out of bounds for (?:dimension|axis) \d+ with size (\d+)", diagnosis.message)
-    overshoot = int(match[1]) - int(match[2]) + 1 if match else 1
+    match = re.search(r"index (-?\d+) is out of bounds for (?:dimension|axis) (\d+) with size (\d+)", diagnosis.message)
+    overshoot = int(match[1]) - int(match[3]) + 1 if match else 1
+    axis = int(match[2]) if match else 0
     if overshoot < 1:
         return
     for frame, source in user_frames(diagnosis, workspace):
@@ -461,13 +456,15 @@ def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
         if length is None or len(params) < 2:
             return
         index = params[1].name.value
-        read, strides = set(), set()
+        read, strides, keys = set(), set(), []
         for subscript in source.on_line(cst.Subscript, frame.line):
-            key = subscript.slice[0].slice if len(subscript.slice) == 1 else None
+            # `x[i + w]`, or `x[i + w, col]` read past the end of the axis the message names
+            key = subscript.slice[axis if len(subscript.slice) > 1 else 0].slice if axis < len(subscript.slice) else None
             steps = _offset_of(source, getitem, key.value, index) if isinstance(key, cst.Index) else None
             if steps is not None:
                 read |= _data_behind(source, getitem, subscript.value)
                 strides |= steps
+                keys.append(key.value)
         returns = [r for r in source.nodes(cst.Return) if source.enclosing(r, cst.FunctionDef) is length and r.value]
         if len(returns) != 1 or len(strides) > 1:
             return
@@ -475,20 +472,74 @@ def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
         if match and not read & counted:
             # `__len__` counts another container (the signal, the labels read past): one the probe
             # saw as long as the one read past is as good
-            size = int(match[2])
+            size = int(match[3])
             if not any(frame.lengths.get(name) == size for name in read) \
                     or not any(frame.lengths.get(name) == size for name in counted):
                 return
         elif not read & counted:
             return  # __len__ does not count the container that was read past its end
         value = returns[0].value
-        new = _shortened(source, value, overshoot) if not strides else _stride_shortened(source, value, strides.pop(), overshoot)
+        symbolic = _offset_subtracted(source, getitem, length, value, keys, index) if not strides else None
+        new = symbolic or (_shortened(source, value, overshoot) if not strides
+                           else _stride_shortened(source, value, strides.pop(), overshoot))
         if new is None:
             return
         reason = (f"Made {klass.name.value}.__len__ return {source.code(new)} instead of {source.code(value)}: "
                   f"__getitem__ reads {overshoot} past the end of its data for the last index")
         yield source.edit(source.replaced(value, new), source.line_of(returns[0]), reason)
         return
+
+
+def _offset_subtracted(source: Source, getitem: cst.FunctionDef, length: cst.FunctionDef, value: cst.BaseExpression,
+                       keys: list[cst.BaseExpression], index: str) -> cst.BaseExpression | None:
+    """`len(s) - self.window` for a read at `i + self.window + self.horizon - 1` ->
+    `len(s) - self.window - self.horizon + 1`: `__len__` subtracts the whole offset the read adds,
+    in the read's own terms, so it stays right for any horizon. None when the read's offset names
+    nothing `__len__` lacks (the count's constant is what is off) or is not a plain sum."""
+    offsets = {tuple(terms) for key in keys if (terms := _terms(source, getitem, key, index)) is not None}
+    counted = _terms(source, length, value, None)
+    if len(offsets) != 1 or not counted or counted[0][0] != 1:
+        return None
+    offset = list(offsets.pop())
+    base, subtracted = counted[0][1], [(-sign, code) for sign, code in counted[1:]]
+    if any(not code.lstrip("-").isdigit() and offset.count((sign, code)) < subtracted.count((sign, code))
+           for sign, code in subtracted):
+        return None
+    named = [(sign, code) for sign, code in offset if not code.lstrip("-").isdigit()]
+    if sorted(named) == sorted((sign, code) for sign, code in subtracted if not code.lstrip("-").isdigit()):
+        return None
+    constant = -sum(sign * int(code) for sign, code in offset if code.lstrip("-").isdigit())
+    text = base + "".join(f" - {code}" if sign > 0 else f" + {code}" for sign, code in named)
+    text += f" + {constant}" if constant > 0 else f" - {-constant}" if constant < 0 else ""
+    return cst.parse_expression(text)
+
+
+def _terms(source: Source, function: cst.FunctionDef, node: cst.BaseExpression, index: str | None,
+           sign: int = 1, seen: frozenset = frozenset()) -> list[tuple[int, str]] | None:
+    """The signed terms of a sum (through the function's one-value locals), as code; the index
+    itself is left out and must be there once, added (when `index` is given)."""
+    found: list[tuple[int, str]] = []
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
+        left = _terms(source, function, node.left, None, sign, seen)
+        right = _terms(source, function, node.right, None, -sign if isinstance(node.operator, cst.Subtract) else sign, seen)
+        if left is None or right is None:
+            return None
+        found = left + right
+    elif isinstance(node, cst.Name) and node.value not in seen and len(values := _local_values(function, node.value)) == 1:
+        inner = _terms(source, function, values[0], None, sign, seen | {node.value})
+        if inner is None:
+            return None
+        found = inner
+    elif isinstance(node, cst.Integer):
+        found = [(sign, node.value)]
+    else:
+        found = [(sign, source.code(node.with_changes(lpar=[], rpar=[])) if hasattr(node, "lpar") else source.code(node))]
+    if index is None:
+        return found
+    at_index = [term for term in found if term[1] == index]
+    if at_index != [(1, index)]:
+        return None
+    return [term for term in found if term[1] != index]
 
 
 def _stride_shortened(source: Source, value: cst.BaseExpression, stride: str, by: int) -> cst.BaseExpression | None:

@@ -1,7 +1,7 @@
 """`stack expects each tensor to be equal size`: the default collate cannot stack samples of
 different lengths. The DataLoader gets a collate_fn that pads them with
-torch.nn.utils.rnn.pad_sequence; the helper goes in before the statement that builds the
-loader. Only sequences are padded: token ids (integer) or frames (2-D and more) of varying
+torch.nn.utils.rnn.pad_sequence, and so do the loaders built beside it (a validation twin holds
+the same samples); the helper goes in before the statement that builds the first. Only sequences are padded: token ids (integer) or frames (2-D and more) of varying
 length. Floating vectors of varying length are records with different fields (two schemas, a
 feature list that changed); padding them by position would misalign the features, so nothing
 is proposed."""
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from resolver.rules._collate import with_collate
+from resolver.rules._collate import also_beside, loaders_beside, with_collate
 from resolver.rules._source import Source
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
@@ -41,12 +41,14 @@ class RaggedBatch(Rule):
         if any(dims == 1 and dtype.startswith(("float", "bfloat")) for dtype, dims in loader.ragged.values()):
             return
         source = Source.parse(workspace, loader.site.file)
-        if source is None or "pad_collate" in source.text:
+        call = source and source.call_at(loader.site)
+        if call is None:
             return
-        call = source.call_at(loader.site)
-        new_text = call and with_collate(source, [call], HELPER.format(torch=source.torch))
+        calls = loaders_beside(source, call)
+        new_text = with_collate(source, calls, HELPER.format(torch=source.torch))
         if new_text is None:
             return
-        reason = (f"Added collate_fn=pad_collate to {source.code(call)}: its samples have different lengths, "
+        also = also_beside(calls)
+        reason = (f"Added collate_fn=pad_collate to {source.code(call)}{also}: its samples have different lengths, "
                   "so they are padded with pad_sequence instead of stacked")
         yield source.edit(new_text, source.line_of(call), reason, uses_torch=True)
