@@ -33,14 +33,15 @@ def test_a_shuffled_pass_visits_the_first_and_last_index_so_an_off_by_one_len_fa
     assert "1000" in report["message"]
 
 
-NONE_ROWS = textwrap.dedent("""\
+TELLING_ROWS = textwrap.dedent("""\
     import json, random
     import torch
-    from torch.utils.data import DataLoader, Dataset
+    from torch.utils.data import DataLoader, Dataset, TensorDataset
 
     class Rows(Dataset):
-        def __init__(self, bad):
-            self.bad = bad
+        \"\"\"Five classes, but three rows far from the start are labelled 5; and three rows are None.\"\"\"
+        def __init__(self, bad=(), beyond=()):
+            self.bad, self.beyond = bad, beyond
 
         def __len__(self):
             return 5000
@@ -48,34 +49,42 @@ NONE_ROWS = textwrap.dedent("""\
         def __getitem__(self, i):
             if i in self.bad:
                 return None  # an unreadable row
-            return torch.tensor([i + random.random()]) + torch.rand(1)
+            label = 5 if i in self.beyond else i % 5
+            return torch.tensor([i / 5000 + random.random()]), label
 
-    class Unskipped(Rows):
-        def __getitem__(self, i):  # never returns None: nothing to look for
-            return torch.tensor([i + random.random()]) + torch.rand(1)
-
-    drawn = {}
-    for name, dataset in (("clean", Rows(())), ("unskipped", Unskipped(())), ("three bad rows", Rows((1234, 2718, 4321)))):
+    head = torch.nn.Linear(1, 5)
+    outcome = {}
+    datasets = {"clean": Rows(), "None rows": Rows(bad=(1234, 2718, 4321)), "label 5": Rows(beyond=(1500, 2500, 3500)),
+                "label 5 in tensors": TensorDataset(torch.rand(5000, 1), torch.tensor([5 if i == 2500 else i % 5 for i in range(5000)]))}
+    for name, dataset in datasets.items():
         torch.manual_seed(0)
         random.seed(0)
+        drawn = 0
         try:
-            for batch in DataLoader(dataset, batch_size=64, shuffle=True):
-                pass
-        except TypeError as e:
-            drawn[name] = str(e)
-        drawn[name + " then"] = [torch.rand(1).item(), random.random()]
-    json.dump(drawn, open("drawn.json", "w"))
+            for x, y in DataLoader(dataset, batch_size=64, shuffle=True):
+                drawn += len(y)
+                torch.nn.functional.cross_entropy(head(x), y)
+        except (TypeError, IndexError) as e:
+            outcome[name] = str(e)
+        if name == "clean":  # the samples drawn took one number each: the search drew none the script sees
+            then = random.random()
+            random.seed(0)
+            expected = [random.random() for _ in range(drawn)] and random.random()
+            outcome["clean then"] = [then, expected]
+    json.dump(outcome, open("outcome.json", "w"))
     """)
 
 
-def test_a_few_none_rows_far_from_the_first_batches_are_met_and_the_random_state_is_kept(tmp_path):
-    completed, report = probe(tmp_path, NONE_ROWS)
+def test_the_telling_rows_far_from_the_first_batches_are_met_and_the_random_state_is_kept(tmp_path):
+    completed, report = probe(tmp_path, TELLING_ROWS)
     assert report["outcome"] == "ok", completed.stderr
-    drawn = json.loads((tmp_path / "drawn.json").read_text())
-    assert "NoneType" in drawn["three bad rows"], "smoke mode meets one of the None rows in its first pass"
-    assert "clean" not in drawn
-    assert drawn["clean then"] == drawn["unskipped then"], \
-        "samples read to look for None draw no random numbers the script would see"
+    outcome = json.loads((tmp_path / "outcome.json").read_text())
+    assert "NoneType" in outcome["None rows"], "smoke mode meets one of the None rows in its first pass"
+    assert "Target 5 is out of bounds" in outcome["label 5"], "and the sample with the largest label"
+    assert "Target 5 is out of bounds" in outcome["label 5 in tensors"]
+    assert "clean" not in outcome
+    then, expected = outcome["clean then"]
+    assert then == expected, "samples read to look for telling rows draw no random numbers the script would see"
 
 
 LONG = textwrap.dedent("""\

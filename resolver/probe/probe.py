@@ -455,7 +455,7 @@ class SmokeBatches:
         passes = getattr(self.loader, "_resolver_passes", 1)
         if passes == 1 and self._rebatches():
             visit_boundaries(self.loader, batches)
-            visit_none_sample(self.loader, indices, batches)
+            visit_telling_samples(self.loader, indices, batches)
         if passes > 2 and len(batches) > 2:
             batches = [batches[0], batches[-1]]
         return batches
@@ -497,29 +497,77 @@ def visit_boundaries(loader, batches):
         batches[b][k] = index
 
 
-def visit_none_sample(loader, indices, batches, budget_s=0.5):
-    """Swap a sample `__getitem__` returns None for into the first batch, when its code can return
-    None: a few bad rows among thousands break the default collate in a real epoch, and the first
-    few batches of a smoke pass would miss them. Reads samples spread over the pass, bounded in
-    time; the random state is put back, so the pass draws what it would have drawn."""
-    if not batches or not batches[0] or not default_collate(loader) or not may_return_none(dataset_class(loader.dataset)):
+def visit_telling_samples(loader, indices, batches, budget_s=0.3):
+    """Swap the samples that break a contract in a real epoch into the first batches: a None
+    (when `__getitem__` can return one), and for each part of a sample the one with its largest
+    and its smallest value (a label of 5 for a 5-way head, a token id past the vocabulary).
+    A smoke pass draws a few batches; these would be met only by chance. Reads samples spread over
+    the pass, bounded in time (a TensorDataset at once); the random state is put back, so the pass
+    draws what it would have drawn."""
+    if not batches or not batches[0]:
         return
     with random_state_kept():
-        step = max(1, len(indices) // 4096)
-        order = [i for start in range(step) for i in indices[start::step]]  # spread first: bad rows cluster
-        deadline = time.monotonic() + budget_s
-        for index in order:
-            if time.monotonic() > deadline:
-                return
-            try:
-                if loader.dataset[index] is None:
-                    break
-            except Exception:  # a sample that raises is the pass's to raise, where it would
-                return
-        else:
-            return
-    if all(index not in batch for batch in batches):
-        batches[0][0] = index
+        telling = telling_indices(loader, indices, budget_s)
+    size = len(loader.dataset)
+    taken = {i for batch in batches for i in batch}
+    slots = [(b, k) for b, batch in enumerate(batches[:-1] or batches) for k, i in enumerate(batch) if i not in (0, size - 1)]
+    for index, (b, k) in zip([i for i in dict.fromkeys(telling) if i not in taken], slots):
+        batches[b][k] = index
+
+
+def telling_indices(loader, indices, budget_s):
+    """The indices of the samples worth a visit, most telling first: a None sample, then each
+    integer part's largest and smallest, then each floating part's."""
+    import torch
+
+    dataset = loader.dataset
+    if type(dataset) is torch.utils.data.TensorDataset and len(indices) == len(dataset):
+        return tensor_extremes(dataset.tensors, torch)
+    look_for_none = default_collate(loader) and may_return_none(dataset_class(dataset))
+    step = max(1, len(indices) // 4096)
+    order = [i for start in range(step) for i in indices[start::step]]  # spread first: bad rows cluster
+    extremes, none = {}, []  # (integer?, part, "max"/"min") -> (value, index)
+    deadline = time.monotonic() + budget_s
+    for index in order:
+        if time.monotonic() > deadline:
+            break
+        try:
+            sample = dataset[index]
+        except Exception:  # a sample that raises is the pass's to raise, where it would
+            break
+        if sample is None:
+            if look_for_none:
+                none = [index]
+                break
+            continue
+        for part, value in sample_parts(sample, torch):
+            for kind, found, better in (("max", value[0], float.__gt__), ("min", value[1], float.__lt__)):
+                key = (value[2], part, kind)
+                if key not in extremes or better(float(found), float(extremes[key][0])):
+                    extremes[key] = (found, index)
+    ordered = sorted(extremes, key=lambda key: (not key[0], key[2] != "max"))
+    return none + [extremes[key][1] for key in ordered]
+
+
+def sample_parts(sample, torch):
+    """(part, (largest, smallest, integer?)) for each number or small tensor of a sample."""
+    items = sample.items() if isinstance(sample, dict) else enumerate(sample) if isinstance(sample, (tuple, list)) else [(0, sample)]
+    for part, value in items:
+        if isinstance(value, torch.Tensor) and 0 < value.numel() <= 100_000 and not value.is_complex() and value.dtype != torch.bool:
+            yield part, (value.max().item(), value.min().item(), not value.is_floating_point())
+        elif isinstance(value, (int, float)) and not isinstance(value, bool):
+            yield part, (value, value, isinstance(value, int))
+
+
+def tensor_extremes(tensors, torch):
+    """For a TensorDataset: each tensor's rows with the largest and smallest value, integer tensors first."""
+    found = []
+    for tensor in sorted(tensors, key=lambda t: t.is_floating_point()):
+        if tensor.dim() == 0 or not tensor.numel() or tensor.numel() > 50_000_000 or tensor.is_complex() or tensor.dtype == torch.bool:
+            continue
+        rows = tensor.reshape(len(tensor), -1)
+        found += [int(rows.amax(1).argmax()), int(rows.amin(1).argmin())]
+    return found
 
 
 def default_collate(loader):
