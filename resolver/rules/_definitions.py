@@ -184,6 +184,7 @@ def trail(workspace: Workspace, site: Site, index: int, keyword: str) -> list[tu
         return []
     node, callers = arg.value, list(site.callers)
     links = [(file, node, "")]
+    carried = False  # a width a loop in this frame carries: the loop, not the caller, made the variants
     for _ in range(MAX_LINKS):
         if not isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
             break
@@ -194,15 +195,17 @@ def trail(workspace: Workspace, site: Site, index: int, keyword: str) -> list[tu
             found = at_caller(workspace, file, node, caller)
             # a helper called with several values by one call: only the values a loop carries
             # (the first iteration's is followed, and must still give the declared number)
-            if found is None or (caller.variants > 1 and not _loop_carried(*found)):
+            if found is None or (caller.variants > 1 and not carried and not _loop_carried(*found)):
                 break
             file, node = found
             links.append((file, node, ""))
+            carried = False
             continue
         function = file.enclosing(node, cst.FunctionDef)
         found = _assignment(workspace, file, node)
         if found is None:
             break
+        carried = carried or _loop_carried(file, node) is found[1]
         file, node, what = found
         links.append((file, node, what))
         if file.enclosing(node, cst.FunctionDef) is not function or function is None:
@@ -309,7 +312,7 @@ def _assigned_values(file: _File, scope, name: str) -> list:
             if any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
                 found.append(node.value if len(node.targets) == 1 else None)
             elif any(name in bound_names(t.target) for t in node.targets):
-                found.append(None)  # unpacked: which value is not visible
+                found.append(unpacked_value(node, name))  # None when which value is not visible
         elif isinstance(node, cst.AnnAssign):
             if isinstance(node.target, cst.Name) and node.target.value == name:
                 found.append(node.value)
@@ -321,6 +324,18 @@ def _assigned_values(file: _File, scope, name: str) -> list:
             if name in bound_names(target):
                 found.append(None)
     return found
+
+
+def unpacked_value(assign: cst.Assign, name: str) -> cst.BaseExpression | None:
+    """`blocks, prev = [], in_channels`: the value `name` gets from a tuple written out on the
+    right, element for element; None for any other unpacking."""
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) \
+            or not isinstance(assign.value, (cst.Tuple, cst.List)):
+        return None
+    targets, values = assign.targets[0].target.elements, assign.value.elements
+    if len(targets) != len(values) or any(isinstance(e, cst.StarredElement) for e in (*targets, *values)):
+        return None
+    return next((v.value for t, v in zip(targets, values) if isinstance(t.value, cst.Name) and t.value.value == name), None)
 
 
 def bound_names(target) -> set[str]:
@@ -405,15 +420,17 @@ def _loop_carried(file: _File, name) -> cst.BaseExpression | None:
             (inside if file.enclosing(node, cst.For) is loop or _within(file, node, loop) else outside).append(node)
     start, read = file.line(loop), file.line(name)
     if len(outside) != 1 or not inside or not isinstance(outside[0], cst.Assign) or len(outside[0].targets) != 1 \
-            or not isinstance(outside[0].targets[0].target, cst.Name) or file.line(outside[0]) >= start \
-            or any(file.line(node) <= read for node in inside):
+            or file.line(outside[0]) >= start or any(file.line(node) <= read for node in inside):
+        return None
+    first = outside[0].value if isinstance(outside[0].targets[0].target, cst.Name) else unpacked_value(outside[0], name.value)
+    if first is None:
         return None
     reads = [n for n in file.nodes(cst.Name) if n.value == name.value and _owner(file, n) is function
              and not _is_target(file, n) and not _is_attribute_name(file, n) and not _is_keyword(file, n)
              and not file.quiet(n)]
     if any(file.line(outside[0]) < file.line(n) < start for n in reads):
         return None
-    return outside[0].value
+    return first
 
 
 def _targets(node) -> list:

@@ -113,7 +113,8 @@ def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Patter
     code = "\n".join(workspace.text(p) for p in project_files(workspace))
     names = "|".join(re.escape(k) for k in sorted(keys))
     value = rf"(?P<quote>[\"']?)(?:{old.pattern})(?P=quote)" if isinstance(old, re.Pattern) else rf"(?P<quote>){old}"
-    pattern = re.compile(rf"^(?P<key>\s*[\"']?(?:{names})[\"']?\s*[:=]\s*){value}(?P<tail>\s*,?\s*(?:#.*)?)$")
+    # a key on its own line, or inside an inline map (`"model": {"in_dim": 20, ...}`, `{in_dim: 20}`)
+    pattern = re.compile(rf"(?:^|(?<=[\s{{,]))(?P<key>[\"']?(?:{names})[\"']?\s*[:=]\s*)(?P<value>{value})(?=\s*(?:[,}}\]]|#|$))")
     found, seen = [], 0
     for path in sorted(workspace.project.rglob("*"), key=lambda p: (len(p.parts), str(p))):
         if path.suffix not in CONFIG_SUFFIXES or SKIPPED_DIRS & set(path.relative_to(workspace.project).parts) \
@@ -127,11 +128,9 @@ def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Patter
         text = workspace.text(path)
         lines = text.splitlines(keepends=True)
         for number, line in enumerate(lines):
-            body = line.rstrip("\r\n")
-            match = pattern.match(body)
-            if match:
+            for match in pattern.finditer(line.rstrip("\r\n")):
                 written = f"{match['quote']}{new}{match['quote']}"
-                changed = lines[:number] + [f"{match['key']}{written}{match['tail']}{line[len(body):]}"] + lines[number + 1:]
-                reason = f"Changed {body.strip().rstrip(',')} to {match['key'].strip()} {written} in {path.name} {why}"
+                changed = lines[:number] + [line[:match.start("value")] + written + line[match.end("value"):]] + lines[number + 1:]
+                reason = f"Changed {match[0].strip()} to {match['key'].strip()} {written} in {path.name} {why}"
                 found.append(Edit((Change(path.resolve(), text, "".join(changed)),), number + 1, reason))
     return found
