@@ -114,6 +114,9 @@ class Tracer:
 
     def _name(self, source: Source, node: cst.Name, path: tuple, index: int | None):
         name, line = node.value, source.line_of(node)
+        drawn = _comprehension_for(source, node)
+        if drawn is not None:  # `sum(loss(model(xb), yb) for xb, yb in loader)`
+            return self._batch_element(source, drawn[0], drawn[1] + path, index)
         scope = source.enclosing(node, cst.FunctionDef)
         while True:
             binding = _latest_binding(source, scope, name, line)
@@ -196,8 +199,8 @@ class Tracer:
         if called is not None:
             function, where = called
             self._entered.setdefault(function, (source, node))
-            returns = [r for r in _own_nodes(function, cst.Return) if r.value is not None]
-            return (where, returns[0].value, path, None, "returned") if len(returns) == 1 else None
+            returned = _the_return(function, path)
+            return (where, returned, path, None, "returned") if returned is not None else None
         return self._returned(last, path, (source, node))
 
     def _instance_call(self, source: Source, func: cst.BaseExpression, index: int | None):
@@ -224,14 +227,14 @@ class Tracer:
         if len(found) != 1:
             return None
         source, function = found[0]
-        returns = [r for r in _own_nodes(function, cst.Return) if r.value is not None]
-        if len(returns) != 1:
+        returned = _the_return(function, path)
+        if returned is None:
             return None
         if call is not None:
             self._entered.setdefault(function, call)
-        return source, returns[0].value, path, None, "returned"
+        return source, returned, path, None, "returned"
 
-    def _batch_element(self, source: Source, loop: cst.For, path: tuple, index: int | None):
+    def _batch_element(self, source: Source, loop: cst.For | cst.CompFor, path: tuple, index: int | None):
         """An element of what a `for` loop draws: unwrap enumerate/zip/tqdm, then the dataset sample."""
         iterable = loop.iter
         while isinstance(iterable, cst.Call):
@@ -362,6 +365,15 @@ class Tracer:
 
 # --- syntax helpers ---------------------------------------------------------------------------
 
+def _the_return(function: cst.FunctionDef, path: tuple) -> cst.BaseExpression | None:
+    """The value the function returns for the element `path` follows: its one `return`, or of
+    several the one tuple that has that element (`return x` early, `return x, y` for `a, b = f()`)."""
+    returns = [r.value for r in _own_nodes(function, cst.Return) if r.value is not None]
+    if len(returns) > 1 and path and isinstance(path[0], int):
+        returns = [v for v in returns if isinstance(v, cst.Tuple) and len(v.elements) > path[0]]
+    return returns[0] if len(returns) == 1 else None
+
+
 def _operand(node: cst.BaseExpression) -> cst.BaseExpression:
     """`(x - mu)` -> `x - mu`: the first operand of arithmetic, through parentheses and nesting."""
     while isinstance(node, cst.BinaryOperation):
@@ -485,6 +497,21 @@ def _target_paths(target: cst.BaseExpression, name: str, prefix: tuple = ()) -> 
             found = _target_paths(element.value, name, prefix + (i,))
             if found is not None:
                 return found
+    return None
+
+
+def _comprehension_for(source: Source, node: cst.Name) -> tuple[cst.CompFor, tuple] | None:
+    """(the `for ... in` clause, the path in its target) of a comprehension around `node` that binds its name."""
+    parent = source.parents.get(node)
+    while parent is not None and not isinstance(parent, (cst.FunctionDef, cst.Lambda, cst.Module)):
+        if isinstance(parent, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            clause = parent.for_in
+            while clause is not None:
+                path = _target_paths(clause.target, node.value)
+                if path is not None:
+                    return clause, path
+                clause = clause.inner_for_in
+        parent = source.parents.get(parent)
     return None
 
 

@@ -13,8 +13,10 @@ The offending tensor is traced back (see _origin.py) to where it was made, and t
 the first place on that trail that says the dtype: an explicit cast or `dtype=` (`.float()` ->
 `.long()`, `dtype=torch.float` -> `dtype=torch.long`, `astype(np.int32)` -> `astype(np.int64)`,
 `torch.Tensor([...])` -> `torch.tensor([...], dtype=torch.long)`), else the conversion into torch
-(`torch.from_numpy(a)` -> `torch.from_numpy(a).long()`), else where the tensor is stored in the
-dataset, else the call that failed. Integer ids fed to a Linear, Conv or RNN are a design error
+(`torch.from_numpy(a)` -> `torch.from_numpy(a).long()`), else, for a numpy sample the default
+collate converts, where the dataset keeps the array (`.astype(np.float32)`), else where the tensor
+is stored in the dataset, else the call that failed. A float64 array goes to float32 where numpy
+makes it only when nothing on the way combines it with other arrays (their dtypes decide too). Integer ids fed to a Linear, Conv or RNN are a design error
 (they need an Embedding), not a cast: nothing is proposed,
 unless they are one non-negative count per input feature made from a Python list (see
 _count_features). A uint8 image into a convolution gets
@@ -22,6 +24,7 @@ _count_features). A uint8 image into a convolution gets
 
 from __future__ import annotations
 
+import builtins
 import re
 from typing import Iterator
 
@@ -34,6 +37,7 @@ from resolver.rules._origin import Step, Tracer, argument, last_name
 from resolver.rules._rule import Rule
 
 INTEGER, FLOATING = "integer", "floating"
+BUILTINS = frozenset(dir(builtins))
 WANTS = {"dtype.index_expected": INTEGER, "dtype.float_target": FLOATING, "dtype.mismatch": FLOATING}
 # callee -> (position, keyword) of the argument whose dtype the contract is about
 INDEX_ARGUMENTS = {"cross_entropy": (1, "target"), "nll_loss": (1, "target"), "CrossEntropyLoss": (1, "target"),
@@ -200,6 +204,8 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
                 return index
     if diagnosis.category == "dtype.mismatch":
         for call in calls:
+            if isinstance(call.func, cst.Name) and call.func.value in BUILTINS:
+                continue  # `len(xb)` beside `model(xb)`: a builtin is never the layer that failed
             for arg in call.args:
                 if isinstance(arg.value, cst.Name) and arg.value.value in bad:
                     return arg.value
@@ -265,10 +271,33 @@ def _fix_at_origin(chain: list[Step], wanted: str, float64: bool = False) -> Edi
     for step in chain:
         if isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS:
             return _cast(step, wanted, "where it is converted to a tensor")
+    kept = _numpy_sample_kept(chain, wanted)
+    if kept is not None:
+        return kept
     for step in chain:
         if step.role == "stored":
             return _cast(step, wanted, "where the dataset keeps it")
     return _cast(chain[0], wanted, "where it is used")
+
+
+def _numpy_sample_kept(chain: list[Step], wanted: str) -> Edit | None:
+    """A sample that is never converted to torch in the project: the default collate converts
+    the numpy array `__getitem__` returns, keeping its dtype. The array is cast the numpy way
+    where the dataset keeps it (else where the sample takes it)."""
+    at = next((i for i, s in enumerate(chain) if s.role == "sample"), None)
+    if at is None or at + 1 >= len(chain):
+        return None
+    after = chain[at + 1:]
+    if any(s.source.torch_binding and f"{s.source.torch_binding}." in s.source.code(s.node) for s in after):
+        return None  # made by torch: a tensor, cast the torch way
+    step = next((s for s in after if s.role == "stored"), after[0])
+    alias = _numpy_alias(step.source)
+    if alias is None:
+        return None
+    spelled = f"{alias}.{SPELLING[wanted]['numpy']}"
+    new = wrap(step.source.module.code_for_node(step.node), f".astype({spelled})")
+    where = "where the dataset keeps it" if step.role == "stored" else "where the sample takes it"
+    return _edit(step.source, step.node, new, wanted, where)
 
 
 def _numpy_origin(steps: list[Step], wanted: str, float64: bool) -> Edit | None:
@@ -289,6 +318,8 @@ def _numpy_origin(steps: list[Step], wanted: str, float64: bool) -> Edit | None:
     step = calls[-1]
     if step is steps[0]:
         return None  # made inside the conversion itself: the cast goes there
+    if any(isinstance(s.node, cst.BinaryOperation) for s in steps[:steps.index(step)]):
+        return None  # combined with other arrays on the way: their dtypes decide too, the conversion is the place
     alias = _numpy_alias(step.source)
     if alias is None or last_name(step.node.func) in ("astype", "float", "double"):
         return None
