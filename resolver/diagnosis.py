@@ -61,6 +61,9 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("module.tuple_output", r"^AttributeError: 'tuple' object has no attribute"
                                 r"|(must be Tensor|expected Tensor as element \d+ in argument \d+), (not|but got) tuple"
                                 r"|^TypeError: tuple indices must be integers or slices, not (tuple|Tensor)"),
+        ("module.forward_returns_none", r"must be Tensor, not NoneType|^AttributeError: 'NoneType' object has no attribute '\w+'$"
+                                        r"|unsupported operand type\(s\) for .*'NoneType'|'NoneType' object is not subscriptable"
+                                        r"|cannot unpack non-iterable NoneType object"),
         # (before module.unset_attribute, which would take `'list' object has no attribute`)
         ("data.list_sample", r"^AttributeError: 'list' object has no attribute '(size|shape|dim|view|reshape|float|double|long|"
                              r"to|unsqueeze|squeeze|permute|transpose|flatten|cuda|numel|contiguous|mean|sum|type|dtype|device|unbind|chunk|"

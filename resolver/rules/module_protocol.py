@@ -5,6 +5,7 @@
 | a Module subclass defines `forward` / `__init__` | a method a typo away (`foward`, `__int__`, `___init___`) is defined and never called | `missing the required "forward" function`; `X.__init__() takes 1 positional argument`; `'X' object has no attribute`; an empty parameter list | rename the method |
 | submodules are registered | layers kept in a plain list / dict | `optimizer got an empty parameter list`; a dtype mismatch in a layer the probe finds no path to from the model (left behind by `.double()`) | `nn.ModuleList` / `nn.ModuleDict` |
 | an RNN / attention module returns a tuple | its result is used as a tensor | `'tuple' object has no attribute 'size'`, `must be Tensor, not tuple` | `out, _ = self.lstm(x)` |
+| forward returns what it computes | its body ends without a `return` | `must be Tensor, not NoneType`, `'NoneType' object has no attribute 'argmax'` where the failing line takes a model's output | `return x` after the last assignment (or the last call returned) |
 | forward gets the inputs it declares | `model(*batch)` spreads the target in too | `forward() takes 2 positional arguments but 3 were given` | `model(batch[0])` |
 
 Every contract is checked on the source before an edit is proposed; nothing is proposed when the
@@ -251,6 +252,66 @@ def _spread_batch(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
             return
 
 
+def _forward_without_return(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """The failing line takes the output of a model (a local the probe saw holding an nn.Module,
+    or `self.part` built from a project class) whose `forward` never returns a value."""
+    for frame, source in user_frames(diagnosis, workspace):
+        statement = source.statement_at(frame.line)
+        function = source.function_of(statement) if statement is not None else None
+        names = {n.value for n in source.on_line(cst.Name, frame.line)}
+        calls = [c for c in source.on_line(cst.Call, frame.line)]
+        for name in names:  # `out = model(x)` earlier in the function, `out` read here
+            for assign in source.nodes(cst.Assign, lambda a: source.function_of(a) is function):
+                if any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets) \
+                        and isinstance(assign.value, cst.Call) and source.line_of(assign) < frame.line:
+                    calls.append(assign.value)
+        for call in calls:
+            klass = _module_class_called(source, call, frame)
+            for where, node in classes_named(workspace, klass) if klass else ():
+                edit = _return_added(where, node)
+                if edit is not None:
+                    yield edit
+                    return
+
+
+def _module_class_called(source: Source, call: cst.Call, frame) -> str | None:
+    func = call.func
+    if isinstance(func, cst.Name) and func.value in frame.models:
+        return frame.models[func.value][0]
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+        owner = source.enclosing(call, cst.ClassDef)
+        init = methods(owner).get("__init__") if owner else None
+        for assign in source.nodes(cst.Assign, lambda a: init is not None and source.function_of(a) is init):
+            if any(isinstance(t.target, cst.Attribute) and t.target.attr.value == func.attr.value for t in assign.targets) \
+                    and isinstance(assign.value, cst.Call):
+                name = source.code(assign.value.func).rsplit(".", 1)[-1]
+                return name if name[:1].isupper() else None
+    return None
+
+
+def _return_added(source: Source, node: cst.ClassDef) -> Edit | None:
+    forward = methods(node).get("forward")
+    if forward is None or not isinstance(forward.body, cst.IndentedBlock) or any(
+            isinstance(r, cst.Return) and r.value is not None and source.function_of(r) is forward for r in source.nodes(cst.Return)):
+        return None
+    last = forward.body.body[-1]
+    small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None
+    if isinstance(small, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+        targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+        if len(targets) != 1 or not isinstance(targets[0], cst.Name):
+            return None
+        returned = targets[0].value
+        new = cst.FlattenSentinel([last, cst.SimpleStatementLine([cst.Return(cst.Name(returned))])])
+    elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+        returned = source.code(small.value)
+        new = last.with_changes(body=[cst.Return(small.value)])
+    else:
+        return None
+    reason = (f"Made {node.name.value}.forward return {returned}: it computes it and ends without a return, "
+              "so the model's output was None")
+    return source.edit(source.replaced(last, new), source.line_of(last), reason)
+
+
 def _unregistered_owner(diagnosis: Diagnosis) -> str | None:
     """The project class whose forward called the failing layer, when that layer is not one of
     the model's registered submodules (the probe found no path to it from the outermost module
@@ -264,7 +325,8 @@ def _unregistered_owner(diagnosis: Diagnosis) -> str | None:
 
 class ModuleProtocol(Rule):
     categories = ("module.forward_missing", "module.init_arguments", "module.unset_attribute",
-                  "module.no_parameters", "module.tuple_output", "module.extra_inputs", "dtype.mismatch")
+                  "module.no_parameters", "module.tuple_output", "module.extra_inputs", "module.forward_returns_none",
+                  "dtype.mismatch")
     # before dtype_contract on a dtype mismatch: it is only asked when a layer is unregistered,
     # and then the cast of the model is right and the layer missed it
     priority = -1
@@ -285,5 +347,7 @@ class ModuleProtocol(Rule):
                 yield from _tuple_assignments(source, frame.line)
         elif category == "module.extra_inputs":
             yield from _spread_batch(diagnosis, workspace)
+        elif category == "module.forward_returns_none":
+            yield from _forward_without_return(diagnosis, workspace)
         else:
             yield from _class_edits(diagnosis, workspace)
