@@ -5,6 +5,7 @@
 | a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
 | a checkpoint loads where this machine can hold it | `Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False` | the CUDA `map_location` -> `"cpu"` where it is written (literal, parameter default, argparse default, config-file line), when nothing but the load reads it; a shared device value gets the guard in Python, nothing in a config file; a load with no `map_location` gets `map_location="cpu"` when what it returns goes to `load_state_dict` (and is otherwise read only item by item), else `"cuda" if torch.cuda.is_available() else "cpu"` (a whole pickled model keeps CUDA where there is one) |
 | a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP or `torch.compile`), or `Missing key(s)` alone when a part is picked out of such a dict | where this run took the wrapper's `state_dict` (the probe saw the line) and the missing keys are the wrapped model's: `(m.module if isinstance(m, torch.nn.DataParallel) else m).state_dict()`; else the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
+| `load_state_dict` gets a state dict | `Missing key(s) ... Unexpected key(s) in state_dict: "epoch", "model_state_dict", "optimizer_state_dict"`: a whole training checkpoint, no key with a dot | the dict handed to `load_state_dict` -> `ckpt["model_state_dict"]` (the entry such checkpoints keep the weights under: `model_state_dict`, `state_dict`, `model`, ...) |
 | a fine-tuned head keeps its own size | `size mismatch for fc.weight: copying a param with shape torch.Size([10, 64]) from checkpoint, the shape in current model is torch.Size([3, 64])`, one module differing only in its output dimension | the dict handed to `load_state_dict` -> `{**sd, **{k: v for k, v in model.state_dict().items() if k.startswith("fc.")}}`: the head keeps its fresh weights, the load stays strict |
 | `torch.load` of the project's own checkpoint may unpickle what the project pickled | `Weights only load failed ... Unsupported global: GLOBAL argparse.Namespace` | `weights_only=False` on that `torch.load`, only when the project itself writes checkpoints (`torch.save` in its source) |
 
@@ -455,6 +456,33 @@ def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
         return
 
 
+# the entry of a training checkpoint that holds the model's own state dict, most telling first
+STATE_DICT_ENTRIES = ("model_state_dict", "state_dict", "model_state", "model", "net", "network", "weights",
+                      "params", "model_dict")
+
+
+def _entry_picked(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """A whole training checkpoint (`{"epoch": 3, "model_state_dict": ..., "optimizer_state_dict": ...}`)
+    handed to `load_state_dict`: every key it has is unexpected and none has a dot (no parameter is
+    named like that), and one of them is where such checkpoints keep the model's weights."""
+    unexpected = re.search(r"Unexpected key\(s\) in state_dict: (.*?)\.?\s*$", diagnosis.message, re.MULTILINE)
+    keys = re.findall(r'"([^"]+)"', unexpected[1]) if unexpected else []
+    if not keys or any("." in key for key in keys) or "Missing key(s)" not in diagnosis.message:
+        return
+    entry = next((e for e in STATE_DICT_ENTRIES if e in keys), None)
+    if entry is None:
+        return
+    for frame, source in user_frames(diagnosis, workspace):
+        load = _state_dict_load(source, frame.line)
+        if load is None:
+            continue
+        picked = cst.parse_expression(f'{load.held}["{entry}"]')
+        reason = (f"Gave {source.code(load.call.func)} the checkpoint's \"{entry}\" entry instead of the whole "
+                  f"checkpoint: it holds {', '.join(repr(k) for k in keys)}, and the model's weights are under \"{entry}\"")
+        yield source.edit(source.replaced(load.given, picked), frame.line, reason)
+        return
+
+
 @dataclass(frozen=True)
 class _Load:
     """`model.load_state_dict(sd)` on a failing line: the call, the dict it is given, that dict as
@@ -493,6 +521,6 @@ FIXES = {  # best first: the line that made a wrapped checkpoint, then the load 
     "checkpoint.cuda_storage": (_cpu_map_location,),
     "checkpoint.weights_only": (_trusted_load,),
     "checkpoint.key_prefix": (_unwrapped_at_save, _stripped_prefix),
-    "checkpoint.missing_keys": (_unwrapped_at_save,),
+    "checkpoint.missing_keys": (_unwrapped_at_save, _entry_picked),
     "checkpoint.size_mismatch": (_fresh_head,),
 }
