@@ -76,6 +76,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("data.unpicklable_worker_fn", r"Can't (pickle|get) local object"),
         ("data.none_sample", r"object of type 'NoneType' has no len\(\)"
                              r"|batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>"),
+        ("data.loop_unpack", r"^ValueError: (too many|not enough) values to unpack \(expected \d+(, got \d+)?\)$"),
         ("data.index_past_end", r"^IndexError: (index -?\d+ is out of bounds for (dimension|axis) \d+ with size \d+"
                                 r"|(list|tuple) index out of range)"),
         # checkpoints and devices (rules/checkpoint_device.py)

@@ -131,23 +131,41 @@ class _Session:
     def run(self, doing: str) -> Run:
         """One run; a smoke-mode error that involves a batch size smoke mode lowered is run
         again at the user's own batch size before it counts: it may be smoke mode's crash,
-        not the user's (a hard-coded `x.view(32, -1)` or `init_hidden(16)`)."""
+        not the user's (a hard-coded `x.view(32, -1)` or `init_hidden(16)`). So is one no rule
+        explains, after a batch was drawn: a batch of two unpacks into two names
+        (`for i, (x, y) in loader` takes the batch apart instead of failing as at the user's size)."""
         result = self._run_once(doing)
         lowered = _involved_batch_sizes(result)
-        if not lowered or (key := result.diagnosis.headline) in self.batch_checked:
+        if lowered:
+            why = f"the error involves batch size {lowered[0]}"
+        elif self._unexplained_in_smoke_mode(result):
+            why = "no rule explains the error at the smoke batch size"
+        else:
+            return result
+        if (key := result.diagnosis.headline) in self.batch_checked:
             return result
         self.batch_checked.add(key)
         smoke_size, own_size = self.settings.batch_size, max(result.lowered_batch_sizes)
-        self.log(f"the error involves batch size {lowered[0]}: running again at your own batch size {own_size}")
+        self.log(f"{why}: running again at your own batch size {own_size}")
         self.settings = replace(self.settings, batch_size=own_size)
         again = self._run_once(f"rerunning at your batch size {own_size}")
         if not again.passed and _same_place(again.diagnosis, result.diagnosis):
             self.settings = replace(self.settings, batch_size=smoke_size)
             return result  # it fails at the user's batch size too: a real bug
+        if again.passed:
+            otherwise = "it does not: the script assumes its batch size"
+        else:
+            otherwise = f"it fails otherwise ({again.diagnosis.headline}), as it does in a plain run"
         self.notes.append(f"at smoke batch size {smoke_size} the script fails ({result.diagnosis.headline}) but at "
-                          f"its own batch size {own_size} it does not: the script assumes its batch size, so it was "
-                          f"verified at batch size {own_size}")
+                          f"its own batch size {own_size} {otherwise}, so it was repaired and verified at batch size "
+                          f"{own_size}")
         return again
+
+    def _unexplained_in_smoke_mode(self, result: Run) -> bool:
+        if result.passed or not result.lowered_batch_sizes or result.diagnosis.counters.get("batches", 0) == 0 \
+                or not self.options.use_rules:
+            return False
+        return next(iter(rules.candidates(result.diagnosis, self.workspace, self._rule_failed)), None) is None
 
     def _run_once(self, doing: str) -> Run:
         if self.runs >= self.options.max_runs:

@@ -170,3 +170,25 @@ def test_the_real_error_behind_a_hard_coded_batch_size_is_fixed_in_every_state_t
     assert report["status"] == "SUCCESS" and report["notes"] == []
     assert report["runs"] == 3, "smoke run, the run at the user's batch size, the verifying run"
     assert "(torch.zeros(1, x.size(0), 8), torch.zeros(1, x.size(0), 8))" in (tmp_path / "train.py").read_text()
+
+
+NUMBERED_PAIRS = textwrap.dedent("""\
+    import torch
+    from torch.utils.data import DataLoader, TensorDataset
+
+    torch.manual_seed(0)
+    model = torch.nn.Linear(3, 1)
+    for step, (x, y) in DataLoader(TensorDataset(torch.randn(64, 3), torch.randn(64)), batch_size=8):
+        loss = (model(x).squeeze(1) - y).pow(2).mean()
+        loss.backward()
+    print("done", step)
+    """)
+
+
+def test_an_error_no_rule_explains_at_the_smoke_batch_size_is_confirmed_at_the_users(tmp_path):
+    # a batch of 2 unpacks into `(x, y)` and fails later, elsewhere; at 8 it fails as a plain run does
+    write(tmp_path / "train.py", NUMBERED_PAIRS)
+    report = resolve("--no-llm", "--json", "train.py", cwd=tmp_path).json
+    assert report["status"] == "SUCCESS", report
+    assert "too many values to unpack" in report["notes"][0] and "own batch size 8" in report["notes"][0]
+    assert "in enumerate(DataLoader(" in (tmp_path / "train.py").read_text()

@@ -8,6 +8,7 @@
 
 | the default collate gets no `None` sample | `` batch must contain tensors, ...; found <class 'NoneType'> `` where the Dataset's `__getitem__` has a `return None` of its own and the probe read a None for some of the dataset's samples, not all | a module-level `drop_none_samples` collate (the default one, on the samples that are not None) given to the loader that met it and to the loaders built beside it: the code already chose to skip those rows |
 | a sample's parts are tensors, not Python lists of numbers | `'list' object has no attribute 'size'`, `must be Tensor, not list` after a batch was drawn, where the probe saw a list of numbers in the dataset's first sample | `torch.tensor(part)` where `__getitem__` returns that part (tuple position, dict key, or the whole sample) |
+| a loop that numbers its batches draws from `enumerate` | `too many values to unpack (expected 2)` at `for i, (x, y) in loader:`; `not enough values to unpack (expected 3, got 2)` at `for i, x, y in enumerate(loader):` | `enumerate(loader)`; `i, (x, y)` |
 
 Every other `None` sample (one from a `__getitem__` that falls off its end, or a None for every sample:
 a branch for another split name) stops with the candidates named."""
@@ -433,6 +434,32 @@ def _sample_part(value: cst.BaseExpression, key: str) -> cst.BaseExpression | No
     return None
 
 
+def _loop_numbering(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """`for i, (x, y) in loader:` unpacks a batch into an index and a pair: the index comes from
+    `enumerate`. `for i, x, y in enumerate(loader):` unpacks the (index, batch) pair into three."""
+    for frame, source in user_frames(diagnosis, workspace):
+        loop = source.statement_at(frame.line)
+        if not isinstance(loop, cst.For) or not isinstance(loop.target, (cst.Tuple, cst.List)):
+            continue
+        parts = loop.target.elements
+        numbered = isinstance(loop.iter, cst.Call) and last_name(loop.iter.func) == "enumerate"
+        if not numbered and len(parts) == 2 and isinstance(parts[0].value, cst.Name) \
+                and isinstance(parts[1].value, (cst.Tuple, cst.List)):
+            new = loop.with_changes(iter=cst.parse_expression(f"enumerate({source.code(loop.iter)})"))
+            reason = (f"Drew {source.code(loop.iter)} through enumerate: the loop takes a batch number and a batch "
+                      f"({source.code(loop.target)}), and the loader gives batches alone")
+        elif numbered and len(parts) >= 3 and all(isinstance(p.value, cst.Name) for p in parts):
+            inner = ", ".join(source.code(p.value) for p in parts[1:])
+            target = cst.parse_expression(f"{source.code(parts[0].value)}, ({inner})")
+            new = loop.with_changes(target=target)
+            reason = (f"Unpacked {source.code(loop.iter)} as {source.code(target)}: enumerate gives a batch number "
+                      "and the batch, which holds the rest")
+        else:
+            continue
+        yield source.edit(source.replaced(loop, new), frame.line, reason)
+        return
+
+
 def _returns_none(node: cst.CSTNode) -> bool:
     return isinstance(node, cst.Return) and (node.value is None or isinstance(node.value, cst.Name) and node.value.value == "None")
 
@@ -633,7 +660,7 @@ def _shortened(source: Source, value: cst.BaseExpression, by: int) -> cst.BaseEx
 
 class DataPipeline(Rule):
     categories = ("data.unsorted_lengths", "data.unpicklable_worker_fn", "data.index_past_end", "data.none_sample",
-                  "data.list_sample")
+                  "data.list_sample", "data.loop_unpack")
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         if diagnosis.category == "data.index_past_end":  # only a read in a Dataset's __getitem__
@@ -647,4 +674,5 @@ class DataPipeline(Rule):
             "data.index_past_end": _len_overshoot,
             "data.none_sample": _none_skipped,
             "data.list_sample": _list_as_tensor,
+            "data.loop_unpack": _loop_numbering,
         }[diagnosis.category](diagnosis, workspace)
