@@ -50,7 +50,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("shape.view_contiguous", r"view size is not compatible with input tensor's size and stride"),
         ("shape.view_invalid", r"^RuntimeError: shape '\[.*\]' is invalid for input of size \d+"),
         ("data.ragged_batch", r"stack expects each tensor to be equal size"),
-        ("module.missing_super_init", r"cannot assign (module|parameter) before Module.__init__\(\) call"
+        ("module.missing_super_init", r"cannot assign (module|parameters?) before Module.__init__\(\) call"
                                       r"|object has no attribute '_(modules|parameters|buffers)'"),
         # the nn.Module protocol (rules/module_protocol.py)
         ("module.forward_missing", r'is missing the required "forward" function'),

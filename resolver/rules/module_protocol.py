@@ -67,9 +67,26 @@ def _renamed_protocol_method(source: Source, node: cst.ClassDef) -> Iterator[Edi
         yield source.edit(source.replaced(function.name, cst.Name(wanted)), source.line_of(function), reason)
 
 
-def _builds_modules(source: Source, value: cst.BaseExpression) -> bool:
-    """The expression constructs objects (`nn.Linear(...)`, `Block(...)`): calls of capitalised names."""
-    return any(source.code(c.func).rsplit(".", 1)[-1][:1].isupper() for c in source_calls(value))
+def _builds_modules(source: Source, value: cst.BaseExpression, workspace: Workspace | None = None) -> bool:
+    """The expression constructs objects (`nn.Linear(...)`, `Block(...)`): calls of capitalised
+    names, or (given the workspace) of a project function that returns one (`make_mlp(...)`
+    returning `nn.Sequential(*layers)`)."""
+    for call in source_calls(value):
+        name = source.code(call.func).rsplit(".", 1)[-1]
+        if name[:1].isupper() or workspace is not None and name[:1].islower() and _returns_a_module(workspace, name):
+            return True
+    return False
+
+
+def _returns_a_module(workspace: Workspace, name: str) -> bool:
+    found = [(s, f) for s in sources_mentioning(workspace, rf"\bdef\s+{re.escape(name)}\b")
+             for f in s.nodes(cst.FunctionDef, lambda f: f.name.value == name) if s.enclosing(f, cst.ClassDef) is None]
+    if len(found) != 1:
+        return False
+    source, function = found[0]
+    returns = [r.value for r in source.nodes(cst.Return) if source.function_of(r) is function and r.value is not None]
+    return bool(returns) and all(isinstance(v, cst.Call) and source.code(v.func).rsplit(".", 1)[-1][:1].isupper()
+                                 for v in returns)
 
 
 def source_calls(node: cst.CSTNode) -> list[cst.Call]:
@@ -92,34 +109,45 @@ def _registered_containers(workspace: Workspace, source: Source, node: cst.Class
     if init is None:
         return
     in_class = [c for c in source.nodes(cst.Call) if source.enclosing(c, cst.ClassDef) is node]
-    plain, built_by_helper = {}, {}
-    for assign in source.nodes(cst.Assign, lambda a: source.enclosing(a, cst.FunctionDef) is init):
+    plain, built_by_helper, local_lists = {}, {}, {}
+    in_init = source.nodes(cst.Assign, lambda a: source.enclosing(a, cst.FunctionDef) is init)
+    for assign in in_init:
+        target = assign.targets[0].target
+        if len(assign.targets) == 1 and isinstance(target, cst.Name) and type(assign.value) in CONTAINERS:
+            local_lists[target.value] = assign  # `members = []`, filled, then `self.members = members`
+    for assign in in_init:
         target = assign.targets[0].target
         if len(assign.targets) != 1 or not isinstance(target, cst.Attribute) or source.code(target.value) != "self":
             continue
         if type(assign.value) in CONTAINERS:
-            plain[target.attr.value] = assign
+            plain[target.attr.value] = (assign, f"self.{target.attr.value}")
+        elif isinstance(assign.value, cst.Name) and assign.value.value in local_lists:
+            plain[target.attr.value] = (assign, assign.value.value)
         elif isinstance(assign.value, cst.Call) and _returns_module_list(workspace, source, assign.value):
             built_by_helper[target.attr.value] = assign
     wrapped = dict(built_by_helper)
-    for name, assign in plain.items():
-        filled = _builds_modules(source, assign.value) or any(
+    for name, (assign, held) in plain.items():
+        made = local_lists[held].value if held in local_lists else assign.value
+        filled = _builds_modules(source, made, workspace) or any(
             isinstance(c.func, cst.Attribute) and c.func.attr.value in ("append", "extend", "insert", "__setitem__")
-            and source.code(c.func.value) == f"self.{name}" and any(_builds_modules(source, a.value) for a in c.args)
+            and source.code(c.func.value) == held and any(_builds_modules(source, a.value, workspace) for a in c.args)
             for c in in_class)
-        filled = filled or any(source.code(s.value) == f"self.{name}" and _builds_modules(source, a.value)
+        filled = filled or any(source.code(s.value) == held and _builds_modules(source, a.value, workspace)
                                for a in source.nodes(cst.Assign) if source.enclosing(a, cst.ClassDef) is node
                                for t in a.targets if isinstance((s := t.target), cst.Subscript))
         if filled:
             wrapped[name] = assign
     if holding is not None:
-        wrapped = {name: assign for name, assign in wrapped.items() if _fills(source, node, name, assign, holding)}
+        wrapped = {name: assign for name, assign in wrapped.items()
+                   if _fills(source, node, plain[name][1] if name in plain else f"self.{name}",
+                             local_lists.get(plain[name][1], assign) if name in plain else assign, holding)}
     if not wrapped:
         return
     nn = nn_spelling(source)
     replacements = {}
     for name, assign in wrapped.items():
-        kind = CONTAINERS.get(type(assign.value), "ModuleList")
+        made = local_lists[assign.value.value].value if isinstance(assign.value, cst.Name) else assign.value
+        kind = CONTAINERS.get(type(made), "ModuleList")
         empty = isinstance(assign.value, (cst.List, cst.Dict)) and not assign.value.elements
         value = f"{nn}.{kind}()" if empty else f"{nn}.{kind}({source.module.code_for_node(assign.value)})"
         replacements[assign.value] = cst.parse_expression(value)
@@ -129,15 +157,16 @@ def _registered_containers(workspace: Workspace, source: Source, node: cst.Class
     yield source.edit(replaced_all(source.module, replacements), source.line_of(next(iter(wrapped.values()))), reason)
 
 
-def _fills(source: Source, node: cst.ClassDef, name: str, assign: cst.Assign, site: Site) -> bool:
-    """The layer built at `site` (or by a helper called there) goes into `self.name`: the
-    construction is inside the container's value or an append/extend/item assignment to it."""
+def _fills(source: Source, node: cst.ClassDef, held: str, assign: cst.Assign, site: Site) -> bool:
+    """The layer built at `site` (or by a helper called there) goes into the container `held`
+    (`self.layers`, or the local list kept as it): the construction is inside the container's
+    value or an append/extend/item assignment to it."""
     spans = [assign.value]
     for call in source.nodes(cst.Call, lambda c: source.enclosing(c, cst.ClassDef) is node):
-        if isinstance(call.func, cst.Attribute) and source.code(call.func.value) == f"self.{name}":
+        if isinstance(call.func, cst.Attribute) and source.code(call.func.value) == held:
             spans.append(call)
     spans += [a for a in source.nodes(cst.Assign, lambda a: source.enclosing(a, cst.ClassDef) is node)
-              if any(isinstance(t.target, cst.Subscript) and source.code(t.target.value) == f"self.{name}"
+              if any(isinstance(t.target, cst.Subscript) and source.code(t.target.value) == held
                      for t in a.targets)]
     lines = {s.line for s in (site, *site.callers) if s.file.resolve() == source.path.resolve()}
     return any(source.positions[n].start.line <= line <= source.positions[n].end.line for n in spans for line in lines)
