@@ -88,10 +88,11 @@ class WriteResult:
 class Workspace:
     """The project's files as resolve proposes them; the disk is only touched by `write`."""
 
-    def __init__(self, project: Path, base: dict[Path, str] | None = None):
+    def __init__(self, project: Path, base: dict[Path, str] | None = None, arguments: tuple[str, ...] = ()):
         """`base`: texts to start from instead of the files on disk (the nightly bot's branch so
-        far, when several scripts are repaired one after another); never written."""
-        self.project = project
+        far, when several scripts are repaired one after another); never written. `arguments`:
+        the command's arguments, which may name the project's config files (`--config x.yaml`)."""
+        self.project, self.arguments = project, arguments
         self._originals: dict[Path, SourceFile] = {}
         self._texts: dict[Path, str] = {}
         self._base = {path.resolve(): text for path, text in (base or {}).items()}

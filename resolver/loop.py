@@ -380,7 +380,7 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
              base: dict[Path, str] | None, runner: Runner, display: Display | None,
              server: WarmServer | None) -> Outcome:
     started = time.monotonic()
-    session = _Session(target, settings, options, log, Workspace(target.project, base), started + options.deadline,
+    session = _Session(target, settings, options, log, Workspace(target.project, base, target.args), started + options.deadline,
                        runner, display=display, server=server)
 
     def outcome(status: Status, **details) -> Outcome:

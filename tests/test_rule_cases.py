@@ -43,7 +43,7 @@ def test_recorded_diagnosis(case, tmp_path):
     project = copy_case(case, tmp_path / "project").resolve()
     assert (case / "diagnosis.json").is_file(), "record it: pytest -m slow tests/test_rule_cases.py --record"
     diagnosis = recorded.load((case / "diagnosis.json").read_text(), project)
-    edits = list(rules.candidates(diagnosis, Workspace(project)))
+    edits = list(rules.candidates(diagnosis, Workspace(project, arguments=tuple(_spec(case)["run"][1:]))))
     if _spec(case)["status"] != "SUCCESS":
         assert [e.reason for e in edits] == [], "a noop case must get no candidate"
         return

@@ -104,13 +104,13 @@ def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode
 
 def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Pattern[str], new: int | str,
                       why: str) -> list[Edit]:
-    """Each line of the project's JSON/YAML/TOML/INI files (those its code names) that sets one of `keys` to `old`
+    """Each line of the project's JSON/YAML/TOML/INI files (those its code or its command names) that sets one of `keys` to `old`
     (`"in_features": 12,`, `in_features: 12  # numeric`, `in_features = 12`), as an edit to `new`
     that keeps every other byte of the file. A string setting is given as a pattern over its text
     (`map_location = "cuda:0"`, `map_location: cuda`), and `new` keeps the quotes it had."""
     if not keys:
         return []
-    code = "\n".join(workspace.text(p) for p in project_files(workspace))
+    code = "\n".join([*(workspace.text(p) for p in project_files(workspace)), *workspace.arguments])
     names = "|".join(re.escape(k) for k in sorted(keys))
     value = rf"(?P<quote>[\"']?)(?:{old.pattern})(?P=quote)" if isinstance(old, re.Pattern) else rf"(?P<quote>){old}"
     # a key on its own line, or inside an inline map (`"model": {"in_dim": 20, ...}`, `{in_dim: 20}`)
