@@ -224,9 +224,11 @@ class Loader:
     # after a list where a tensor was expected: sample position ("0", "x", "*" the whole sample) ->
     # "list[float]", "list[int]" or the type's name, in the dataset's first sample
     sample_kinds: dict[str, str] = field(default_factory=dict)
+    # with sample_ranges: how many integers a sample holds at that position (1: a label or one id)
+    sample_sizes: dict[str, int] = field(default_factory=dict)
 
     @classmethod
-    def from_json(cls, data, ranges=None, ragged=None, none_samples=None, kinds=None) -> Loader | None:
+    def from_json(cls, data, ranges=None, ragged=None, none_samples=None, kinds=None, sizes=None) -> Loader | None:
         if not data:
             return None
         dataset = data.get("dataset") or {}
@@ -235,7 +237,7 @@ class Loader:
                    Path(dataset["file"]) if dataset.get("file") else None,
                    {k: tuple(v) for k, v in (ranges or {}).items()},
                    {k: tuple(v) for k, v in (ragged or {}).items()},
-                   tuple(none_samples) if none_samples else None, dict(kinds or {}))
+                   tuple(none_samples) if none_samples else None, dict(kinds or {}), dict(sizes or {}))
 
 
 @dataclass(frozen=True)
@@ -347,7 +349,8 @@ class Diagnosis:
             tuple(Module.from_json(m) for m in report.get("modules", [])),
             report.get("counters", {}), report.get("versions", {}),
             Loader.from_json(loaders.get("failed") or loaders.get("last"), loaders.get("sample_ranges"),
-                             loaders.get("ragged"), loaders.get("none_samples"), loaders.get("sample_kinds")),
+                             loaders.get("ragged"), loaders.get("none_samples"), loaders.get("sample_kinds"),
+                             loaders.get("sample_sizes")),
             probe_error=report.get("probe_error", ""),
             wrapped_state_dicts=tuple(WrappedStateDict.from_json(w) for w in report.get("wrapped_state_dicts", [])),
         )

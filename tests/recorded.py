@@ -34,6 +34,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data["loader"].pop("none_samples")
     if data.get("loader") and not data["loader"]["sample_kinds"]:  # likewise the kinds of a sample's parts
         data["loader"].pop("sample_kinds")
+    if data.get("loader") and not data["loader"]["sample_sizes"]:  # likewise the sizes beside sample_ranges
+        data["loader"].pop("sample_sizes")
     for frame in data["frames"] + ([data["forward_origin"]] if data.get("forward_origin") else []):
         if not frame["lengths"]:  # likewise the data lengths a Dataset's __getitem__ keeps
             frame.pop("lengths")

@@ -819,36 +819,39 @@ def dataset_fact(dataset):
 def sample_ranges(loader, torch, budget_s=2.0, most=20000):
     """For a target or embedding index out of bounds: the smallest and largest integer each
     position of the dataset's samples holds, over the whole dataset (a smoke batch of 2 shows too
-    little to tell 1-based labels from a head one class short, or the largest token id). Bounded
-    in time and samples."""
+    little to tell 1-based labels from a head one class short, or the largest token id), and how
+    many integers a sample holds there (one label, a row of ids per categorical column, a
+    sentence). Bounded in time and samples."""
     import time
 
     dataset = getattr(loader, "dataset", None)
     try:
         size = len(dataset)
     except TypeError:
-        return {}
-    ranges, deadline = {}, time.monotonic() + budget_s
+        return {}, {}
+    ranges, sizes, deadline = {}, {}, time.monotonic() + budget_s
     for i in range(min(size, most)):
         if time.monotonic() > deadline:
             break
         try:
             sample = dataset[i]
         except Exception:
-            return {}
+            return {}, {}
         items = sample.items() if isinstance(sample, dict) else enumerate(sample) if isinstance(sample, (tuple, list)) else ()
         for key, value in items:
             if isinstance(value, torch.Tensor) and value.numel() and not value.is_floating_point() and not value.is_complex():
-                low, high = int(value.min()), int(value.max())
+                low, high, size = int(value.min()), int(value.max()), value.numel()
             elif isinstance(value, int) and not isinstance(value, bool):
                 low = high = value
+                size = 1
             elif isinstance(value, (list, tuple)) and value and all(type(v) is int for v in value):  # token ids
-                low, high = min(value), max(value)
+                low, high, size = min(value), max(value), len(value)
             else:
                 continue
             seen = ranges.get(str(key), (low, high))
             ranges[str(key)] = (min(seen[0], low), max(seen[1], high))
-    return {key: list(pair) for key, pair in ranges.items()}
+            sizes[str(key)] = max(sizes.get(str(key), 0), size)
+    return {key: list(pair) for key, pair in ranges.items()}, sizes
 
 
 def ragged_positions(loader, torch, budget_s=1.0, most=64):
@@ -1111,7 +1114,7 @@ def main(argv):
             report["loaders"] = loaders.as_dict()
             drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
             if "out of bounds" in str(exc) or "n_classes" in str(exc) or "index out of range in self" in str(exc):
-                report["loaders"]["sample_ranges"] = sample_ranges(drawing, torch)
+                report["loaders"]["sample_ranges"], report["loaders"]["sample_sizes"] = sample_ranges(drawing, torch)
             if "state_dict" in str(exc) and WRAPPED_STATE_DICTS:
                 report["wrapped_state_dicts"] = WRAPPED_STATE_DICTS
             if drawing is not None and any(m in str(exc) for m in ("'list' object", "not list", "but got list", "got (list")):

@@ -31,7 +31,8 @@ KEYS = {
               "after an IndexError a Dataset's __getitem__ also \"lengths\": len() of each list, tuple, tensor or array it keeps as self.name",
     "modules": "the nn.Module calls the exception went through, outermost first: class, path, site, inputs, ...",
     "loaders": '{"last": facts, "failed": facts}: the DataLoaders drawing a batch (site, batch_size, ...); '
-               'for a target or embedding index out of bounds also "sample_ranges": each sample position\'s smallest and largest integer; '
+               'for a target or embedding index out of bounds also "sample_ranges": each sample position\'s smallest and largest integer, '
+               'and "sample_sizes": how many integers a sample holds there; '
                'for samples that cannot be stacked "ragged": position -> [dtype, dimensions] of those of varying shape; '
                'for a None sample the default collate met "none_samples": [samples that are None, samples read]; '
                'for a list where a tensor was expected "sample_kinds": position of the first sample -> "list[float]", "list[int]" or a type name',

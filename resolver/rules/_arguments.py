@@ -12,6 +12,7 @@ import libcst as cst
 from resolver.diagnosis import Module, Site
 from resolver.edits import Edit, Workspace
 from resolver.retarget import Rewrite, evaluate, rewrites
+from resolver.rules._definitions import loop_targets
 from resolver.rules._source import Source, argument
 
 
@@ -91,8 +92,9 @@ def _sibling_name(found: ArgumentSource, declared: int, needed: int) -> list[Rew
     (`BatchNorm1d(in_ch)` after `Conv1d(in_ch, out_ch)`): the one other name of that scope
     holding the number. Every size the line builds is checked by the verifying run."""
     value = found.arg.value
-    if not isinstance(value, cst.Name) or found.scope.get(value.value) != declared:
-        return []
+    if not isinstance(value, cst.Name) or found.scope.get(value.value) != declared \
+            or value.value in loop_targets(found.source.parents, found.call):
+        return []  # a loop's own variable is what makes the sizes differ: no one other name stands for it
     siblings = [name for name, number in found.scope.items() if number == needed and name != value.value
                 and type(number) is int]
     return [Rewrite(siblings[0], True)] if len(siblings) == 1 else []

@@ -29,7 +29,7 @@ from resolver.diagnosis import Diagnosis, Module, Tensor
 from resolver.edits import Change, Edit, Workspace
 from resolver.retarget import rewrites
 from resolver.rules._project import config_file_edits
-from resolver.rules._definitions import (argument, at_caller, bound_names, definition, parameter_of, project_files,
+from resolver.rules._definitions import (argument, at_caller, definition, loop_targets, parameter_of, project_files,
                                          source_file, trail)
 from resolver.rules._rule import Rule
 
@@ -143,7 +143,11 @@ def _largest_id(diagnosis: Diagnosis, given: Tensor) -> int:
     few samples, and a table sized to their largest id fails on the next batch. The positions of
     the sample that hold ids at least as large as this batch's."""
     loader = diagnosis.loader
-    ranges = loader.sample_ranges.values() if loader is not None else ()
+    per_sample = 1
+    for size in given.shape[1:]:
+        per_sample *= size
+    ranges = [pair for key, pair in loader.sample_ranges.items()  # a part with as many ids per sample as the layer got
+              if loader.sample_sizes.get(key, per_sample) == per_sample] if loader is not None else []
     return max([high for low, high in ranges if low >= 0 and high >= given.max] or [given.max])
 
 
@@ -217,12 +221,13 @@ def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, decl
         if found is None:
             return
         file, node = found
-    loop = file.enclosing(node, cst.For)
-    if site.variants < 2 or loop is None or not isinstance(node, cst.Name) or node.value not in bound_names(loop.target):
+    if site.variants < 2 or not isinstance(node, cst.Name) or node.value not in loop_targets(file.parents, node):
         return
     call = file.enclosing(node, cst.Call)
+    # a scale is one relation for every size; so is one more row per table (a reserved id: unknown, padding)
+    kinds = (["*"], ["//"], ["+"]) if contract.argument == "num_embeddings" and needed == declared + 1 else (["*"], ["//"])
     for rewrite in rewrites(node.value, {node.value: declared}, needed):
-        if rewrite.kept_names and rewrite.code.split()[1:2] in (["*"], ["//"]):  # a scale: one relation for every size
+        if rewrite.kept_names and rewrite.code.split()[1:2] in kinds:
             new_call = call.deep_replace(node, cst.parse_expression(rewrite.code))
             text = file.module.deep_replace(call, new_call).code
             reason = (f"Changed {file.code(call)} to {' '.join(file.module.code_for_node(new_call).split())} {why}; "
