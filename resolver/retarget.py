@@ -134,8 +134,8 @@ def rewrites(code: str, scope: dict[str, int], target: int) -> list[Rewrite]:
     spatial size that is wrong as a whole); one literal changed; one name of the expression alone
     (`d_model * max_len` -> `d_model`); a bare name doubled or halved
     (bidirectional outputs, concatenations); the name swapped for the one other name in scope
-    that holds the value; the name scaled by another small factor, or off by one or two; last,
-    the literal itself."""
+    that holds the value; the name scaled by another small factor, or plus a half or a quarter of
+    itself (a concatenated skip), or off by one or two; last, the literal itself."""
     found: list[Rewrite] = []
 
     def offer(candidate: str) -> bool:
@@ -166,6 +166,8 @@ def rewrites(code: str, scope: dict[str, int], target: int) -> list[Rewrite]:
                 offer((alike or holders)[0])
             for factor in _FACTORS:
                 offer(f"{name} * {factor}") or offer(f"{name} // {factor}")
+            for part in (2, 4):  # a concatenated skip of a fraction of the width (a U-Net's decoder)
+                offer(f"{name} + {name} // {part}")
             for offset in (1, 2):  # an off-by-one: a padding index, a start token
                 offer(f"{name} + {offset}") or offer(f"{name} - {offset}")
     found.append(Rewrite(str(target), not _has_names(code)))

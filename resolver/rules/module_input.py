@@ -221,17 +221,26 @@ def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, decl
         if found is None:
             return
         file, node = found
-    if site.variants < 2 or not isinstance(node, cst.Name) or node.value not in loop_targets(file.parents, node):
+    # the sizes differ by the loop's variable, or by the parameter of a helper called with several
+    if site.variants < 2 or not isinstance(node, cst.Name) or (
+            node.value not in loop_targets(file.parents, node) and parameter_of(file, node) is None):
         return
     call = file.enclosing(node, cst.Call)
-    # a scale is one relation for every size; so is one more row per table (a reserved id: unknown, padding)
-    kinds = (["*"], ["//"], ["+"]) if contract.argument == "num_embeddings" and needed == declared + 1 else (["*"], ["//"])
-    for rewrite in rewrites(node.value, {node.value: declared}, needed):
-        if rewrite.kept_names and rewrite.code.split()[1:2] in kinds:
+    # a scale is one relation for every size, so is a width plus a fraction of itself (a concatenated
+    # skip); and one more row per table (a reserved id: unknown, padding)
+    name = node.value
+    for rewrite in rewrites(name, {name: declared}, needed):
+        words = rewrite.code.split()
+        scale = len(words) == 3 and words[1] in ("*", "//")
+        skip = contract.argument != "num_embeddings" and words[:4] == [name, "+", name, "//"]
+        reserved = contract.argument == "num_embeddings" and words == [name, "+", "1"]
+        if rewrite.kept_names and (scale or skip or reserved):
             new_call = call.deep_replace(node, cst.parse_expression(rewrite.code))
             text = file.module.deep_replace(call, new_call).code
+            each = (f"the loop builds one layer per `{node.value}`" if node.value in loop_targets(file.parents, node)
+                    else f"this line builds one layer per `{node.value}` it is given")
             reason = (f"Changed {file.code(call)} to {' '.join(file.module.code_for_node(new_call).split())} {why}; "
-                      f"the loop builds one layer per `{node.value}`, each given {rewrite.code}")
+                      f"{each}, each given {rewrite.code}")
             yield Edit((Change(file.path, file.text, text),), file.line(call), reason)
 
 
