@@ -473,11 +473,11 @@ def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
     if overshoot < 1:
         return
     for frame, source in user_frames(diagnosis, workspace):
-        if frame.function != "__getitem__":
-            continue
         statement = source.statement_at(frame.line)
         getitem = statement and source.enclosing(statement, cst.FunctionDef)
         klass = getitem and source.enclosing(getitem, cst.ClassDef)
+        if frame.function != "__getitem__" and not (klass and _reads_for_getitem(source, klass, getitem)):
+            continue
         length = klass and methods(klass).get("__len__")
         params = getitem.params.params if getitem else ()
         if length is None or len(params) < 2:
@@ -567,6 +567,20 @@ def _terms(source: Source, function: cst.FunctionDef, node: cst.BaseExpression, 
     if at_index != [(1, index)]:
         return None
     return [term for term in found if term[1] != index]
+
+
+def _reads_for_getitem(source: Source, klass: cst.ClassDef, method: cst.FunctionDef) -> bool:
+    """`__getitem__(idx)` hands its index on to this method of its class (`self.parse(idx)`)
+    as its first argument: the method reads at the dataset's index."""
+    getitem = methods(klass).get("__getitem__")
+    params = getitem.params.params if getitem else ()
+    if len(params) < 2 or method is getitem:
+        return False
+    index = params[1].name.value
+    return any(isinstance(c.func, cst.Attribute) and source.code(c.func.value) == "self"
+               and c.func.attr.value == method.name.value and c.args and c.args[0].keyword is None
+               and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == index
+               for c in source.nodes(cst.Call) if source.function_of(c) is getitem)
 
 
 def _stride_shortened(source: Source, value: cst.BaseExpression, stride: str, by: int) -> cst.BaseExpression | None:
