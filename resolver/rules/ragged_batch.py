@@ -1,14 +1,20 @@
 """`stack expects each tensor to be equal size`: the default collate cannot stack samples of
-different lengths. The DataLoader gets a collate_fn that pads them with
-torch.nn.utils.rnn.pad_sequence, and so do the loaders built beside it (a validation twin holds
-the same samples); the helper goes in before the statement that builds the first. Only sequences are padded: token ids (integer) or frames (2-D and more) of varying
-length. Floating vectors of varying length are records with different fields (two schemas, a
-feature list that changed); padding them by position would misalign the features, so nothing
-is proposed."""
+different lengths.
+
+A Dataset that pads each sequence to a fixed length but never cuts a longer one
+(`ids + [pad] * (self.max_length - len(ids))`) cuts it first: `ids = ids[:self.max_length]`.
+Otherwise the DataLoader gets a collate_fn that pads them with torch.nn.utils.rnn.pad_sequence,
+and so do the loaders built beside it (a validation twin holds the same samples); the helper goes
+in before the statement that builds the first. Only sequences are padded: token ids (integer) or
+frames (2-D and more) of varying length. Floating vectors of varying length are records with
+different fields (two schemas, a feature list that changed); padding them by position would
+misalign the features, so nothing is proposed."""
 
 from __future__ import annotations
 
 from typing import Iterator
+
+import libcst as cst
 
 from resolver.rules._collate import also_beside, loaders_beside, with_collate
 from resolver.rules._source import Source
@@ -40,6 +46,8 @@ class RaggedBatch(Rule):
             return
         if any(dims == 1 and dtype.startswith(("float", "bfloat")) for dtype, dims in loader.ragged.values()):
             return
+        if loader.dataset_file is not None:
+            yield from _truncation_missing(Source.parse(workspace, loader.dataset_file))
         source = Source.parse(workspace, loader.site.file)
         call = source and source.call_at(loader.site)
         if call is None:
@@ -52,3 +60,46 @@ class RaggedBatch(Rule):
         reason = (f"Added collate_fn=pad_collate to {source.code(call)}{also}: its samples have different lengths, "
                   "so they are padded with pad_sequence instead of stacked")
         yield source.edit(new_text, source.line_of(call), reason, uses_torch=True)
+
+
+def _truncation_missing(source: Source | None) -> Iterator[Edit]:
+    """The Dataset pads every sequence to a fixed length (`ids + [pad] * (self.max_length - len(ids))`)
+    and never cuts one that is longer: a negative count pads nothing, and that sample stays long.
+    The sequence is cut to the length first (`ids = ids[:self.max_length]`), as the padding intends."""
+    if source is None:
+        return
+    for product in source.nodes(cst.BinaryOperation, lambda n: isinstance(n.operator, cst.Multiply)):
+        if not isinstance(product.left, cst.List) and not isinstance(product.right, cst.List):
+            continue
+        count = product.right if isinstance(product.left, cst.List) else product.left
+        function = source.function_of(product)
+        shortfall = _shortfall(source, function, count)
+        if function is None or shortfall is None:
+            continue
+        length, sequence = shortfall
+        statement = source.statement_at(source.line_of(sequence))
+        if not isinstance(statement, cst.SimpleStatementLine) or source.function_of(statement) is not function:
+            continue
+        cut = cst.parse_statement(f"{sequence.value} = {sequence.value}[:{source.code(length)}]\n")
+        text = source.replaced(statement, cst.FlattenSentinel([cut.with_changes(leading_lines=statement.leading_lines),
+                                                               statement.with_changes(leading_lines=())]))
+        reason = (f"Cut {sequence.value} to {source.code(length)} before it is padded in {function.name.value}: a "
+                  f"longer sequence got no padding and no cut, so the samples differ in length")
+        yield source.edit(text, source.line_of(statement), reason)
+        return
+
+
+def _shortfall(source: Source, function, count: cst.BaseExpression):
+    """(length, sequence name) when `count` is `length - len(sequence)`, written there or in the
+    one local assignment of the name it is."""
+    if isinstance(count, cst.Name) and function is not None:
+        values = [a.value for a in source.nodes(cst.Assign) if source.function_of(a) is function
+                  and any(isinstance(t.target, cst.Name) and t.target.value == count.value for t in a.targets)]
+        count = values[0] if len(values) == 1 else count
+    if not (isinstance(count, cst.BinaryOperation) and isinstance(count.operator, cst.Subtract)):
+        return None
+    measured = count.right
+    if not (isinstance(measured, cst.Call) and isinstance(measured.func, cst.Name) and measured.func.value == "len"
+            and len(measured.args) == 1 and isinstance(measured.args[0].value, cst.Name)):
+        return None
+    return count.left, measured.args[0].value
