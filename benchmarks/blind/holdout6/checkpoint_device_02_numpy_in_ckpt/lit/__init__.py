@@ -1,0 +1,2 @@
+from .trainer import MiniTrainer
+from .callbacks import ModelCheckpoint, LRMonitor

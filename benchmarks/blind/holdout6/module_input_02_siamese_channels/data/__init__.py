@@ -1,0 +1,1 @@
+from .glyphs import GlyphBank, PairDataset

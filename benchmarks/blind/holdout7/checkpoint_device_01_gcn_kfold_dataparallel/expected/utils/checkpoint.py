@@ -1,0 +1,15 @@
+import os
+
+import torch
+
+
+def save_checkpoint(model, path, **meta):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    to_save = model.module if hasattr(model, "module") else model
+    torch.save({"state_dict": to_save.state_dict(), **meta}, path)
+
+
+def load_weights(model, path):
+    ckpt = torch.load(path, map_location="cpu")
+    model.load_state_dict(ckpt["state_dict"])
+    return ckpt

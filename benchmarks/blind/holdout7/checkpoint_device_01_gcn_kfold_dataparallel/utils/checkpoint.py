@@ -1,0 +1,14 @@
+import os
+
+import torch
+
+
+def save_checkpoint(model, path, **meta):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    torch.save({"state_dict": model.state_dict(), **meta}, path)
+
+
+def load_weights(model, path):
+    ckpt = torch.load(path, map_location="cpu")
+    model.load_state_dict(ckpt["state_dict"])
+    return ckpt

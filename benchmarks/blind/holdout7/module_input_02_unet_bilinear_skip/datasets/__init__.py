@@ -1,0 +1,3 @@
+from .blobs import SyntheticBlobs
+
+__all__ = ["SyntheticBlobs"]

@@ -1,0 +1,3 @@
+from .unet import UNet
+
+__all__ = ["UNet"]
