@@ -1,0 +1,8 @@
+import torch
+
+
+def fusion_collate(batch):
+    images = torch.stack([s["image"] for s in batch])
+    tabular = torch.stack([s["tabular"] for s in batch])
+    labels = torch.tensor([s["label"] for s in batch], dtype=torch.float32)
+    return {"image": images, "tabular": tabular, "label": labels}
