@@ -506,7 +506,8 @@ def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
         elif not read & counted:
             return  # __len__ does not count the container that was read past its end
         value = returns[0].value
-        symbolic = _offset_subtracted(source, getitem, length, value, keys, index) if not strides else None
+        symbolic = _offset_subtracted(source, getitem, length, value, keys, index) if not strides \
+            else _strided_count(source, getitem, value, keys, index, next(iter(strides)))
         new = symbolic or (_shortened(source, value, overshoot) if not strides
                            else _stride_shortened(source, value, strides.pop(), overshoot))
         if new is None:
@@ -539,6 +540,31 @@ def _offset_subtracted(source: Source, getitem: cst.FunctionDef, length: cst.Fun
     text = base + "".join(f" - {code}" if sign > 0 else f" + {code}" for sign, code in named)
     text += f" + {constant}" if constant > 0 else f" - {-constant}" if constant < 0 else ""
     return cst.parse_expression(text)
+
+
+def _strided_count(source: Source, getitem: cst.FunctionDef, value: cst.BaseExpression, keys: list[cst.BaseExpression],
+                   index: str, stride: str) -> cst.BaseExpression | None:
+    """`len(s) // self.stride` for windows read up to `i * self.stride + self.window - 1` ->
+    `(len(s) - self.window) // self.stride + 1`: the starts that leave room for a whole window.
+    Only for a bare `length // stride`; a count that already subtracts is shortened by its number."""
+    if not (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.FloorDivide)
+            and source.code(value.right) == stride and not isinstance(value.left, cst.BinaryOperation)):
+        return None
+    starts = {f"{index} * {stride}", f"{stride} * {index}"}
+    offsets = set()
+    for key in keys:
+        terms = _terms(source, getitem, key, None)
+        if terms is None or [t for t in terms if t[1] in starts] != [(1, next(t[1] for t in terms if t[1] in starts))]:
+            return None
+        offsets.add(tuple(t for t in terms if t[1] not in starts))
+    if len(offsets) != 1:
+        return None
+    offset = list(offsets.pop())
+    named = [(sign, code) for sign, code in offset if not code.lstrip("-").isdigit()]
+    constant = -sum(sign * int(code) for sign, code in offset if code.lstrip("-").isdigit()) - 1
+    text = source.code(value.left) + "".join(f" - {code}" if sign > 0 else f" + {code}" for sign, code in named)
+    text += f" + {constant}" if constant > 0 else f" - {-constant}" if constant < 0 else ""
+    return cst.parse_expression(f"({text}) // {stride} + 1")
 
 
 def _terms(source: Source, function: cst.FunctionDef, node: cst.BaseExpression, index: str | None,
