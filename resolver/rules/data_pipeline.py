@@ -536,10 +536,7 @@ def _offset_subtracted(source: Source, getitem: cst.FunctionDef, length: cst.Fun
     named = [(sign, code) for sign, code in offset if not code.lstrip("-").isdigit()]
     if sorted(named) == sorted((sign, code) for sign, code in subtracted if not code.lstrip("-").isdigit()):
         return None
-    constant = -sum(sign * int(code) for sign, code in offset if code.lstrip("-").isdigit())
-    text = base + "".join(f" - {code}" if sign > 0 else f" + {code}" for sign, code in named)
-    text += f" + {constant}" if constant > 0 else f" - {-constant}" if constant < 0 else ""
-    return cst.parse_expression(text)
+    return cst.parse_expression(_minus(base, offset))
 
 
 def _strided_count(source: Source, getitem: cst.FunctionDef, value: cst.BaseExpression, keys: list[cst.BaseExpression],
@@ -559,12 +556,14 @@ def _strided_count(source: Source, getitem: cst.FunctionDef, value: cst.BaseExpr
         offsets.add(tuple(t for t in terms if t[1] not in starts))
     if len(offsets) != 1:
         return None
-    offset = list(offsets.pop())
-    named = [(sign, code) for sign, code in offset if not code.lstrip("-").isdigit()]
-    constant = -sum(sign * int(code) for sign, code in offset if code.lstrip("-").isdigit()) - 1
-    text = source.code(value.left) + "".join(f" - {code}" if sign > 0 else f" + {code}" for sign, code in named)
-    text += f" + {constant}" if constant > 0 else f" - {-constant}" if constant < 0 else ""
-    return cst.parse_expression(f"({text}) // {stride} + 1")
+    return cst.parse_expression(f"({_minus(source.code(value.left), [*offsets.pop(), (1, '1')])}) // {stride} + 1")
+
+
+def _minus(base: str, terms: list[tuple[int, str]]) -> str:
+    """`base` less the signed terms, in their own words, the numbers summed into one."""
+    named = "".join(f" - {code}" if sign > 0 else f" + {code}" for sign, code in terms if not code.lstrip("-").isdigit())
+    constant = -sum(sign * int(code) for sign, code in terms if code.lstrip("-").isdigit())
+    return base + named + (f" + {constant}" if constant > 0 else f" - {-constant}" if constant < 0 else "")
 
 
 def _terms(source: Source, function: cst.FunctionDef, node: cst.BaseExpression, index: str | None,
