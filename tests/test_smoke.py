@@ -192,3 +192,29 @@ def test_an_error_no_rule_explains_at_the_smoke_batch_size_is_confirmed_at_the_u
     assert report["status"] == "SUCCESS", report
     assert "too many values to unpack" in report["notes"][0] and "own batch size 8" in report["notes"][0]
     assert "in enumerate(DataLoader(" in (tmp_path / "train.py").read_text()
+
+
+UNSIZED = textwrap.dedent("""\
+    import torch
+    from torch.utils.data import DataLoader, Dataset, Sampler
+
+    class Unsized(Dataset):  # no __len__: its sampler says how many
+        def __getitem__(self, i):
+            return torch.tensor([float(i)])
+
+    class FirstHundred(Sampler):
+        def __iter__(self):
+            return iter(range(100))
+
+        def __len__(self):
+            return 100
+
+    total = sum(len(b) for b in DataLoader(Unsized(), batch_size=10, sampler=FirstHundred()))
+    print("drew", total)
+    """)
+
+
+def test_a_dataset_without_len_is_drawn_as_the_sampler_says(tmp_path):
+    completed, report = probe(tmp_path, UNSIZED)
+    assert report["outcome"] == "ok", completed.stderr
+    assert "probe_error" not in report

@@ -506,9 +506,12 @@ def visit_telling_samples(loader, indices, batches, budget_s=0.3):
     draws what it would have drawn."""
     if not batches or not batches[0]:
         return
-    with random_state_kept():
-        telling = telling_indices(loader, indices, budget_s)
-    size = len(loader.dataset)
+    try:
+        with random_state_kept():
+            telling = telling_indices(loader, indices, budget_s)
+        size = len(loader.dataset)
+    except Exception:  # a dataset this search cannot read is the pass's to read, where it would; not a fact lost
+        return
     taken = {i for batch in batches for i in batch}
     slots = [(b, k) for b, batch in enumerate(batches[:-1] or batches) for k, i in enumerate(batch) if i not in (0, size - 1)]
     for index, (b, k) in zip([i for i in dict.fromkeys(telling) if i not in taken], slots):
