@@ -26,6 +26,16 @@ def loaders_beside(source: Source, call: cst.Call) -> list[cst.Call]:
         and not any(a.keyword and a.keyword.value in ("collate_fn", "batch_sampler") for a in c.args))]
 
 
+def collate_beside(source: Source, call: cst.Call) -> str | None:
+    """The one collate_fn the DataLoaders built beside this one already pass (a validation loader
+    given the project's own padding collate, its training twin left without)."""
+    scope = source.function_of(call) or source.module
+    given = {source.code(a.value) for c in source.nodes(cst.Call) if c is not call and source.calls(c, DATA_LOADER)
+             and (source.function_of(c) or source.module) is scope
+             for a in c.args if a.keyword is not None and a.keyword.value == "collate_fn"}
+    return given.pop() if len(given) == 1 else None
+
+
 def also_beside(calls: list[cst.Call]) -> str:
     """How a reason names the loaders given the collate besides the one that failed."""
     others = len(calls) - 1

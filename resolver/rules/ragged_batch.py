@@ -3,6 +3,7 @@ different lengths.
 
 A Dataset that pads each sequence to a fixed length but never cuts a longer one
 (`ids + [pad] * (self.max_length - len(ids))`) cuts it first: `ids = ids[:self.max_length]`.
+A loader whose twin built beside it already passes the project's own collate gets that one.
 Otherwise the DataLoader gets a collate_fn that pads them with torch.nn.utils.rnn.pad_sequence,
 and so do the loaders built beside it (a validation twin holds the same samples); the helper goes
 in before the statement that builds the first. Only sequences are padded: token ids (integer) or
@@ -16,8 +17,8 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.rules._collate import also_beside, loaders_beside, with_collate
-from resolver.rules._source import Source
+from resolver.rules._collate import also_beside, collate_beside, loaders_beside, with_collate
+from resolver.rules._source import Source, keyword_arg
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
@@ -52,6 +53,12 @@ class RaggedBatch(Rule):
         call = source and source.call_at(loader.site)
         if call is None:
             return
+        twin = collate_beside(source, call)
+        if twin is not None:
+            given = call.with_changes(args=[*call.args, keyword_arg("collate_fn", twin)])
+            reason = (f"Gave {source.code(call)} collate_fn={twin}, as the DataLoader built beside it has: its "
+                      "samples have different lengths, and the project's own collate batches them")
+            yield source.edit(source.replaced(call, given), source.line_of(call), reason)
         calls = loaders_beside(source, call)
         new_text = with_collate(source, calls, HELPER.format(torch=source.torch))
         if new_text is None:
