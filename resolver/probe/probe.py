@@ -560,6 +560,8 @@ def sample_parts(sample, torch):
             yield part, (value.max().item(), value.min().item(), not value.is_floating_point())
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
             yield part, (value, value, isinstance(value, int))
+        elif isinstance(value, (list, tuple)) and value and all(type(v) is int for v in value):  # token ids
+            yield part, (max(value), min(value), True)
 
 
 def tensor_extremes(tensors, torch):

@@ -146,8 +146,10 @@ def _largest_id(diagnosis: Diagnosis, given: Tensor) -> int:
     per_sample = 1
     for size in given.shape[1:]:
         per_sample *= size
-    ranges = [pair for key, pair in loader.sample_ranges.items()  # a part with as many ids per sample as the layer got
-              if loader.sample_sizes.get(key, per_sample) == per_sample] if loader is not None else []
+    # a part that holds one id per sample for a layer given one per sample, a sequence for a sequence
+    # (a row of ids, one per categorical column, does not size one column's table)
+    ranges = [pair for key, pair in loader.sample_ranges.items()
+              if (loader.sample_sizes.get(key, per_sample) == 1) == (per_sample == 1)] if loader is not None else []
     return max([high for low, high in ranges if low >= 0 and high >= given.max] or [given.max])
 
 
