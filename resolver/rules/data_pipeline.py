@@ -547,13 +547,17 @@ def _strided_count(source: Source, getitem: cst.FunctionDef, value: cst.BaseExpr
     if not (isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.FloorDivide)
             and source.code(value.right) == stride and not isinstance(value.left, cst.BinaryOperation)):
         return None
-    starts = {f"{index} * {stride}", f"{stride} * {index}"}
+    starts = {f"{index}*{stride}".replace(" ", ""), f"{stride}*{index}".replace(" ", "")}  # however it is spaced
+
+    def start(term: tuple[int, str]) -> bool:
+        return term[1].replace(" ", "") in starts
+
     offsets = set()
     for key in keys:
         terms = _terms(source, getitem, key, None)
-        if terms is None or [t for t in terms if t[1] in starts] != [(1, next(t[1] for t in terms if t[1] in starts))]:
+        if terms is None or [sign for sign, code in terms if start((sign, code))] != [1]:
             return None
-        offsets.add(tuple(t for t in terms if t[1] not in starts))
+        offsets.add(tuple(t for t in terms if not start(t)))
     if len(offsets) != 1:
         return None
     return cst.parse_expression(f"({_minus(source.code(value.left), [*offsets.pop(), (1, '1')])}) // {stride} + 1")
