@@ -16,22 +16,25 @@ def top_statement(source: Source, node: cst.CSTNode) -> cst.CSTNode | None:
     return node
 
 
-def loaders_beside(source: Source, call: cst.Call) -> list[cst.Call]:
-    """The loader call and the DataLoader calls built in the same function (or at module level)
-    that choose no collate_fn or batch_sampler of their own: a train loader's validation twin
-    holds the same kind of samples."""
+def _others_beside(source: Source, call: cst.Call) -> list[cst.Call]:
+    """The other DataLoader calls built in the same function as this one (or at module level)."""
     scope = source.function_of(call) or source.module
-    return [c for c in source.nodes(cst.Call) if c is call or (
-        source.calls(c, DATA_LOADER) and (source.function_of(c) or source.module) is scope
-        and not any(a.keyword and a.keyword.value in ("collate_fn", "batch_sampler") for a in c.args))]
+    return [c for c in source.nodes(cst.Call) if c is not call and source.calls(c, DATA_LOADER)
+            and (source.function_of(c) or source.module) is scope]
+
+
+def loaders_beside(source: Source, call: cst.Call) -> list[cst.Call]:
+    """The loader call and the DataLoader calls built beside it that choose no collate_fn or
+    batch_sampler of their own: a train loader's validation twin holds the same kind of samples."""
+    free = {id(c) for c in _others_beside(source, call)
+            if not any(a.keyword and a.keyword.value in ("collate_fn", "batch_sampler") for a in c.args)}
+    return [c for c in source.nodes(cst.Call) if c is call or id(c) in free]
 
 
 def collate_beside(source: Source, call: cst.Call) -> str | None:
     """The one collate_fn the DataLoaders built beside this one already pass (a validation loader
     given the project's own padding collate, its training twin left without)."""
-    scope = source.function_of(call) or source.module
-    given = {source.code(a.value) for c in source.nodes(cst.Call) if c is not call and source.calls(c, DATA_LOADER)
-             and (source.function_of(c) or source.module) is scope
+    given = {source.code(a.value) for c in _others_beside(source, call)
              for a in c.args if a.keyword is not None and a.keyword.value == "collate_fn"}
     return given.pop() if len(given) == 1 else None
 

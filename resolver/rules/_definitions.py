@@ -338,19 +338,24 @@ def unpacked_value(assign: cst.Assign, name: str) -> cst.BaseExpression | None:
     return next((v.value for t, v in zip(targets, values) if isinstance(t.value, cst.Name) and t.value.value == name), None)
 
 
-def loop_targets(parents, node) -> set[str]:
-    """The names the `for` loops and comprehensions around `node` bind (`parents`: a parent map)."""
-    names, parent = set(), parents.get(node)
-    while parent is not None and not isinstance(parent, (cst.FunctionDef, cst.Module)):
+def loop_clauses(parents, node, stop=(cst.FunctionDef, cst.Module)):
+    """The `for` statements and comprehension `for ... in` clauses around `node`, innermost
+    first, up to the first `stop` node (`parents`: a parent map)."""
+    parent = parents.get(node)
+    while parent is not None and not isinstance(parent, stop):
         if isinstance(parent, cst.For):
-            names |= bound_names(parent.target)
+            yield parent
         elif isinstance(parent, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
             clause = parent.for_in
             while clause is not None:
-                names |= bound_names(clause.target)
+                yield clause
                 clause = clause.inner_for_in
         parent = parents.get(parent)
-    return names
+
+
+def loop_targets(parents, node) -> set[str]:
+    """The names the `for` loops and comprehensions around `node` bind."""
+    return set().union(*(bound_names(clause.target) for clause in loop_clauses(parents, node)))
 
 
 def bound_names(target) -> set[str]:

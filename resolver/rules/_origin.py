@@ -21,6 +21,7 @@ from pathlib import Path
 import libcst as cst
 
 from resolver.rules import _source
+from resolver.rules._definitions import loop_clauses
 from resolver.rules._source import Source
 from resolver.diagnosis import Diagnosis, Frame
 from resolver.edits import Workspace
@@ -502,16 +503,10 @@ def _target_paths(target: cst.BaseExpression, name: str, prefix: tuple = ()) -> 
 
 def _comprehension_for(source: Source, node: cst.Name) -> tuple[cst.CompFor, tuple] | None:
     """(the `for ... in` clause, the path in its target) of a comprehension around `node` that binds its name."""
-    parent = source.parents.get(node)
-    while parent is not None and not isinstance(parent, (cst.FunctionDef, cst.Lambda, cst.Module)):
-        if isinstance(parent, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
-            clause = parent.for_in
-            while clause is not None:
-                path = _target_paths(clause.target, node.value)
-                if path is not None:
-                    return clause, path
-                clause = clause.inner_for_in
-        parent = source.parents.get(parent)
+    for clause in loop_clauses(source.parents, node, stop=(cst.FunctionDef, cst.Lambda, cst.Module)):
+        path = _target_paths(clause.target, node.value) if isinstance(clause, cst.CompFor) else None
+        if path is not None:
+            return clause, path
     return None
 
 

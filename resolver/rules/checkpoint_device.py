@@ -465,9 +465,8 @@ def _entry_picked(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     """A whole training checkpoint (`{"epoch": 3, "model_state_dict": ..., "optimizer_state_dict": ...}`)
     handed to `load_state_dict`: every key it has is unexpected and none has a dot (no parameter is
     named like that), and one of them is where such checkpoints keep the model's weights."""
-    unexpected = re.search(r"Unexpected key\(s\) in state_dict: (.*?)\.?\s*$", diagnosis.message, re.MULTILINE)
-    keys = re.findall(r'"([^"]+)"', unexpected[1]) if unexpected else []
-    if not keys or any("." in key for key in keys) or "Missing key(s)" not in diagnosis.message:
+    missing, keys = _key_lists(diagnosis.message)
+    if not missing or not keys or any("." in key for key in keys):
         return
     entry = next((e for e in STATE_DICT_ENTRIES if e in keys), None)
     if entry is None:

@@ -224,8 +224,8 @@ def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, decl
             return
         file, node = found
     # the sizes differ by the loop's variable, or by the parameter of a helper called with several
-    if site.variants < 2 or not isinstance(node, cst.Name) or (
-            node.value not in loop_targets(file.parents, node) and parameter_of(file, node) is None):
+    looped = isinstance(node, cst.Name) and node.value in loop_targets(file.parents, node)
+    if site.variants < 2 or not isinstance(node, cst.Name) or (not looped and parameter_of(file, node) is None):
         return
     call = file.enclosing(node, cst.Call)
     # a scale is one relation for every size, so is a width plus a fraction of itself (a concatenated
@@ -239,7 +239,7 @@ def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, decl
         if rewrite.kept_names and (scale or skip or reserved):
             new_call = call.deep_replace(node, cst.parse_expression(rewrite.code))
             text = file.module.deep_replace(call, new_call).code
-            each = (f"the loop builds one layer per `{node.value}`" if node.value in loop_targets(file.parents, node)
+            each = (f"the loop builds one layer per `{node.value}`" if looped
                     else f"this line builds one layer per `{node.value}` it is given")
             reason = (f"Changed {file.code(call)} to {' '.join(file.module.code_for_node(new_call).split())} {why}; "
                       f"{each}, each given {rewrite.code}")

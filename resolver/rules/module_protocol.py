@@ -78,12 +78,18 @@ def _builds_modules(source: Source, value: cst.BaseExpression, workspace: Worksp
     return False
 
 
-def _returns_a_module(workspace: Workspace, name: str) -> bool:
+def _project_function(workspace: Workspace, name: str) -> tuple[Source, cst.FunctionDef] | None:
+    """The one module-level function of the project with that name."""
     found = [(s, f) for s in sources_mentioning(workspace, rf"\bdef\s+{re.escape(name)}\b")
              for f in s.nodes(cst.FunctionDef, lambda f: f.name.value == name) if s.enclosing(f, cst.ClassDef) is None]
-    if len(found) != 1:
+    return found[0] if len(found) == 1 else None
+
+
+def _returns_a_module(workspace: Workspace, name: str) -> bool:
+    found = _project_function(workspace, name)
+    if found is None:
         return False
-    source, function = found[0]
+    source, function = found
     returns = [r.value for r in source.nodes(cst.Return) if source.function_of(r) is function and r.value is not None]
     return bool(returns) and all(isinstance(v, cst.Call) and source.code(v.func).rsplit(".", 1)[-1][:1].isupper()
                                  for v in returns)
@@ -178,11 +184,10 @@ def _returns_module_list(workspace: Workspace, source: Source, call: cst.Call) -
     name = source.code(call.func).rsplit(".", 1)[-1]
     if not name[:1].islower():
         return False
-    found = [(s, f) for s in sources_mentioning(workspace, rf"\bdef\s+{re.escape(name)}\b")
-             for f in s.nodes(cst.FunctionDef, lambda f: f.name.value == name) if s.enclosing(f, cst.ClassDef) is None]
-    if len(found) != 1:
+    found = _project_function(workspace, name)
+    if found is None:
         return False
-    helper_source, helper = found[0]
+    helper_source, helper = found
     returns = [r for r in helper_source.nodes(cst.Return) if helper_source.enclosing(r, cst.FunctionDef) is helper]
     if len(returns) != 1 or returns[0].value is None:
         return False
@@ -288,12 +293,10 @@ def _forward_without_return(diagnosis: Diagnosis, workspace: Workspace) -> Itera
         statement = source.statement_at(frame.line)
         function = source.function_of(statement) if statement is not None else None
         names = {n.value for n in source.on_line(cst.Name, frame.line)}
-        calls = [c for c in source.on_line(cst.Call, frame.line)]
-        for name in names:  # `out = model(x)` earlier in the function, `out` read here
-            for assign in source.nodes(cst.Assign, lambda a: source.function_of(a) is function):
-                if any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets) \
-                        and isinstance(assign.value, cst.Call) and source.line_of(assign) < frame.line:
-                    calls.append(assign.value)
+        calls = source.on_line(cst.Call, frame.line)
+        calls += [assign.value for assign in source.nodes(cst.Assign, lambda a: source.function_of(a) is function)
+                  if isinstance(assign.value, cst.Call) and source.line_of(assign) < frame.line  # `out = model(x)`, then `out`
+                  and any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets)]
         for call in calls:
             klass = _module_class_called(source, call, frame)
             for where, node in classes_named(workspace, klass) if klass else ():
