@@ -552,10 +552,19 @@ def telling_indices(loader, indices, budget_s):
     return none + [extremes[key][1] for key in ordered]
 
 
+def sample_items(sample, whole=True):
+    """(position, value) of each part of a sample: a dict's keys, a tuple's or list's indices, or
+    the whole sample as position 0 (when `whole`)."""
+    if isinstance(sample, dict):
+        return sample.items()
+    if isinstance(sample, (tuple, list)):
+        return enumerate(sample)
+    return [(0, sample)] if whole else ()
+
+
 def sample_parts(sample, torch):
     """(part, (largest, smallest, integer?)) for each number or small tensor of a sample."""
-    items = sample.items() if isinstance(sample, dict) else enumerate(sample) if isinstance(sample, (tuple, list)) else [(0, sample)]
-    for part, value in items:
+    for part, value in sample_items(sample):
         if isinstance(value, torch.Tensor) and 0 < value.numel() <= 100_000 and not value.is_complex() and value.dtype != torch.bool:
             yield part, (value.max().item(), value.min().item(), not value.is_floating_point())
         elif isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -842,20 +851,19 @@ def sample_ranges(loader, torch, budget_s=2.0, most=20000):
             sample = dataset[i]
         except Exception:
             return {}, {}
-        items = sample.items() if isinstance(sample, dict) else enumerate(sample) if isinstance(sample, (tuple, list)) else ()
-        for key, value in items:
+        for key, value in sample_items(sample, whole=False):
             if isinstance(value, torch.Tensor) and value.numel() and not value.is_floating_point() and not value.is_complex():
-                low, high, size = int(value.min()), int(value.max()), value.numel()
+                low, high, count = int(value.min()), int(value.max()), value.numel()
             elif isinstance(value, int) and not isinstance(value, bool):
                 low = high = value
-                size = 1
+                count = 1
             elif isinstance(value, (list, tuple)) and value and all(type(v) is int for v in value):  # token ids
-                low, high, size = min(value), max(value), len(value)
+                low, high, count = min(value), max(value), len(value)
             else:
                 continue
             seen = ranges.get(str(key), (low, high))
             ranges[str(key)] = (min(seen[0], low), max(seen[1], high))
-            sizes[str(key)] = max(sizes.get(str(key), 0), size)
+            sizes[str(key)] = max(sizes.get(str(key), 0), count)
     return {key: list(pair) for key, pair in ranges.items()}, sizes
 
 
@@ -878,8 +886,7 @@ def ragged_positions(loader, torch, budget_s=1.0, most=64):
             sample = dataset[i]
         except Exception:
             return {}
-        items = sample.items() if isinstance(sample, dict) else enumerate(sample) if isinstance(sample, (tuple, list)) else [(0, sample)]
-        for key, value in items:
+        for key, value in sample_items(sample):
             if isinstance(value, torch.Tensor):
                 shapes.setdefault(str(key), set()).add(tuple(value.shape))
                 kinds[str(key)] = [str(value.dtype).replace("torch.", ""), value.dim()]
