@@ -391,6 +391,8 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
                        sandbox_note=session.isolation[1], **details)
 
     session.visited[session.workspace.state()] = None
+    if options.use_rules:
+        rules.prepare(session.workspace)
     current = None
     try:
         current = session.run("reproducing")

@@ -74,3 +74,29 @@ def test_a_rule_that_raises_on_unexpected_code_is_skipped_in_a_repair_and_raises
     assert [e.reason for e in found] == ["works"] and len(failures) == 1
     with pytest.raises(KeyError):
         list(rules.candidates(diagnosis, Workspace(tmp_path)))
+
+
+def test_a_rule_pass_during_the_background_preparation_stops_it_and_finds_the_same_edits(tmp_path):
+    import threading
+
+    import recorded
+    from conftest import copy_case
+    from resolver.edits import Workspace
+    from resolver.rules._source import _parse
+
+    case = FIXTURES / "module_input" / "argparse_config"
+    project = copy_case(case, tmp_path / "project").resolve()
+    for n in range(60):  # more files than the pass below leaves it time to parse
+        (project / f"helper_{n:02}.py").write_text("import torch\n" + "".join(
+            f"def f{i}(x):\n    return torch.relu(x) * {i}\n" for i in range(80)))
+    diagnosis = recorded.load((case / "diagnosis.json").read_text(), project)
+
+    _parse.cache_clear()
+    alone = [(e.rule, e.reason, e.changes) for e in rules.candidates(diagnosis, Workspace(project))]
+    _parse.cache_clear()
+    workspace = Workspace(project)
+    rules.prepare(workspace)
+    assert any(t.name == "prepare-rules" for t in threading.enumerate())
+    prepared = [(e.rule, e.reason, e.changes) for e in rules.candidates(diagnosis, workspace)]
+    assert not any(t.name == "prepare-rules" for t in threading.enumerate())
+    assert prepared == alone and alone

@@ -7,6 +7,8 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import pkgutil
+import threading
+import time
 from functools import cache
 from typing import Callable, Iterator
 
@@ -14,7 +16,10 @@ from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Evidence, Rule
 
-__all__ = ["Evidence", "Rule", "all_rules", "candidates", "evidence_needed"]
+__all__ = ["Evidence", "Rule", "all_rules", "candidates", "evidence_needed", "prepare"]
+
+PREPARE_SECONDS = 3.0  # the most a background preparation parses; run 1 takes about that long
+_preparing: tuple[threading.Thread, threading.Event] | None = None
 
 
 @cache
@@ -33,7 +38,48 @@ def all_rules() -> tuple[Rule, ...]:
     return tuple(sorted(found, key=lambda rule: (rule.priority, rule.name)))
 
 
+def prepare(workspace: Workspace) -> None:
+    """Start readying what a rule pass reads, in a thread, while run 1 goes on (its interpreter
+    spends its first second importing torch on one core): the rule modules, and the project's
+    files parsed with their positions, parents and qualified names, nearest first. The first rule
+    pass stops it; a file it left unparsed is parsed then, as without it."""
+    global _preparing
+    _settle()
+    enough = threading.Event()
+    thread = threading.Thread(target=_prepare, args=(workspace, enough), name="prepare-rules", daemon=True)
+    thread.start()
+    _preparing = (thread, enough)
+
+
+def _prepare(workspace: Workspace, enough: threading.Event) -> None:
+    from resolver.rules._project import project_files
+    from resolver.rules._source import Source
+
+    until = time.monotonic() + PREPARE_SECONDS
+    all_rules()
+    try:
+        for path in project_files(workspace):
+            if enough.is_set() or time.monotonic() > until:
+                return
+            source = Source.parse(workspace, path)
+            if source is not None:
+                source.positions, source.parents, source.qualified_names(source.module)
+    except (OSError, ValueError):  # a file that vanished or is not text: the rule pass says so itself
+        pass
+
+
+def _settle() -> None:
+    """Stop a preparation in flight, after the file it is parsing: rules and it share the caches."""
+    global _preparing
+    if _preparing is not None:
+        thread, enough = _preparing
+        enough.set()
+        thread.join()
+        _preparing = None
+
+
 def matching(diagnosis: Diagnosis) -> tuple[Rule, ...]:
+    _settle()
     return tuple(rule for rule in all_rules() if rule.matches(diagnosis))
 
 
