@@ -16,7 +16,6 @@ from types import SimpleNamespace
 from typing import Callable, Iterator
 
 from resolver import patches
-from resolver.context import build as build_context
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace, display_path
 
@@ -141,6 +140,8 @@ def first_message(error: Diagnosis, workspace: Workspace, context: dict[str, str
         facts=_facts(error, cwd), output=context["output"][-MAX_OUTPUT_CHARS:],
     )
     budget = FIRST_REQUEST_TOKENS - estimate_tokens(prompt("system") + prompt("repair", **values, source="", files=""))
+    from resolver.context import build as build_context  # libcst: imported while run 1 goes on, not before it
+
     roots = tuple(dict.fromkeys(Path(context[k]).resolve() for k in ("script_dir", "cwd")))
     source, shown = build_context(error, workspace, cwd, roots + (workspace.project,), max(budget, 1_500),
                                   estimate_tokens)
