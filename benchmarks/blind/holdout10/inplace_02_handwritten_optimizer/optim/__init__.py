@@ -1,0 +1,3 @@
+from .nesterov import NesterovSGDW
+
+__all__ = ["NesterovSGDW"]
