@@ -3,7 +3,8 @@ end, after all the training. Measured side by side in this one process:
 
   (b) one full plain run of the broken script  vs  the whole `resolve` that repairs it;
   (c) one full plain run of the fixed script   vs  the verifying run alone (one smoke-mode run
-      of the fixed script, forked from a ready warm server, and in its own interpreter);
+      of the fixed script, forked from a warm server after the reproducing run as in a resolve, and
+      in its own interpreter);
   and how long a run takes to start: the first status line on a terminal (a pty).
 
     python benchmarks/long.py [--epochs N]
@@ -104,8 +105,11 @@ def main(argv: list[str]) -> int:
         cold_verify = run(target, Settings(), {})
         with WarmServer(sys.executable, child_environment()) as server:
             server.settled.wait(120)
+            # as in a resolve: the reproducing run is the server's first fork, the verifying run its next
+            reproduce = run(Target(project / "train.py", None, (epochs,), project, project, sys.executable),
+                            Settings(), {}, server=server)
             warm_verify = run(target, Settings(), {}, server=server)
-        assert cold_verify.passed and warm_verify.passed
+        assert not reproduce.passed and cold_verify.passed and warm_verify.passed
         latency = first_status_seconds(project)
         shutil.rmtree(project / "__pycache__", ignore_errors=True)
     print(f"long script: {epochs} epochs over 128k samples, crashing after training")
@@ -114,6 +118,7 @@ def main(argv: list[str]) -> int:
     print(f"    whole resolve (RESOLVE_WARM=off)  {cold_resolve:7.1f} s   {plain / cold_resolve:5.1f}x faster")
     print(f"(c) plain run of the fixed script    {plain_fixed:7.1f} s")
     print(f"    verifying run, warm fork         {warm_verify.seconds:7.2f} s   {plain_fixed / warm_verify.seconds:5.1f}x faster")
+    print(f"    (the reproducing run before it, the server's first fork: {reproduce.seconds:.2f} s)")
     print(f"    verifying run, own interpreter   {cold_verify.seconds:7.2f} s   {plain_fixed / cold_verify.seconds:5.1f}x faster")
     print(f"first status line on a terminal      {latency:7.2f} s after resolve starts")
     return 0

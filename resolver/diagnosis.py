@@ -86,7 +86,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("checkpoint.optimizer_groups", r"loaded state dict has a different number of parameter groups"
                                         r"|loaded state dict contains a parameter group that doesn't match the size"),
         ("checkpoint.weights_only", r"Weights only load failed|Unsupported global: GLOBAL"),
-        ("checkpoint.key_prefix", r"Missing key\(s\) in state_dict: .*Unexpected key\(s\) in state_dict: \"(module|_orig_mod)\."),
+        ("checkpoint.key_prefix", r"Missing key\(s\) in state_dict: .*Unexpected key\(s\) in state_dict: (\"[^\"]*\", )*\"(module|_orig_mod)\."),
         ("checkpoint.size_mismatch", r"size mismatch for [\w.]+: copying a param with shape"),
         ("checkpoint.missing_keys", r"Error\(s\) in loading state_dict for \w+:\s+Missing key\(s\) in state_dict"),
         ("batchnorm.single_sample", r"Expected more than 1 value per channel when training"),

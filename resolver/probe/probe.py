@@ -293,13 +293,14 @@ def track_loaded_weights(torch):
     torch.nn.Module.load_state_dict = load_state_dict
 
 
-WRAPPERS = {"DataParallel": "module", "DistributedDataParallel": "module", "OptimizedModule": "_orig_mod"}
+WRAPPERS = {"DataParallel": "module", "DistributedDataParallel": "module", "OptimizedModule": "_orig_mod",
+            "AveragedModel": "module"}
 WRAPPED_STATE_DICTS = []  # where user code took a wrapper's state_dict: its keys carry the wrapper's prefix
 
 
 def track_wrapped_state_dicts(torch, project, most=8):
     """Records each line of the project that takes the state_dict of a DataParallel/DDP/compiled
-    wrapper, with the keys behind its prefix: the checkpoint it saves will not load into the bare
+    wrapper or an EMA/SWA AveragedModel, with the keys behind its prefix: the checkpoint it saves will not load into the bare
     model, and that line is where the fix belongs."""
     original = torch.nn.Module.state_dict
 

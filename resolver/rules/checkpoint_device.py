@@ -4,7 +4,7 @@
 |---|---|---|
 | a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
 | a checkpoint loads where this machine can hold it | `Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False` | the CUDA `map_location` -> `"cpu"` where it is written (literal, parameter default, argparse default, config-file line), when nothing but the load reads it; a shared device value gets the guard in Python, nothing in a config file; a load with no `map_location` gets `map_location="cpu"` when what it returns goes to `load_state_dict` (and is otherwise read only item by item), else `"cuda" if torch.cuda.is_available() else "cpu"` (a whole pickled model keeps CUDA where there is one) |
-| a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP or `torch.compile`), or `Missing key(s)` alone when a part is picked out of such a dict | where this run took the wrapper's `state_dict` (the probe saw the line) and the missing keys are the wrapped model's: `(m.module if isinstance(m, torch.nn.DataParallel) else m).state_dict()`; else the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
+| a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP, `torch.compile` or an EMA/SWA `AveragedModel`, whose `n_averaged` comes along), or `Missing key(s)` alone when a part is picked out of such a dict | where this run took the wrapper's `state_dict` (the probe saw the line) and the missing keys are the wrapped model's: `(m.module if isinstance(m, torch.nn.DataParallel) else m).state_dict()` (`ema.module.state_dict()` for an AveragedModel, a wrapper by construction); else the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
 | `load_state_dict` gets a state dict | `Missing key(s) ... Unexpected key(s) in state_dict: "epoch", "model_state_dict", "optimizer_state_dict"`: a whole training checkpoint, no key with a dot | the dict handed to `load_state_dict` -> `ckpt["model_state_dict"]` (the entry such checkpoints keep the weights under: `model_state_dict`, `state_dict`, `model`, ...) |
 | a fine-tuned head keeps its own size | `size mismatch for fc.weight: copying a param with shape torch.Size([10, 64]) from checkpoint, the shape in current model is torch.Size([3, 64])`, one module differing only in its output dimension | the dict handed to `load_state_dict` -> `{**sd, **{k: v for k, v in model.state_dict().items() if k.startswith("fc.")}}`: the head keeps its fresh weights, the load stays strict |
 | `torch.load` of the project's own checkpoint may unpickle what the project pickled | `Weights only load failed ... Unsupported global: GLOBAL argparse.Namespace` | `weights_only=False` on that `torch.load`, only when the project itself writes checkpoints (`torch.save` in its source) |
@@ -374,14 +374,16 @@ def _unwrapped_at_save(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[E
         if len(calls) != 1:
             continue
         held = source.code(calls[0].func.value)
+        # an AveragedModel is made to be one (an EMA/SWA copy); a DataParallel wrap depends on the GPUs
         inner = (f'getattr({held}, "_orig_mod", {held})' if taken.attribute == "_orig_mod" else
+                 f"{held}.module" if taken.wrapper == "AveragedModel" else
                  f"({held}.module if isinstance({held}, {source.torch}.{WRAPPER_CLASSES[taken.wrapper]}) else {held})")
         wrapper = "torch.compile" if taken.attribute == "_orig_mod" else taken.wrapper
         reason = (f"Saved the state of the model inside the {wrapper} wrapper ({held}.{taken.attribute}) at "
                   f"{source.path.name}:{taken.line}: the wrapper's state_dict prefixes every key with "
                   f"'{taken.attribute}.', so the checkpoint did not load into the bare model")
         yield source.edit(source.replaced(calls[0].func.value, cst.parse_expression(inner)), taken.line, reason,
-                          uses_torch=True)
+                          uses_torch=taken.wrapper in WRAPPER_CLASSES)
         return
 
 

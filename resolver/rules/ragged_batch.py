@@ -18,7 +18,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.rules._collate import also_beside, collate_beside, loaders_beside, with_collate
-from resolver.rules._source import Source, keyword_arg
+from resolver.rules._source import Source, keyword_arg, names_in
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
@@ -87,13 +87,52 @@ def _truncation_missing(source: Source | None) -> Iterator[Edit]:
         statement = source.statement_at(source.line_of(sequence))
         if not isinstance(statement, cst.SimpleStatementLine) or source.function_of(statement) is not function:
             continue
-        cut = cst.parse_statement(f"{sequence.value} = {sequence.value}[:{source.code(length)}]\n")
-        text = source.replaced(statement, cst.FlattenSentinel([cut.with_changes(leading_lines=statement.leading_lines),
-                                                               statement.with_changes(leading_lines=())]))
-        reason = (f"Cut {sequence.value} to {source.code(length)} before it is padded in {function.name.value}: a "
-                  f"longer sequence got no padding and no cut, so the samples differ in length")
-        yield source.edit(text, source.line_of(statement), reason)
+        text, line = _cut_where_made(source, function, statement, sequence.value, length)
+        reason = (f"Cut {sequence.value} to {source.code(length)} where it is made in {function.name.value}, before "
+                  f"it is padded: a longer sequence got no padding and no cut, so the samples differ in length")
+        yield source.edit(text, line, reason)
         return
+
+
+def _cut_where_made(source: Source, function: cst.FunctionDef, measured: cst.SimpleStatementLine, name: str,
+                    length: cst.BaseExpression) -> tuple[str, int]:
+    """(the file's text, the line) with the sequence cut where it is made, so that every later use
+    (a mask of `len(ids)` ones, the padding) sees the cut: `ids = encode(text)[:max_len]` when one
+    plain assignment in the same block makes it, `ids = ids[:max_len]` after a statement that
+    unpacks it, and before the padding's count when the function is handed it."""
+    bound = source.line_of(measured)
+    made = [s for s in source.nodes(cst.SimpleStatementLine)
+            if source.function_of(s) is function and source.line_of(s) < bound
+            and any(name in _assigned_names(small) for small in s.body)]
+    definition = max(made, key=source.line_of, default=None)
+    later = {n for s in source.nodes(cst.SimpleStatementLine) if source.function_of(s) is function
+             and definition is not None and source.line_of(definition) < source.line_of(s) < bound
+             for small in s.body for n in _assigned_names(small)}
+    if definition is None or source.parents.get(definition) is not source.parents.get(measured) \
+            or later & set(names_in(length)):
+        cut = cst.parse_statement(f"{name} = {name}[:{source.code(length)}]\n")
+        return source.replaced(measured, cst.FlattenSentinel([cut.with_changes(leading_lines=measured.leading_lines),
+                                                              measured.with_changes(leading_lines=())])), bound
+    assign = definition.body[0]
+    if len(definition.body) == 1 and isinstance(assign, cst.Assign) and len(assign.targets) == 1 \
+            and isinstance(assign.targets[0].target, cst.Name):
+        value = assign.value
+        if not isinstance(value, (cst.Call, cst.Name, cst.Attribute, cst.Subscript, cst.List, cst.ListComp)):
+            value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        cut_value = cst.Subscript(value, [cst.SubscriptElement(cst.Slice(lower=None, upper=length))])
+        return source.replaced(assign, assign.with_changes(value=cut_value)), source.line_of(definition)
+    cut = cst.parse_statement(f"{name} = {name}[:{source.code(length)}]\n")
+    return source.replaced(definition, cst.FlattenSentinel([definition, cut])), source.line_of(definition) + 1
+
+
+def _assigned_names(small: cst.BaseSmallStatement) -> set[str]:
+    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+        [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
+    found = set()
+    for target in targets:
+        elements = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+        found |= {e.value for e in elements if isinstance(e, cst.Name)}
+    return found
 
 
 def _shortfall(source: Source, function, count: cst.BaseExpression):
