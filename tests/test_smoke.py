@@ -119,6 +119,39 @@ def test_passes_after_the_second_keep_only_their_first_and_last_batch_and_every_
     assert report["counters"]["batches"] == 2 * (4 + 4 + 98 * 2)
 
 
+BUCKETS = textwrap.dedent("""\
+    import json
+    import torch
+    from torch.utils.data import DataLoader, TensorDataset
+
+    class Buckets:
+        \"\"\"Batches of 8 within each bucket; the middle bucket's remainder is a batch of one.\"\"\"
+        def __iter__(self):
+            for start, stop in ((0, 40), (40, 81), (81, 121)):
+                for i in range(start, stop, 8):
+                    yield list(range(i, min(i + 8, stop)))
+
+        def __len__(self):
+            return 5 + 6 + 5
+
+    loader = DataLoader(TensorDataset(torch.arange(121)), batch_sampler=Buckets())
+    passes = [[b[0].tolist() for b in loader] for epoch in range(3)]
+    json.dump({"passes": passes, "lengths": len(loader)}, open("seen.json", "w"))
+    """)
+
+
+def test_a_batch_samplers_remainder_batch_of_one_is_met_in_the_first_pass_and_the_count_is_kept(tmp_path):
+    completed, report = probe(tmp_path, BUCKETS)
+    assert report["outcome"] == "ok", completed.stderr
+    result = json.loads((tmp_path / "seen.json").read_text())
+    first, second, third = result["passes"]
+    assert [80] in first, "the bucket's batch of one, met only at the 11th batch of 16 in a real epoch"
+    assert len(first) == len(second) == 4, "it takes a head batch's place: the pass yields what len() says"
+    last = list(range(113, 121))
+    assert first[-1] == second[-1] == last and second[:3] == [list(range(0, 8)), list(range(8, 16)), list(range(16, 24))]
+    assert third == [list(range(0, 8)), last]
+
+
 def hard_coded_hidden(samples: int) -> str:
     """An LSTM whose hidden state is built for 16 sequences: smoke mode's batch of 2 breaks it;
     at the user's batch size it breaks only when the last batch is partial."""

@@ -444,7 +444,10 @@ class SmokeBatches:
         return self.user_size is not None and hasattr(self.loader.sampler, "__len__")
 
     def _batches(self):
-        if not self._rebatches():
+        passes = getattr(self.loader, "_resolver_passes", 1)
+        if not self._rebatches() and passes == 1:  # the project's own batch sampler: its batches as it makes them
+            batches = with_smallest_batch(list(self.inner), self.keep)
+        elif not self._rebatches():
             batches = list(first_and_last(self.inner, self.keep))
         else:
             indices = list(self.loader.sampler)  # the whole draw: the random state moves as in a real pass
@@ -453,7 +456,6 @@ class SmokeBatches:
             if tail_size:  # the end of the real last batch: a sequential pass visits the last index too
                 tail_end = min(tail_start + self.user_size, len(indices))
                 batches.append(indices[tail_end - tail_size:tail_end])
-        passes = getattr(self.loader, "_resolver_passes", 1)
         if passes == 1 and self._rebatches():
             visit_boundaries(self.loader, batches)
             visit_telling_samples(self.loader, indices, batches)
@@ -482,6 +484,20 @@ def first_and_last(items, keep):
             last = item
     if last is not sentinel:
         yield last
+
+
+def with_smallest_batch(batches, keep):
+    """The project's batch sampler's first `keep` batches and its last, where the last kept head
+    batch gives way to the smallest batch between them when that one is smaller than all those: a
+    bucket's remainder batch of one is where a BatchNorm or a hard-coded batch size fails in a real
+    epoch, and a smoke pass would meet it only by chance. The count is kept, as `len()` says."""
+    head, middle = batches[:keep], batches[keep:-1]
+    sizes = [len(b) if hasattr(b, "__len__") else math.inf for b in batches]
+    if head and middle:
+        small = min(range(keep, len(batches) - 1), key=sizes.__getitem__)
+        if sizes[small] < min(sizes[:keep]) and sizes[small] < sizes[-1]:
+            head[-1] = batches[small]
+    return head + batches[-1:] if len(batches) > keep else head
 
 
 def visit_boundaries(loader, batches):
