@@ -31,7 +31,9 @@ from resolver.retarget import rewrites
 from resolver.rules._project import config_file_edits
 from resolver.rules._definitions import (argument, at_caller, definition, loop_targets, parameter_of, project_files,
                                          source_file, trail)
+from resolver.rules._origin import Tracer, last_name
 from resolver.rules._rule import Rule
+from resolver.rules._source import Source
 
 
 def _last(given: Tensor, layer: Module) -> int:
@@ -115,6 +117,8 @@ class ModuleInput(Rule):
         if contract.argument == "num_embeddings" and needed < declared:
             return
         why = _why(layer, contract, given, needed, declared)
+        if contract.argument == "num_embeddings":
+            yield from _ids_counted_not_ranged(diagnosis, workspace, layer, contract, needed)
         found = definition(workspace, layer.site, contract.index, contract.argument)
         edits = list(found.edits(declared, needed, why)) if found is not None else []
         yield from edits or _config_file_setting(workspace, layer, contract, declared, needed, why)
@@ -136,6 +140,58 @@ def _why(layer: Module, contract: Contract, given: Tensor, needed: int, declared
                 f"(layer {layer.path or layer.class_name} had {declared})")
     return (f"to match the {needed} {NOUNS[contract.argument]} it receives "
             f"(layer {layer.path or layer.class_name}, input {'x'.join(map(str, given.shape))})")
+
+
+def _ids_counted_not_ranged(diagnosis: Diagnosis, workspace: Workspace, layer: Module, contract: Contract,
+                            needed: int) -> Iterator[Edit]:
+    """A table sized by how many distinct ids there are (`len(np.unique(ids))`, `ids.nunique()`,
+    `len(set(ids))`) while the ids are not 0..n-1 (1-based keys, ids with gaps): a table needs a
+    row for every id up to the largest, so the count becomes the largest id + 1 where it is made,
+    whatever size that is (the smoke data holds only some of the ids)."""
+    links = trail(workspace, layer.site, contract.index, contract.argument)
+    if not links:
+        return
+    file, node, _ = links[-1]
+    source = Source.parse(workspace, file.path)
+    start = file.positions[node].start
+    same = [n for n in source.nodes(type(node)) if source.positions[n].start == start] if source else []
+    if len(same) != 1:
+        return
+    for step in Tracer(diagnosis, workspace).chain(source, same[0], None):
+        counted = _distinct_count(step.node)
+        if counted is None:
+            continue
+        kind, ids = counted
+        code = step.source.module.code_for_node(ids)
+        new = f"max({code}) + 1" if kind == "set" else f"int({code}.max()) + 1"
+        reason = (f"Sized the {layer.path or layer.class_name} table by the largest id + 1 ({new}) instead of the "
+                  f"number of distinct ids ({step.source.code(step.node)}): the ids do not run from 0 to n - 1 "
+                  f"(the data holds id {needed - 1}, the table had {_declared(layer, contract)} rows)")
+        yield step.source.edit(step.source.replaced(step.node, cst.parse_expression(new)),
+                               step.source.line_of(step.node), reason)
+        return
+
+
+def _distinct_count(node: cst.BaseExpression) -> tuple[str, cst.BaseExpression] | None:
+    """("set" or "array", the ids) for `len(set(ids))`, `len(np.unique(ids))`, `len(ids.unique())`,
+    `ids.nunique()`."""
+    if not isinstance(node, cst.Call):
+        return None
+    if isinstance(node.func, cst.Attribute) and node.func.attr.value == "nunique" and not node.args:
+        return "array", node.func.value
+    if not (isinstance(node.func, cst.Name) and node.func.value == "len" and len(node.args) == 1):
+        return None
+    inner = node.args[0].value
+    if not isinstance(inner, cst.Call):
+        return None
+    name = last_name(inner.func)
+    if name == "set" and len(inner.args) == 1 and isinstance(inner.func, cst.Name):
+        return "set", inner.args[0].value
+    if name != "unique":
+        return None
+    if isinstance(inner.func, cst.Attribute) and not inner.args:
+        return "array", inner.func.value  # ids.unique()
+    return ("array", inner.args[0].value) if len(inner.args) == 1 and inner.args[0].keyword is None else None
 
 
 def _largest_id(diagnosis: Diagnosis, given: Tensor) -> int:
