@@ -52,6 +52,7 @@ def prepare(workspace: Workspace) -> None:
 
 
 def _prepare(workspace: Workspace, enough: threading.Event) -> None:
+    from resolver.rules._definitions import source_file
     from resolver.rules._project import project_files
     from resolver.rules._source import Source
 
@@ -64,6 +65,7 @@ def _prepare(workspace: Workspace, enough: threading.Event) -> None:
             source = Source.parse(workspace, path)
             if source is not None:
                 source.positions, source.parents, source.qualified_names(source.module)
+                source_file(workspace, path)  # the constructor-argument rules' own parse
     except (OSError, ValueError):  # a file that vanished or is not text: the rule pass says so itself
         pass
 
