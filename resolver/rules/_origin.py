@@ -355,6 +355,65 @@ class Tracer:
         callees = {last_name(call.func) for _, call in made}
         return made[0] if len(callees) == 1 and None not in callees else None
 
+    def functions_called(self, source: Source, call: cst.Call) -> list[tuple[Source, cst.FunctionDef]]:
+        """The project functions a call may run: `self.method(...)` of the enclosing class, a
+        module or callable instance's `forward`/`__call__` (`self.net(x)`, `criterion(y, t)`), an
+        instance's method (`self.bank.push(k)`), each through where the instance is made (also a
+        factory's `return Cls(...)` or `return {"a": A, "b": B}[name]()`: each class it names), or a
+        project function by its one definition. Empty when the trail is not sure."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+            klass = source.enclosing(call, cst.ClassDef)
+            own = [m for m in _own_nodes(klass, cst.FunctionDef) if m.name.value == func.attr.value] if klass else []
+            if len(own) == 1:
+                return [(source, own[0])]
+            instance, method = func, None
+        elif isinstance(func, cst.Attribute):
+            instance, method = func.value, func.attr.value
+            if not isinstance(instance, (cst.Name, cst.Attribute)):
+                return []
+        elif isinstance(func, cst.Name):
+            functions = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
+                         if f.name.value == func.value and s.enclosing(f, cst.ClassDef) is None]
+            if len(functions) == 1:
+                return functions
+            instance, method = func, None
+        else:
+            return []
+        made = self._made_by(source, instance, None)
+        if made is None:
+            return []
+        name = last_name(made[1].func)
+        if name and name[:1].isupper():
+            return self._methods_of([name], method)
+        factories = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
+                     if name and f.name.value == name and s.enclosing(f, cst.ClassDef) is None]
+        if len(factories) != 1:
+            return []
+        names = []
+        for returned in (r.value for r in _own_nodes(factories[0][1], cst.Return) if r.value is not None):
+            made_class = returned.func if isinstance(returned, cst.Call) else None
+            if isinstance(made_class, cst.Subscript) and isinstance(made_class.value, cst.Dict):
+                names += [last_name(e.value) for e in made_class.value.elements if isinstance(e, cst.DictElement)]
+            elif made_class is not None:
+                names.append(last_name(made_class))
+        return self._methods_of([n for n in names if n and n[:1].isupper()], method)
+
+    def _methods_of(self, class_names: list[str], method: str | None) -> list[tuple[Source, cst.FunctionDef]]:
+        """The named method (None: `forward`, else `__call__`) of each named project class;
+        classes outside the project are skipped."""
+        found = []
+        for name in dict.fromkeys(class_names):
+            classes = [(s, c) for s in self._project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
+            if len(classes) != 1:
+                continue
+            where, klass = classes[0]
+            own = {m.name.value: m for m in _own_nodes(klass, cst.FunctionDef)}
+            entry = own.get(method) if method else own.get("forward") or own.get("__call__")
+            if entry is not None:
+                found.append((where, entry))
+        return found
+
     def _project_sources(self) -> list[Source]:
         if self._project is None:
             root = self.workspace.project
