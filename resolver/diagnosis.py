@@ -29,6 +29,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("device.mismatch", r"Expected all tensors to be on the same device|Input type \(.*cuda.*\) and weight type"
                             r"|should be the same.*(cuda|cpu)"),
         ("numpy.cuda_tensor", r"can't convert cuda:?\d* device type tensor to numpy"),
+        ("numpy.object_array", r"can't convert np\.ndarray of type numpy\.object_"),
         ("numpy.requires_grad", r"Can't call numpy\(\) on Tensor that requires grad"),
         ("autograd.inplace_modified", r"modified by an inplace operation"),
         ("autograd.leaf_inplace", r"a leaf Variable that requires grad is being used in an in-place operation"),
@@ -89,6 +90,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("checkpoint.key_prefix", r"Missing key\(s\) in state_dict: .*Unexpected key\(s\) in state_dict: (\"[^\"]*\", )*\"(module|_orig_mod)\."),
         ("checkpoint.size_mismatch", r"size mismatch for [\w.]+: copying a param with shape"),
         ("checkpoint.missing_keys", r"Error\(s\) in loading state_dict for \w+:\s+Missing key\(s\) in state_dict"),
+        ("scheduler.plateau_metric", r"step\(\) missing 1 required positional argument: 'metrics'"),
         ("batchnorm.single_sample", r"Expected more than 1 value per channel when training"),
         ("shape.broadcast", r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)"
                             r"|Target size \(torch.Size\(.*\)\) must be the same as input size"

@@ -2,7 +2,7 @@
 
 | contract | symptom | edit |
 |---|---|---|
-| a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
+| a device is CUDA only where CUDA exists | `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs are available` | each hard-coded `"cuda"`/`"cuda:N"` in the failing function (or, when the failing line only uses a device, in the constant, default or config default that makes it, also as `torch.device("cuda")` in a parameter default or a dataclass `default_factory` lambda) -> `"cuda" if torch.cuda.is_available() else "cpu"`; `x.cuda()` -> `x.to(device)` when the code already computes a `device`, else to the guarded literal |
 | a checkpoint loads where this machine can hold it | `Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False` | the CUDA `map_location` -> `"cpu"` where it is written (literal, parameter default, argparse default, config-file line), when nothing but the load reads it; a shared device value gets the guard in Python, nothing in a config file; a load with no `map_location` gets `map_location="cpu"` when what it returns goes to `load_state_dict` (and is otherwise read only item by item), else `"cuda" if torch.cuda.is_available() else "cpu"` (a whole pickled model keeps CUDA where there is one) |
 | a state dict's keys are the model's | `Missing key(s) in state_dict: "fc.weight" ... Unexpected key(s) in state_dict: "module.fc.weight"` (saved from DataParallel/DDP, `torch.compile` or an EMA/SWA `AveragedModel`, whose `n_averaged` comes along), or `Missing key(s)` alone when a part is picked out of such a dict | where this run took the wrapper's `state_dict` (the probe saw the line) and the missing keys are the wrapped model's: `(m.module if isinstance(m, torch.nn.DataParallel) else m).state_dict()` (`ema.module.state_dict()` for an AveragedModel, a wrapper by construction); else the dict handed to `load_state_dict` -> `{k.removeprefix("module."): v for k, v in sd.items()}`, only when every unexpected key is a missing key behind one `module.`/`_orig_mod.` prefix |
 | `load_state_dict` gets a state dict | `Missing key(s) ... Unexpected key(s) in state_dict: "epoch", "model_state_dict", "optimizer_state_dict"`: a whole training checkpoint, no key with a dot | the dict handed to `load_state_dict` -> `ckpt["model_state_dict"]` (the entry such checkpoints keep the weights under: `model_state_dict`, `state_dict`, `model`, ...) |
@@ -131,11 +131,21 @@ def _device_origin(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
 
 
 def _chooses(source: Source, node: cst.SimpleString) -> bool:
-    """The literal is a value something is set to: a constant, a default, a config field."""
+    """The literal is a value something is set to: a constant, a default, a config field, also
+    spelled `torch.device("cuda")` or made by a `lambda:` (a dataclass `field(default_factory=...)`)."""
     parent = source.parents.get(node)
+    while True:
+        if isinstance(parent, cst.Arg) and parent.keyword is None and source.calls(source.parents.get(parent), {"torch.device"}):
+            node = source.parents[parent]
+        elif isinstance(parent, cst.Lambda) and parent.body is node:
+            node = parent
+        else:
+            break
+        parent = source.parents.get(node)
     if isinstance(parent, (cst.Assign, cst.AnnAssign, cst.Param)):
         return True
-    return isinstance(parent, cst.Arg) and parent.keyword is not None and parent.keyword.value in {"default", "device"}
+    return isinstance(parent, cst.Arg) and parent.keyword is not None \
+        and parent.keyword.value in {"default", "device", "default_factory"}
 
 
 def _cuda_device(source: Source, node: cst.CSTNode) -> bool:
