@@ -118,6 +118,14 @@ class Workspace:
         path = path.resolve()
         return self._texts.get(path, self.original(path).text if path.exists() else "")
 
+    def peek(self, path: Path) -> str:
+        """What `text(path)` would give now, without taking the disk's text as the original that
+        the final write is checked against: a look ahead, while the user may still edit the file."""
+        path = path.resolve()
+        if path in self._texts or path in self._originals:
+            return self.text(path)
+        return SourceFile.read(path).text
+
     @property
     def overlay(self) -> dict[Path, str]:
         """Changed files and their proposed text: what the probe imports instead of the disk."""

@@ -100,3 +100,28 @@ def test_a_rule_pass_during_the_background_preparation_stops_it_and_finds_the_sa
     prepared = [(e.rule, e.reason, e.changes) for e in rules.candidates(diagnosis, workspace)]
     assert not any(t.name == "prepare-rules" for t in threading.enumerate())
     assert prepared == alone and alone
+
+
+def test_the_background_preparation_reads_ahead_without_taking_the_files_as_read(tmp_path):
+    """A file the user edits while run 1 goes on is repaired as edited, as if nothing had read it."""
+    import threading
+    import time
+
+    import recorded
+    from conftest import copy_case
+    from resolver.edits import Workspace
+
+    case = FIXTURES / "module_input" / "argparse_config"
+    project = copy_case(case, tmp_path / "project").resolve()
+    diagnosis = recorded.load((case / "diagnosis.json").read_text(), project)
+    workspace = Workspace(project)
+    rules.prepare(workspace)
+    deadline = time.monotonic() + 30
+    while any(t.name == "prepare-rules" for t in threading.enumerate()) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    edited = {}
+    for path in sorted(project.rglob("*.py")):
+        edited[path] = path.read_text() + "# the user's edit during run 1\n"
+        path.write_text(edited[path])
+    changes = [c for e in rules.candidates(diagnosis, workspace) for c in e.changes]
+    assert changes and all(c.before == edited[c.file] for c in changes)

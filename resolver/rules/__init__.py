@@ -52,9 +52,8 @@ def prepare(workspace: Workspace) -> None:
 
 
 def _prepare(workspace: Workspace, enough: threading.Event) -> None:
-    from resolver.rules._definitions import source_file
+    from resolver.rules import _definitions, _source
     from resolver.rules._project import project_files
-    from resolver.rules._source import Source
 
     until = time.monotonic() + PREPARE_SECONDS
     all_rules()
@@ -62,10 +61,13 @@ def _prepare(workspace: Workspace, enough: threading.Event) -> None:
         for path in project_files(workspace):
             if enough.is_set() or time.monotonic() > until:
                 return
-            source = Source.parse(workspace, path)
+            # the parses a rule pass makes of the same text (cached by path and text); peeked, so
+            # that a file the user edits during run 1 is read, and checked at the write, as edited
+            text = workspace.peek(path)
+            source = _source._parse(path.resolve(), text)
             if source is not None:
                 source.positions, source.parents, source.qualified_names(source.module)
-                source_file(workspace, path)  # the constructor-argument rules' own parse
+                _definitions._parse(path.resolve(), text)  # the constructor-argument rules' own parse
     except (OSError, ValueError):  # a file that vanished or is not text: the rule pass says so itself
         pass
 
