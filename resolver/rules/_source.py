@@ -143,10 +143,11 @@ class Source:
 
     def holds_no_grad(self, node: cst.CSTNode) -> bool:
         """Whether a no_grad block is inside the node."""
-        return any(self.calls(i.item, NO_GRAD) for w in self.nodes(cst.With, lambda w: self._within(w, node))
+        return any(self.calls(i.item, NO_GRAD) for w in self.nodes(cst.With, lambda w: self.within(w, node))
                    for i in w.items)
 
-    def _within(self, inner: cst.CSTNode, outer: cst.CSTNode) -> bool:
+    def within(self, inner: cst.CSTNode, outer: cst.CSTNode) -> bool:
+        """`inner` is inside `outer` (not `outer` itself)."""
         while inner in self.parents:
             inner = self.parents[inner]
             if inner is outer:
@@ -261,6 +262,13 @@ def inplace_call(node: cst.CSTNode) -> bool:
     """`x.add_(...)`: a method whose trailing underscore marks an in-place tensor op."""
     return (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
             and node.func.attr.value.endswith("_") and not node.func.attr.value.startswith("_"))
+
+
+def is_docstring(statement: cst.CSTNode) -> bool:
+    """A body's first statement that is a string literal alone (also implicitly concatenated)."""
+    return (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
+            and isinstance(statement.body[0], cst.Expr)
+            and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
 
 
 def names_in(node: cst.CSTNode) -> list[str]:

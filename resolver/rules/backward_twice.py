@@ -14,7 +14,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.rules._origin import Tracer, _attribute_assignments, _own_nodes, _parameters
-from resolver.rules._source import Source, argument, keyword_arg, method_call, names_in, user_frames
+from resolver.rules._source import Source, argument, is_docstring, keyword_arg, method_call, names_in, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
@@ -88,19 +88,13 @@ def _stored_outputs(tracer: Tracer, source: Source, function, frame) -> Iterator
                     continue
                 param = params[i + offset]
                 body = list(method.body.body)
-                at = 1 if body and _docstring(body[0]) else 0
+                at = 1 if body and is_docstring(body[0]) else 0
                 line = cst.parse_statement(f"{param} = {param}.detach()\n")
                 new = method.with_changes(body=method.body.with_changes(body=[*body[:at], line, *body[at:]]))
                 reason = (f"Detached {param} where {method.name.value}() takes it (line {where.line_of(method)}): it "
                           f"keeps the tensor in the object, and {source.code(call)} hands it a tensor that still "
                           "holds this step's graph, which the next step's backward then reaches")
                 yield where.edit(where.replaced(method, new), where.line_of(body[at]), reason)
-
-
-def _docstring(statement: cst.BaseStatement) -> bool:
-    return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
-        and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, (cst.SimpleString,
-                                                                                            cst.ConcatenatedString))
 
 
 def _made_once(source: Source, function, loop) -> Iterator[Edit]:

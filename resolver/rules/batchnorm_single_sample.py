@@ -13,7 +13,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.rules._source import NO_GRAD, Source, argument, keyword_arg, user_frames
+from resolver.rules._source import NO_GRAD, Source, argument, is_docstring, keyword_arg, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
@@ -69,7 +69,7 @@ def _eval_mode(source: Source, function: cst.FunctionDef, model: str, call: cst.
     if not isinstance(function.body, cst.IndentedBlock):
         return None
     body = list(function.body.body)
-    holding = next((s for s in body if s is call or _contains(source, s, call)), None)
+    holding = next((s for s in body if s is call or source.within(call, s)), None)
     if holding is None or any(_returns(s) for s in body[:body.index(holding) + 1]):
         return None  # a return before the mode is given back would leave the model in eval mode
     if any(_mentions_training(s, model) for s in body):
@@ -77,7 +77,7 @@ def _eval_mode(source: Source, function: cst.FunctionDef, model: str, call: cst.
     saved = next((n for n in ("was_training", "training_before") if n not in source.code(function)), None)
     if saved is None:
         return None
-    first = 1 if body and _docstring(body[0]) else 0
+    first = 1 if body and is_docstring(body[0]) else 0
     switch = [cst.parse_statement(f"{saved} = {model}.training\n"), cst.parse_statement(f"{model}.eval()\n")]
     if first < len(body):
         switch[0] = switch[0].with_changes(leading_lines=body[first].leading_lines)
@@ -89,14 +89,6 @@ def _eval_mode(source: Source, function: cst.FunctionDef, model: str, call: cst.
               f"{source.code(call)} under no_grad with the model still training, and BatchNorm cannot normalise "
               "a batch of one in training mode")
     return source.edit(source.replaced(function, new_function), source.line_of(function.body.body[0]), reason)
-
-
-def _contains(source: Source, outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
-    while inner in source.parents:
-        inner = source.parents[inner]
-        if inner is outer:
-            return True
-    return False
 
 
 def _returns(statement: cst.CSTNode) -> bool:
@@ -117,8 +109,3 @@ def _mentions_training(statement: cst.CSTNode, model: str) -> bool:
     """`model.eval()`, `model.train(...)`, `model.training`."""
     code = cst.Module([]).code_for_node(statement)
     return any(f"{model}.{name}" in code for name in ("eval(", "train(", "training"))
-
-
-def _docstring(statement: cst.BaseStatement) -> bool:
-    return (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
-            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.SimpleString))

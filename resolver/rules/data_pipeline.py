@@ -295,7 +295,7 @@ def _descendants(node: cst.CSTNode) -> list[cst.CSTNode]:
 
 def _within(source: Source, inner: cst.CSTNode, outer: cst.CSTNode) -> bool:
     """`inner` is `outer` or inside it."""
-    return inner is outer or source._within(inner, outer)
+    return inner is outer or source.within(inner, outer)
 
 
 def _as_partial(node: cst.Lambda, source: Source, workspace: Workspace) -> str | None:

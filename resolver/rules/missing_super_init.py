@@ -7,7 +7,7 @@ from typing import Iterator
 
 import libcst as cst
 
-from resolver.rules._source import Source, user_frames
+from resolver.rules._source import Source, is_docstring, user_frames
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
 from resolver.rules._rule import Rule
@@ -33,15 +33,10 @@ class MissingSuperInit(Rule):
             if _calls_base_init(function, source) or not isinstance(function.body, cst.IndentedBlock):
                 continue
             body = list(function.body.body)
-            at = 1 if body and _is_docstring(body[0]) else 0
+            at = 1 if body and is_docstring(body[0]) else 0
             body.insert(at, cst.parse_statement("super().__init__()\n"))
             new_function = function.with_changes(body=function.body.with_changes(body=body))
             class_name = source.enclosing(function, cst.ClassDef).name.value
             reason = f"Added super().__init__() to {class_name}.__init__: nn.Module must set itself up before layers are assigned"
             yield source.edit(source.replaced(function, new_function), source.line_of(function) + 1 + at, reason)
             return
-
-
-def _is_docstring(statement: cst.CSTNode) -> bool:
-    return (isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1
-            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.SimpleString))

@@ -18,6 +18,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.rules._collate import also_beside, collate_beside, loaders_beside, with_collate
+from resolver.rules._definitions import bound_names
 from resolver.rules._source import Source, keyword_arg, names_in
 from resolver.diagnosis import Diagnosis
 from resolver.edits import Edit, Workspace
@@ -101,16 +102,15 @@ def _cut_where_made(source: Source, function: cst.FunctionDef, measured: cst.Sim
     plain assignment in the same block makes it, `ids = ids[:max_len]` after a statement that
     unpacks it, and before the padding's count when the function is handed it."""
     bound = source.line_of(measured)
-    made = [s for s in source.nodes(cst.SimpleStatementLine)
-            if source.function_of(s) is function and source.line_of(s) < bound
-            and any(name in _assigned_names(small) for small in s.body)]
-    definition = max(made, key=source.line_of, default=None)
-    later = {n for s in source.nodes(cst.SimpleStatementLine) if source.function_of(s) is function
-             and definition is not None and source.line_of(definition) < source.line_of(s) < bound
-             for small in s.body for n in _assigned_names(small)}
+    before = sorted((s for s in source.nodes(cst.SimpleStatementLine)
+                     if source.function_of(s) is function and source.line_of(s) < bound), key=source.line_of)
+    assigned = [{n for small in s.body for n in _assigned_names(small)} for s in before]
+    made = [i for i, names in enumerate(assigned) if name in names]
+    definition = before[made[-1]] if made else None
+    later = set().union(*assigned[made[-1] + 1:]) if made else set()
+    cut = cst.parse_statement(f"{name} = {name}[:{source.code(length)}]\n")
     if definition is None or source.parents.get(definition) is not source.parents.get(measured) \
             or later & set(names_in(length)):
-        cut = cst.parse_statement(f"{name} = {name}[:{source.code(length)}]\n")
         return source.replaced(measured, cst.FlattenSentinel([cut.with_changes(leading_lines=measured.leading_lines),
                                                               measured.with_changes(leading_lines=())])), bound
     assign = definition.body[0]
@@ -121,18 +121,13 @@ def _cut_where_made(source: Source, function: cst.FunctionDef, measured: cst.Sim
             value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
         cut_value = cst.Subscript(value, [cst.SubscriptElement(cst.Slice(lower=None, upper=length))])
         return source.replaced(assign, assign.with_changes(value=cut_value)), source.line_of(definition)
-    cut = cst.parse_statement(f"{name} = {name}[:{source.code(length)}]\n")
     return source.replaced(definition, cst.FlattenSentinel([definition, cut])), source.line_of(definition) + 1
 
 
 def _assigned_names(small: cst.BaseSmallStatement) -> set[str]:
     targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
         [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
-    found = set()
-    for target in targets:
-        elements = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
-        found |= {e.value for e in elements if isinstance(e, cst.Name)}
-    return found
+    return set().union(*(bound_names(t) for t in targets))
 
 
 def _shortfall(source: Source, function, count: cst.BaseExpression):
