@@ -25,8 +25,8 @@ import textwrap
 import time
 from pathlib import Path
 
-from resolver.run import Settings, Target, child_environment, run
-from resolver.warm import WarmServer
+from resolver.run.runner import Settings, Target, child_environment, run
+from resolver.run.warm import WarmServer
 
 SCRIPT = textwrap.dedent("""\
     import sys

@@ -15,9 +15,10 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from resolver import __version__, backups, report
+from resolver import __version__, report
 from resolver.errors import UsageError, UsageParser
 from resolver.status import Status
+from resolver.write import backups
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 DEFAULT_MODEL = "claude-sonnet-5-5"  # here, not in llm.py: --help imports no SDK
@@ -221,10 +222,10 @@ def _recover(project: Path, log) -> None:
 
 
 def _resolve_one(target, options, log, bot) -> report.Report:
-    from resolver.live import Display
     from resolver.loop import Options, resolve
-    from resolver.run import Settings
-    from resolver.sandbox import requested_mode
+    from resolver.run.live import Display
+    from resolver.run.runner import Settings
+    from resolver.run.sandbox import requested_mode
 
     settings = Settings(options.batch_size, options.batches, options.full, options.timeout,
                         sandbox=requested_mode(options.no_sandbox))
@@ -253,7 +254,7 @@ def _resolve_one(target, options, log, bot) -> report.Report:
 
 def _push(bot, reports: list[report.Report], remote: str) -> list[report.Report]:
     """Push the branch once, after every script's fixes are on it."""
-    from resolver.branch import PushFailed
+    from resolver.write.branch import PushFailed
 
     if not any(r.committed for r in reports):
         return reports
@@ -266,7 +267,7 @@ def _push(bot, reports: list[report.Report], remote: str) -> list[report.Report]
 
 
 def _bot(project: Path, branch: str):
-    from resolver.branch import Bot
+    from resolver.write.branch import Bot
 
     return Bot(project, branch)
 
@@ -291,7 +292,7 @@ def configured_scripts(folder: Path) -> list[list[str]]:
 
 
 def _write_text(path: Path, text: str) -> None:
-    from resolver.files import atomic_write
+    from resolver.write.files import atomic_write
 
     try:
         atomic_write(path.resolve(), text.encode("utf-8"), 0o100644)
@@ -301,7 +302,12 @@ def _write_text(path: Path, text: str) -> None:
 
 def _llm(options):
     """(the Claude fallback or None, and why it is not used)."""
-    from resolver.llm import HOW_TO_ENABLE, Claude, Limits, credentials_configured
+    from resolver.llm.client import (
+        HOW_TO_ENABLE,
+        Claude,
+        Limits,
+        credentials_configured,
+    )
 
     if options.no_llm:
         return None, "LLM fallback off (--no-llm)"
@@ -332,7 +338,7 @@ def _undo(command: list[str]) -> int:
 
 def make_target(command: list[str], python: str):
     """Check what the user asked to run, so that bad input fails here with one line."""
-    from resolver.run import Target
+    from resolver.run.runner import Target
 
     interpreter = shutil.which(python) if os.sep not in python else (python if os.access(python, os.X_OK) else None)
     if interpreter is None or os.path.isdir(interpreter):

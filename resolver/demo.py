@@ -10,8 +10,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Callable
 
-from resolver.edits import unified_diff
 from resolver.errors import UsageParser
+from resolver.write.edits import unified_diff
 
 COMMAND = ["train.py", "--epochs", "3"]
 

@@ -13,15 +13,22 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
-from resolver import rules
-from resolver.diagnosis import EXHAUSTED_ADVICE, STOP_REASONS, Diagnosis
-from resolver.edits import Edit, Workspace
-from resolver.llm import Claude, Declined, LimitReached, LLMError, Rejection, Usage
-from resolver import warm
-from resolver.live import Display
-from resolver.run import Run, Settings, Target, child_environment, run
+from resolver.diagnose.diagnosis import EXHAUSTED_ADVICE, STOP_REASONS, Diagnosis
+from resolver.fix import rules
+from resolver.llm.client import (
+    Claude,
+    Declined,
+    LimitReached,
+    LLMError,
+    Rejection,
+    Usage,
+)
+from resolver.run import warm
+from resolver.run.live import Display
+from resolver.run.runner import Run, Settings, Target, child_environment, run
+from resolver.run.warm import WarmServer
 from resolver.status import Status, Verdict
-from resolver.warm import WarmServer
+from resolver.write.edits import Edit, Workspace
 
 SANDBOX_STRENGTH = ("none", "guard", "overlay")
 Runner = Callable[[Target, Settings, dict], Run]

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from resolver.edits import display_path
 from resolver.status import Status, Verdict
+from resolver.write.edits import display_path
 
 if TYPE_CHECKING:  # `resolve --help` loads this module: it stays light
-    from resolver.diagnosis import Diagnosis
+    from resolver.diagnose.diagnosis import Diagnosis
     from resolver.loop import Outcome
 
 MESSAGES = {

@@ -32,16 +32,7 @@ def pytest_addoption(parser):
                      help="write the fixtures' recorded diagnoses anew (tests/test_rule_cases.py, -m slow)")
 
 
-# Whole files that run real scripts, git or the SDK in subprocesses: the slow layer. The fast
-# layer (`pytest -m "not slow"`) proves every rule from its recorded diagnoses in-process.
-SLOW_MODULES = {"test_fixtures.py", "test_faults.py", "test_cli.py", "test_bot.py", "test_llm.py", "test_probe.py",
-                "test_smoke.py", "test_sandbox.py"}
-
-
 def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if item.path.name in SLOW_MODULES:
-            item.add_marker(pytest.mark.slow)
     try:
         import torch
 
@@ -54,6 +45,21 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _fast_layer_forks_nothing(request, monkeypatch):
+    """The fast layer runs in-process: a test not marked slow that starts a process fails here.
+    Slow modules say so with `pytestmark = pytest.mark.slow`."""
+    if request.node.get_closest_marker("slow"):
+        return
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a fast-layer test started a process: mark its module or test slow")
+
+    for module, name in [(subprocess.Popen, "__init__"), (os, "fork"), (os, "forkpty"), (os, "posix_spawn"),
+                         (os, "execv"), (os, "system")]:
+        monkeypatch.setattr(module, name, refuse)
 
 
 @pytest.fixture(autouse=True)

@@ -27,7 +27,7 @@ class Reply:
 
 
 def measured_usage(body: dict, text: str) -> dict:
-    from resolver.llm import estimate_tokens
+    from resolver.llm.client import estimate_tokens
 
     sent = "".join(b["text"] for b in body.get("system", []))
     for message in body["messages"]:

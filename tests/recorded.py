@@ -12,7 +12,7 @@ import types
 import typing
 from pathlib import Path
 
-from resolver.diagnosis import Diagnosis
+from resolver.diagnose.diagnosis import Diagnosis
 
 PROJECT = "{project}"
 SITE = "{site}"

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import BROKEN, FIXED, resolve, snapshot
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 IDENTITY = {"GIT_AUTHOR_NAME": "bot", "GIT_AUTHOR_EMAIL": "bot@example.com",
             "GIT_COMMITTER_NAME": "bot", "GIT_COMMITTER_EMAIL": "bot@example.com"}

@@ -3,8 +3,9 @@
 import textwrap
 
 import pytest
-
 from conftest import BROKEN, FIXTURES, resolve, snapshot, write
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 from conftest import write
 
-from resolver.context import build
-from resolver.diagnosis import Diagnosis, Frame, Loader, Module, Site
-from resolver.edits import Workspace
-from resolver.llm import estimate_tokens
+from resolver.diagnose.diagnosis import Diagnosis, Frame, Loader, Module, Site
+from resolver.llm.client import estimate_tokens
+from resolver.llm.context import build
+from resolver.write.edits import Workspace
 
 TORCH = Path("/usr/lib/python3/site-packages/torch/nn/modules/module.py")
 

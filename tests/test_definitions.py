@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from resolver.diagnosis import Site
-from resolver.edits import Workspace
-from resolver.rules._definitions import definition
+from resolver.diagnose.diagnosis import Site
+from resolver.fix.rules._definitions import definition
+from resolver.write.edits import Workspace
 
 
 def _site(path: Path, call: str, function: str = "__init__", callers=()) -> Site:

@@ -14,8 +14,9 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import BROKEN, FIXED, resolve, snapshot, write
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 
 
@@ -131,9 +132,7 @@ def test_hanging_script_with_workers_and_grandchildren_is_killed_whole(project):
         next(iter(DataLoader(Slow(), batch_size=4, num_workers=2)))
         """))
     before = snapshot(project)
-    started = time.monotonic()
-    result = resolve("--no-llm", "--timeout", "6", "hang.py", cwd=project)
-    assert time.monotonic() - started < 60
+    result = resolve("--no-llm", "--timeout", "6", "hang.py", cwd=project, timeout=120)  # a hang fails the test
     no_traceback(result)
     assert result.code == 1 and "Timeout: the script ran longer than 6s and was stopped" in result.stdout
     assert snapshot(project) == before
@@ -323,8 +322,8 @@ def test_permission_error_on_write_writes_nothing(project):
 
 
 def test_crash_while_writing_is_restored_by_the_next_run(project):
-    from resolver import backups
-    from resolver.edits import atomic_write
+    from resolver.write import backups
+    from resolver.write.edits import atomic_write
 
     path = write(project / "train.py", BROKEN)
     env = {"XDG_CACHE_HOME": os.environ["XDG_CACHE_HOME"]}

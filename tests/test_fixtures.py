@@ -9,8 +9,9 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import FIXTURES, copy_case, resolve, snapshot
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 def _cases():
     """One case per folder of fixtures, end to end: a rule's first fix case that runs here (a

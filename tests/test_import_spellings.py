@@ -8,10 +8,10 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from resolver import rules
-from resolver.diagnosis import Diagnosis, Frame, Loader, Site
-from resolver.edits import Workspace
-from resolver.rules._source import Source
+from resolver.diagnose.diagnosis import Diagnosis, Frame, Loader, Site
+from resolver.fix import rules
+from resolver.fix.rules._source import Source
+from resolver.write.edits import Workspace
 
 # (imports, how the script spells torch.nn, how it spells the torch module or None, F for functional)
 SPELLINGS = {

@@ -9,7 +9,10 @@ import sys
 import textwrap
 import time
 
+import pytest
 from conftest import resolve, write
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 SLOW_START = textwrap.dedent("""\
     import sys, time
@@ -20,7 +23,7 @@ SLOW_START = textwrap.dedent("""\
     """)
 
 
-def test_a_terminal_shows_the_run_within_two_seconds_while_the_script_is_still_loading(tmp_path):
+def test_a_terminal_shows_the_run_while_the_script_is_still_loading(tmp_path):
     write(tmp_path / "train.py", SLOW_START)
     started = time.monotonic()
     pid, fd = pty.fork()
@@ -43,8 +46,9 @@ def test_a_terminal_shows_the_run_within_two_seconds_while_the_script_is_still_l
         os.kill(pid, signal.SIGINT)
         _, status = os.waitpid(pid, 0)
         os.close(fd)
-    assert first_status is not None and first_status < 2.0, (first_status, seen[-500:])
-    assert output_line is not None and output_line < 15, "the script's last line shows while it sleeps"
+    # how soon the line shows is timed by benchmarks/long.py ("first status line on a terminal")
+    assert first_status is not None, seen[-500:]
+    assert output_line is not None and first_status <= output_line, "the status line shows while the script sleeps"
     assert os.waitstatus_to_exitcode(status) == 130
 
 

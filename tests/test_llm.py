@@ -10,11 +10,12 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES, copy_case, resolve, snapshot, write
 from fake_anthropic import FakeAnthropic, Reply
 
-from resolver.llm import estimate_tokens
+from resolver.llm.client import estimate_tokens
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 CASES = sorted(p.parent for p in (FIXTURES / "llm").glob("*/case.json"))
 SHADOWED = FIXTURES / "llm" / "shadowed_loss"
@@ -341,8 +342,8 @@ class ScriptedRun:
         self.script, self.seconds, self.timeouts = script, seconds, []
 
     def __call__(self, target, settings, overlay):
-        from resolver.diagnosis import Diagnosis, Frame
-        from resolver.run import Run
+        from resolver.diagnose.diagnosis import Diagnosis, Frame
+        from resolver.run.runner import Run
 
         self.timeouts.append(settings.timeout)
         time.sleep(min(self.seconds, settings.timeout))
@@ -355,8 +356,9 @@ class ScriptedRun:
 
 
 def in_process(tmp_path, model, seconds=0.0, **options):
-    from resolver.loop import Options, resolve as resolve_loop
-    from resolver.run import Settings, Target
+    from resolver.loop import Options
+    from resolver.loop import resolve as resolve_loop
+    from resolver.run.runner import Settings, Target
 
     script = write(tmp_path / "train.py", SCRIPT).resolve()
     runner = ScriptedRun(script, seconds)
@@ -367,7 +369,7 @@ def in_process(tmp_path, model, seconds=0.0, **options):
 
 
 def test_in_process_the_right_reply_fixes_and_a_repeating_model_is_bounded(tmp_path):
-    from resolver.llm import ScriptedClaude
+    from resolver.llm.client import ScriptedClaude
 
     fixed, _ = in_process(tmp_path, ScriptedClaude([RIGHT]))
     assert fixed.status == "SUCCESS" and fixed.llm.calls == 1
@@ -380,7 +382,7 @@ def test_in_process_the_right_reply_fixes_and_a_repeating_model_is_bounded(tmp_p
 
 
 def test_in_process_an_oscillating_model_meets_the_call_limit(tmp_path):
-    from resolver.llm import Limits, ScriptedClaude
+    from resolver.llm.client import Limits, ScriptedClaude
 
     model = ScriptedClaude([cast(2), cast(3)], Limits(calls=5))
     outcome, runner = in_process(tmp_path, model, max_attempts=100)
@@ -391,7 +393,7 @@ def test_in_process_an_oscillating_model_meets_the_call_limit(tmp_path):
 
 
 def test_in_process_an_unparseable_model_meets_the_token_limit(tmp_path):
-    from resolver.llm import Limits, ScriptedClaude
+    from resolver.llm.client import Limits, ScriptedClaude
 
     model = ScriptedClaude(["Have you tried turning it off and on again?"], Limits(calls=1000, input_tokens=6000))
     outcome, _ = in_process(tmp_path, model, max_attempts=1000)
@@ -401,7 +403,7 @@ def test_in_process_an_unparseable_model_meets_the_token_limit(tmp_path):
 
 
 def test_in_process_the_deadline_bounds_a_model_with_ever_new_patches(tmp_path):
-    from resolver.llm import Limits, ScriptedClaude
+    from resolver.llm.client import Limits, ScriptedClaude
 
     model = ScriptedClaude([cast(n) for n in range(2, 100)], Limits(calls=1000, input_tokens=10**9))
     outcome, runner = in_process(tmp_path, model, seconds=0.3, max_attempts=1000, max_runs=1000, deadline=1.0)
@@ -411,7 +413,7 @@ def test_in_process_the_deadline_bounds_a_model_with_ever_new_patches(tmp_path):
 
 
 def test_in_process_a_run_in_flight_is_cut_at_the_deadline(tmp_path):
-    from resolver.llm import ScriptedClaude
+    from resolver.llm.client import ScriptedClaude
 
     outcome, runner = in_process(tmp_path, ScriptedClaude([RIGHT]), seconds=30, deadline=0.5)
     assert outcome.status == "FAILED" and outcome.seconds < 0.8
@@ -421,9 +423,9 @@ def test_in_process_a_run_in_flight_is_cut_at_the_deadline(tmp_path):
 
 def test_the_first_message_says_a_model_has_no_parameters_when_the_optimizer_got_none(tmp_path):
     """The probe's facts, from a real run, as the first request states them."""
-    from resolver.edits import Workspace
-    from resolver.llm import first_message
-    from resolver.run import Settings, Target, run
+    from resolver.llm.client import first_message
+    from resolver.run.runner import Settings, Target, run
+    from resolver.write.edits import Workspace
 
     write(tmp_path / "train.py", "import torch\nimport torch.nn as nn\n\n\nclass Net(nn.Module):\n"
                                  "    def __init__(self):\n        super().__init__()\n"

@@ -8,12 +8,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 import recorded
 from conftest import FIXTURES, copy_case
+
 from resolver import cli, report
 from resolver.loop import Options, resolve
-from resolver.run import Run, Settings, Target
+from resolver.run.runner import Run, Settings, Target
 from resolver.status import Status, Verdict
 
 TRANSPOSE = FIXTURES / "view_contiguous" / "transpose_then_view"

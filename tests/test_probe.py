@@ -7,9 +7,11 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 from conftest import resolve
-from resolver.probe import schema
+
+from resolver.run.probe import schema
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 PROBE = Path(__file__).resolve().parents[1] / "resolver" / "probe" / "probe.py"
 

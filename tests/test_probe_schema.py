@@ -9,12 +9,13 @@ from dataclasses import replace
 
 import recorded
 from conftest import copy_case
-from resolver import report
-from resolver.diagnosis import Diagnosis
-from resolver.loop import Options, resolve
-from resolver.probe import schema
-from resolver.run import PROBE, Run, Settings, Target
 from test_loop import TRANSPOSE
+
+from resolver import report
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.loop import Options, resolve
+from resolver.run.probe import schema
+from resolver.run.runner import PROBE, Run, Settings, Target
 
 CRASH = {"outcome": "exception", "versions": {}, "lowered_batch_sizes": [], "counters": {},
          "error_type": "KeyError", "message": "'lr'"}

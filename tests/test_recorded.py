@@ -7,11 +7,11 @@ import json
 import textwrap
 
 import pytest
-
 from conftest import FIXTURES, copy_case, resolve, snapshot
-from resolver import rules
-from resolver.diagnosis import STOP_REASONS, parse_traceback
-from resolver.edits import Workspace
+
+from resolver.diagnose.diagnosis import STOP_REASONS, parse_traceback
+from resolver.fix import rules
+from resolver.write.edits import Workspace
 
 RECORDED = sorted(p.parent for p in FIXTURES.glob("*/*/case.json")
                   if json.loads(p.read_text()).get("recorded") and json.loads(p.read_text())["status"] == "SUCCESS")

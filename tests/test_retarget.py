@@ -2,7 +2,7 @@
 
 import pytest
 
-from resolver.retarget import evaluate, rewrites
+from resolver.fix.retarget import evaluate, rewrites
 
 
 @pytest.mark.parametrize("code, scope, target, best", [

@@ -13,13 +13,14 @@ import sys
 from pathlib import Path
 
 import pytest
-
 import recorded
 from conftest import FIXTURES, copy_case
-from resolver import rules, warm
-from resolver.diagnosis import parse_traceback
-from resolver.edits import Workspace
-from resolver.run import Settings, Target, child_environment, run
+
+from resolver.diagnose.diagnosis import parse_traceback
+from resolver.fix import rules
+from resolver.run import warm
+from resolver.run.runner import Settings, Target, child_environment, run
+from resolver.write.edits import Workspace
 
 RULES = rules.all_rules()
 CASES = sorted(case for rule in RULES for case in (FIXTURES / rule.name).iterdir() if (case / "case.json").is_file())

@@ -7,11 +7,11 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-
 from conftest import FIXTURES
-from resolver import rules
-from resolver.diagnosis import Diagnosis
-from resolver.rules import Evidence, Rule
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix import rules
+from resolver.fix.rules import Evidence, Rule
 
 RULES = rules.all_rules()
 
@@ -56,7 +56,7 @@ def test_the_loop_asks_the_rules_what_evidence_to_gather():
 
 
 def test_a_rule_that_raises_on_unexpected_code_is_skipped_in_a_repair_and_raises_in_tests(monkeypatch, tmp_path):
-    from resolver.edits import Change, Edit, Workspace
+    from resolver.write.edits import Change, Edit, Workspace
 
     edit = Edit((Change(tmp_path / "train.py", "a", "b"),), 1, "works")
 
@@ -81,8 +81,9 @@ def test_a_rule_pass_during_the_background_preparation_stops_it_and_finds_the_sa
 
     import recorded
     from conftest import copy_case
-    from resolver.edits import Workspace
-    from resolver.rules._source import _parse
+
+    from resolver.fix.rules._source import _parse
+    from resolver.write.edits import Workspace
 
     case = FIXTURES / "module_input" / "argparse_config"
     project = copy_case(case, tmp_path / "project").resolve()
@@ -109,7 +110,8 @@ def test_the_background_preparation_reads_ahead_without_taking_the_files_as_read
 
     import recorded
     from conftest import copy_case
-    from resolver.edits import Workspace
+
+    from resolver.write.edits import Workspace
 
     case = FIXTURES / "module_input" / "argparse_config"
     project = copy_case(case, tmp_path / "project").resolve()

@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import BROKEN, FIXED, resolve, snapshot, write
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 # Every kind of write a training script makes, then a crash (the Linear of BROKEN, or one no rule
 # fixes, or a long sleep). The script checks that it sees its own writes, as in a plain run.

@@ -13,11 +13,12 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import ROOT, resolve
 from test_bot import committed_project, frontmatter, git
 
 from resolver import __version__
+
+pytestmark = pytest.mark.slow  # builds wheels, installs the agent, runs resolve
 
 # --- the nightly workflow ----------------------------------------------------------------------------
 
@@ -79,7 +80,6 @@ def actionlint(scratch: Path) -> list[str] | None:
     return None
 
 
-@pytest.mark.slow
 def test_workflow_passes_actionlint(tmp_path):
     linter = actionlint(tmp_path / "linter")
     if linter is None:
@@ -129,7 +129,6 @@ FAKE_GH = textwrap.dedent("""\
     """)
 
 
-@pytest.mark.slow
 def test_nightly_sequence_pushes_once_and_opens_one_pr(tmp_path):
     """fix night -> NO_ERROR night -> same-bug night, running the workflow's own step scripts:
     one push, one PR, and the third night makes no new commit ids and touches no PR."""
@@ -280,7 +279,6 @@ def test_claude_code_loads_the_agent_with_every_tool_it_lists(tmp_path):
 
 # --- the wheel -----------------------------------------------------------------------------------------
 
-@pytest.mark.slow
 def test_the_wheel_installs_and_works_from_an_empty_directory(tmp_path):
     """Build the wheel from a copy of the source, install it (no dependencies: those of this
     environment are borrowed, so no torch is downloaded) into a fresh venv, and use it from an

@@ -4,8 +4,11 @@ and long scripts still run every epoch, in little time. Real scripts under real 
 import json
 import textwrap
 
+import pytest
 from conftest import resolve, snapshot, write
 from test_probe import probe
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 OFF_BY_ONE = textwrap.dedent("""\
     import torch

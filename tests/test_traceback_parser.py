@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from resolver.diagnosis import Diagnosis, parse_traceback
+from resolver.diagnose.diagnosis import Diagnosis, parse_traceback
 
 RECORDED = Path(__file__).parent / "tracebacks"
 

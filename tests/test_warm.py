@@ -7,9 +7,13 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
 from conftest import BROKEN, resolve, write
-from resolver.run import Settings, Target, child_environment, run
-from resolver.warm import WarmServer
+
+from resolver.run.runner import Settings, Target, child_environment, run
+from resolver.run.warm import WarmServer
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 # Everything a script can see of the interpreter it runs in, that a server could leak.
 INTROSPECT = textwrap.dedent("""\

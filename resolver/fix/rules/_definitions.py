@@ -1,0 +1,541 @@
+"""Follow the name a constructor argument is given back to where its number is made: a config
+dataclass field's default, an argparse default, a dict entry, a module-level constant (also
+imported from another file), `self.x = ...` in an `__init__`, a local assignment, a helper's
+parameter to its call site (the probe's stack of constructing frames). The wrong number is
+fixed there, once, instead of patched over where it is used.
+
+A link is followed only when it is certain: exactly one assignment makes the name, and the name
+is read in exactly one place that is not a print or a log line. A name read in two places feeds
+something else too (a hidden size shared by an LSTM and a Linear): changing where it is made
+would change that as well, so the constructor call is the right place and nothing is found."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterator
+
+import libcst as cst
+import libcst.matchers as m
+from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
+
+from resolver.diagnose.diagnosis import Site
+from resolver.fix.retarget import evaluate, rewrites
+from resolver.fix.rules._source import site_column
+from resolver.write.edits import Change, Edit, Workspace
+
+MAX_FILES = 200  # a project's Python files searched for a definition: a bound on the cost
+MAX_LINKS = 8
+QUIET_CALLS = {"print", "debug", "info", "warning", "log", "write", "format", "add_scalar", "set_description"}
+PLACEHOLDER = "_resolver_value_"
+
+
+class _File:
+    """One file parsed with positions and parents."""
+
+    def __init__(self, path: Path, text: str):
+        self.path, self.text = path, text
+        self.wrapper = MetadataWrapper(cst.parse_module(text))
+        self.module = self.wrapper.module
+        self.positions = self.wrapper.resolve(PositionProvider)
+        self.parents = self.wrapper.resolve(ParentNodeProvider)
+
+    def nodes(self, kind):
+        return [n for n in self.positions if isinstance(n, kind)]
+
+    def enclosing(self, node, kind):
+        while node in self.parents:
+            node = self.parents[node]
+            if isinstance(node, kind):
+                return node
+        return None
+
+    def call_at(self, site: Site) -> cst.Call | None:
+        column = site_column(self.text, site)
+        found = [n for n in self.nodes(cst.Call) if self.positions[n].start.line == site.line
+                 and (column is None or self.positions[n].start.column == column)]
+        return found[0] if len(found) == 1 else None
+
+    def code(self, node) -> str:
+        return " ".join(self.module.code_for_node(node).split())
+
+    def line(self, node) -> int:
+        return self.positions[node].start.line
+
+    def quiet(self, node) -> bool:
+        """Inside a print, a log call or an f-string: a read that feeds no computation."""
+        while node in self.parents:
+            node = self.parents[node]
+            if isinstance(node, cst.FormattedString):
+                return True
+            if isinstance(node, cst.Call):
+                func = node.func
+                name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
+                if name in QUIET_CALLS:
+                    return True
+        return False
+
+
+@lru_cache(maxsize=128)
+def _parse(path: Path, text: str) -> _File | None:
+    try:
+        return _File(path, text)
+    except cst.ParserSyntaxError:
+        return None
+
+
+def source_file(workspace: Workspace, path: Path) -> _File | None:
+    path = path.resolve()
+    if not workspace.is_editable(path) or not path.exists():
+        return None
+    return _parse(path, workspace.text(path))
+
+
+def project_files(workspace: Workspace) -> list[_File]:
+    paths = sorted(p for p in workspace.project.rglob("*.py")
+                   if workspace.is_editable(p) and not any(part.startswith(".") for part in
+                                                           p.relative_to(workspace.project).parts))
+    return [f for f in (source_file(workspace, p) for p in paths[:MAX_FILES]) if f is not None]
+
+
+@dataclass(frozen=True)
+class Definition:
+    """The expression that makes a constructor argument's number, where it is written."""
+
+    file: _File
+    value: cst.BaseExpression
+    what: str  # "the default of TrainConfig.fc_in_features", for the report
+
+    def edits(self, declared: int, needed: int, why: str) -> Iterator[Edit]:
+        """The definition rewritten to give `needed`, keeping its names; a bare literal is
+        rewritten as a literal. An expression whose names are unknown here (`len(vocab)`) is
+        kept whole and scaled or offset (`len(vocab) + 1`)."""
+        code = self.file.module.code_for_node(self.value)
+        scope = _constants(self.file)
+        if evaluate(code, scope) == declared:
+            found = [r.code for r in rewrites(code, scope, needed) if r.kept_names]
+        elif evaluate(code, scope) is None and _holds_call(self.value):
+            opaque, shape, value = _opaque_part(self.file, self.value, declared)
+            found = [r.code.replace(PLACEHOLDER, opaque) for r in rewrites(shape, {PLACEHOLDER: value}, needed)
+                     if r.kept_names]
+        else:
+            return  # another number than the module got, or names not known here: leave it to the call
+        for new in found:
+            text = self.file.module.deep_replace(self.value, cst.parse_expression(new)).code
+            reason = (f"Changed {self.what} ({self.file.path.name}) from {self.file.code(self.value)} to {new} {why}")
+            yield Edit((Change(self.file.path, self.file.text, text),), self.file.line(self.value), reason)
+
+
+def _opaque_part(file: _File, value: cst.BaseExpression, declared: int) -> tuple[str, str, int]:
+    """(opaque code, the expression with it as PLACEHOLDER, the opaque part's value): in
+    `len(vocab) - 1` the opaque part is `len(vocab)`, worth declared + 1, so that its literal can
+    be changed (`len(vocab)`) rather than stacked (`(len(vocab) - 1) + 1`)."""
+    code = file.module.code_for_node(value)
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.right, cst.Integer):
+        k = int(value.right.value)
+        solved = {cst.Add: declared - k, cst.Subtract: declared + k}.get(type(value.operator))
+        if solved is not None:
+            left = file.module.code_for_node(value.left)
+            return left, code.replace(left, PLACEHOLDER, 1), solved
+    atom = isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
+    return (code if atom else f"({code})"), PLACEHOLDER, declared
+
+
+def _constants(file: _File) -> dict[str, int]:
+    """Module-level `NAME = <int>` of a file, for evaluating a definition that uses them."""
+    found = {}
+    for statement in file.module.body:
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+                value = evaluate(file.module.code_for_node(small.value), found)
+                if value is not None:
+                    found[small.targets[0].target.value] = value
+    return found
+
+
+def definition(workspace: Workspace, site: Site, index: int, keyword: str) -> Definition | None:
+    """Where the number given to the constructor at `site` (parameter `keyword` or position
+    `index`) is made, when that is another place than the call (or its helper's call site)."""
+    links = trail(workspace, site, index, keyword)
+    if not links:
+        return None
+    file, node, _ = links[-1]
+    what = next((w for _, _, w in reversed(links) if w), "")  # the last assignment followed
+    if isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
+        return None
+    if len(links) == 1 or all(w == "" for _, _, w in links):  # the call's own argument (or a caller's)
+        # only an opaque one (`len(vocab)`), which retarget can't scale
+        known = evaluate(file.module.code_for_node(node), {**_constants(file), **site.scope}) is not None
+        return None if known or not _holds_call(node) else Definition(file, node, f"`{file.code(node)}`")
+    return Definition(file, node, what)
+
+
+def trail(workspace: Workspace, site: Site, index: int, keyword: str) -> list[tuple[_File, cst.BaseExpression, str]]:
+    """Every expression the constructor's argument was followed through, the call's own first,
+    each with the words for where it is assigned ("" for an argument passed to a parameter): a
+    parameter to its caller's argument (the probe's stack), a name, attribute or key to its one
+    assignment. The last is where following stopped: the definition, or a name that could not be
+    followed further."""
+    file = source_file(workspace, site.file)
+    call = file and file.call_at(site)
+    arg = call and argument(call, index, keyword)
+    if arg is None:
+        return []
+    node, callers = arg.value, list(site.callers)
+    links = [(file, node, "")]
+    carried = False  # a width a loop in this frame carries: the loop, not the caller, made the variants
+    for _ in range(MAX_LINKS):
+        if not isinstance(node, (cst.Name, cst.Attribute, cst.Subscript)):
+            break
+        if isinstance(node, cst.Name) and parameter_of(file, node):
+            if not callers:
+                break
+            caller = callers.pop(0)
+            found = at_caller(workspace, file, node, caller)
+            # a helper called with several values by one call: only the values a loop carries
+            # (the first iteration's is followed, and must still give the declared number)
+            if found is None or (caller.variants > 1 and not carried and not _loop_carried(*found)):
+                break
+            file, node = found
+            links.append((file, node, ""))
+            carried = False
+            continue
+        function = file.enclosing(node, cst.FunctionDef)
+        found = _assignment(workspace, file, node)
+        if found is None:
+            break
+        carried = carried or _loop_carried(file, node) is found[1]
+        file, node, what = found
+        links.append((file, node, what))
+        if file.enclosing(node, cst.FunctionDef) is not function or function is None:
+            callers = []  # the probe's stack belongs to the constructor's frame only
+    return links
+
+
+def _holds_call(node: cst.CSTNode) -> bool:
+    return bool(m.findall(node, m.Call()))
+
+
+def argument(call: cst.Call, index: int, keyword: str) -> cst.Arg | None:
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg
+    if any(a.star for a in call.args[: index + 1]):
+        return None
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[index] if index < len(positional) else None
+
+
+def _params(function: cst.FunctionDef) -> list[cst.Param]:
+    p = function.params
+    return [*p.posonly_params, *p.params, *p.kwonly_params]
+
+
+def parameter_of(file: _File, name: cst.Name) -> cst.Param | None:
+    function = file.enclosing(name, cst.FunctionDef)
+    return next((p for p in _params(function) if p.name.value == name.value), None) if function else None
+
+
+def at_caller(workspace: Workspace, file: _File, name: cst.Name, caller: Site):
+    """The value a helper's (or class's) caller passes for the parameter `name`: the argument,
+    else the parameter's default."""
+    function = file.enclosing(name, cst.FunctionDef)
+    caller_file = source_file(workspace, caller.file)
+    call = caller_file and caller_file.call_at(caller)
+    if call is None:
+        return None
+    params = [p for p in _params(function) if p.star not in ("*", "**")]
+    names = [p.name.value for p in params]
+    position = names.index(name.value) - (1 if names and names[0] in ("self", "cls") else 0)
+    keyword_only = any(p is param for p in function.params.kwonly_params for param in params if param.name.value == name.value)
+    arg = argument(call, 10**6 if keyword_only else position, name.value)
+    if arg is not None:
+        return caller_file, arg.value
+    param = next(p for p in params if p.name.value == name.value)
+    return (file, param.default) if param.default is not None else None
+
+
+def _assignment(workspace: Workspace, file: _File, node):
+    """(file, value, words) of the one assignment that makes this name, attribute or key, when
+    there is exactly one and the name is read in exactly one place."""
+    if isinstance(node, cst.Name):
+        return _local_or_global(workspace, file, node)
+    if isinstance(node, cst.Attribute):
+        return _attribute(workspace, file, node)
+    key = _string_key(node)
+    if key is None:
+        return None
+    files = project_files(workspace)
+    made = [(f, element.value) for f in files for element in f.nodes(cst.DictElement)
+            if isinstance(element.key, cst.SimpleString) and element.key.evaluated_value == key]
+    made += [(f, arg.value) for f in files for arg in f.nodes(cst.Arg)
+             if arg.keyword is not None and arg.keyword.value == key and _call_name(f, arg) == "dict"]
+    made += [(f, a.value) for f in files for a in f.nodes(cst.Assign)
+             if any(_string_key(t.target) == key for t in a.targets)]
+    reads = [(f, s) for f in files for s in f.nodes(cst.Subscript)
+             if _string_key(s) == key and not _is_target(f, s) and not f.quiet(s)]
+    if len(made) != 1 or len(reads) != 1:
+        return None
+    return made[0][0], made[0][1], f'the "{key}" entry'
+
+
+def _string_key(node) -> str | None:
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        value = node.slice[0].slice.value
+        if isinstance(value, cst.SimpleString):
+            return value.evaluated_value
+    return None
+
+
+def _call_name(file: _File, arg: cst.Arg) -> str:
+    call = file.parents.get(arg)
+    func = call.func if isinstance(call, cst.Call) else None
+    return func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
+
+
+def _is_target(file: _File, node) -> bool:
+    parent = file.parents.get(node)
+    return isinstance(parent, (cst.AssignTarget, cst.AugAssign)) or (
+        isinstance(parent, cst.AnnAssign) and parent.target is node)
+
+
+def _assigned_values(file: _File, scope, name: str) -> list:
+    """Values assigned to the bare name `name` directly in `scope` (not in nested functions or
+    classes); None for a binding whose value is not a plain expression (a loop, an augmented
+    assignment, a with or an import)."""
+    found = []
+    for node in file.nodes((cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.NamedExpr)):
+        if _owner(file, node) is not scope:
+            continue
+        if isinstance(node, cst.Assign):
+            if any(isinstance(t.target, cst.Name) and t.target.value == name for t in node.targets):
+                found.append(node.value if len(node.targets) == 1 else None)
+            elif any(name in bound_names(t.target) for t in node.targets):
+                found.append(unpacked_value(node, name))  # None when which value is not visible
+        elif isinstance(node, cst.AnnAssign):
+            if isinstance(node.target, cst.Name) and node.target.value == name:
+                found.append(node.value)
+        elif isinstance(node, cst.NamedExpr):
+            if isinstance(node.target, cst.Name) and node.target.value == name:
+                found.append(node.value)
+        else:
+            target = node.target if isinstance(node, (cst.AugAssign, cst.For)) else node.name
+            if name in bound_names(target):
+                found.append(None)
+    return found
+
+
+def unpacked_value(assign: cst.Assign, name: str) -> cst.BaseExpression | None:
+    """`blocks, prev = [], in_channels`: the value `name` gets from a tuple written out on the
+    right, element for element; None for any other unpacking."""
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) \
+            or not isinstance(assign.value, (cst.Tuple, cst.List)):
+        return None
+    targets, values = assign.targets[0].target.elements, assign.value.elements
+    if len(targets) != len(values) or any(isinstance(e, cst.StarredElement) for e in (*targets, *values)):
+        return None
+    return next((v.value for t, v in zip(targets, values) if isinstance(t.value, cst.Name) and t.value.value == name), None)
+
+
+def loop_clauses(parents, node, stop=(cst.FunctionDef, cst.Module)):
+    """The `for` statements and comprehension `for ... in` clauses around `node`, innermost
+    first, up to the first `stop` node (`parents`: a parent map)."""
+    parent = parents.get(node)
+    while parent is not None and not isinstance(parent, stop):
+        if isinstance(parent, cst.For):
+            yield parent
+        elif isinstance(parent, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
+            clause = parent.for_in
+            while clause is not None:
+                yield clause
+                clause = clause.inner_for_in
+        parent = parents.get(parent)
+
+
+def loop_targets(parents, node) -> set[str]:
+    """The names the `for` loops and comprehensions around `node` bind."""
+    return set().union(*(bound_names(clause.target) for clause in loop_clauses(parents, node)))
+
+
+def bound_names(target) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return set().union(*(bound_names(e.value) for e in target.elements))
+    return set()
+
+
+def _owner(file: _File, node):
+    """The function, class or module whose namespace a binding at `node` lands in."""
+    return file.enclosing(node, (cst.FunctionDef, cst.ClassDef)) or file.module
+
+
+def _reads(file: _File, scope, name: str) -> int:
+    return sum(1 for n in file.nodes(cst.Name) if n.value == name and _owner(file, n) is scope
+               and _is_read(file, n) and not file.quiet(n))
+
+
+def _is_read(file: _File, name: cst.Name) -> bool:
+    """The name is read here: not assigned, not an attribute's or keyword's name, not what a def,
+    class or import binds."""
+    return not (_is_target(file, name) or _is_attribute_name(file, name) or _is_keyword(file, name)
+                or _is_definition_name(file, name))
+
+
+def _is_attribute_name(file: _File, name: cst.Name) -> bool:
+    parent = file.parents.get(name)
+    return isinstance(parent, cst.Attribute) and parent.attr is name
+
+
+def _is_keyword(file: _File, name: cst.Name) -> bool:
+    parent = file.parents.get(name)
+    return isinstance(parent, (cst.Arg, cst.Param)) and (getattr(parent, "keyword", None) is name or getattr(parent, "name", None) is name)
+
+
+def _is_definition_name(file: _File, name: cst.Name) -> bool:
+    parent = file.parents.get(name)
+    return isinstance(parent, (cst.FunctionDef, cst.ClassDef, cst.ImportAlias, cst.AsName))
+
+
+def _local_or_global(workspace: Workspace, file: _File, name: cst.Name):
+    function = file.enclosing(name, cst.FunctionDef)
+    if function is not None:
+        values = _assigned_values(file, function, name.value)
+        first = _loop_carried(file, name)
+        if first is not None:
+            return file, first, f"`{name.value}` before the loop"
+        if values:
+            if len(values) != 1 or values[0] is None or _reads(file, function, name.value) != 1:
+                return None
+            return file, values[0], f"`{name.value}`"
+    values = _assigned_values(file, file.module, name.value)
+    if values:
+        if len(values) != 1 or values[0] is None or _global_reads(workspace, file, name.value) != 1:
+            return None
+        return file, values[0], f"the constant {name.value}" if name.value.isupper() else f"`{name.value}`"
+    source = _imported_from(workspace, file, name.value)
+    if source is None:
+        return None
+    values = _assigned_values(source, source.module, name.value)
+    if len(values) != 1 or values[0] is None or _global_reads(workspace, source, name.value) != 1:
+        return None
+    return source, values[0], f"the constant {name.value}"
+
+
+def _loop_carried(file: _File, name) -> cst.BaseExpression | None:
+    """The value a loop-carried name has in the loop's first iteration (`prev = in_features`,
+    then `Linear(prev, width); prev = width` in the loop): its one assignment before the loop,
+    when every other assignment is in the loop after this read, and no read outside the loop
+    comes before it ends."""
+    if not isinstance(name, cst.Name) or file.enclosing(name, cst.FunctionDef) is None:
+        return None
+    function, loop = file.enclosing(name, cst.FunctionDef), file.enclosing(name, cst.For)
+    if loop is None or file.enclosing(loop, cst.FunctionDef) is not function or name.value in bound_names(loop.target):
+        return None
+    inside, outside = [], []
+    for node in file.nodes((cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.NamedExpr)):
+        if _owner(file, node) is function and node is not loop and any(
+                name.value in bound_names(t) for t in _targets(node)):
+            (inside if file.enclosing(node, cst.For) is loop or _within(file, node, loop) else outside).append(node)
+    start, read = file.line(loop), file.line(name)
+    if len(outside) != 1 or not inside or not isinstance(outside[0], cst.Assign) or len(outside[0].targets) != 1 \
+            or file.line(outside[0]) >= start or any(file.line(node) <= read for node in inside):
+        return None
+    first = outside[0].value if isinstance(outside[0].targets[0].target, cst.Name) else unpacked_value(outside[0], name.value)
+    if first is None:
+        return None
+    reads = [n for n in file.nodes(cst.Name) if n.value == name.value and _owner(file, n) is function
+             and not _is_target(file, n) and not _is_attribute_name(file, n) and not _is_keyword(file, n)
+             and not file.quiet(n)]
+    if any(file.line(outside[0]) < file.line(n) < start for n in reads):
+        return None
+    return first
+
+
+def _targets(node) -> list:
+    if isinstance(node, cst.Assign):
+        return [t.target for t in node.targets]
+    if isinstance(node, cst.AsName):
+        return [node.name]
+    return [node.target]
+
+
+def _within(file: _File, node, ancestor) -> bool:
+    while node in file.parents:
+        node = file.parents[node]
+        if node is ancestor:
+            return True
+    return False
+
+
+def _imported_from(workspace: Workspace, file: _File, name: str) -> _File | None:
+    """The project file a `from X import name` in this file reads `name` from."""
+    for node in file.nodes(cst.ImportFrom):
+        if isinstance(node.names, cst.ImportStar) or node.module is None:
+            continue
+        if any(a.evaluated_alias is None and a.evaluated_name == name for a in node.names):
+            dotted = file.code(node.module).replace(".", "/") + ".py"
+            base = file.path.parent if node.relative else None
+            for root in (base, file.path.parent, workspace.project):
+                if root is not None and (root / dotted).exists():
+                    return source_file(workspace, root / dotted)
+    return None
+
+
+def _global_reads(workspace: Workspace, file: _File, name: str) -> int:
+    """Reads of a module-level name anywhere it can be seen: in its file (any function) and in
+    the files that import it, or read it as `module.name`."""
+    count = 0
+    for other in project_files(workspace):
+        if other.path == file.path or _imported_from(workspace, other, name) is not None:
+            count += sum(1 for n in other.nodes(cst.Name) if n.value == name and _is_read(other, n)
+                         and not other.quiet(n))
+        count += sum(1 for a in other.nodes(cst.Attribute) if a.attr.value == name
+                     and a.value is not None and isinstance(a.value, cst.Name)
+                     and a.value.value == file.path.stem and not other.quiet(a))
+    return count
+
+
+def _attribute(workspace: Workspace, file: _File, node: cst.Attribute):
+    """`obj.name`: the one place a project makes attribute `name` (a class field, `self.name =`,
+    an argparse option) and reads it."""
+    name = node.attr.value
+    files = project_files(workspace)
+    made = []
+    for f in files:
+        for cls in f.nodes(cst.ClassDef):
+            made += [(f, v, f"the default of {cls.name.value}.{name}") for v in _assigned_values(f, cls, name)]
+        for attr in f.nodes(cst.Attribute):
+            if attr.attr.value != name or not _is_target(f, attr):
+                continue
+            statement = f.parents[f.parents[attr]] if isinstance(f.parents.get(attr), cst.AssignTarget) else f.parents[attr]
+            single = isinstance(statement, cst.Assign) and len(statement.targets) == 1
+            made.append((f, statement.value if single or isinstance(statement, cst.AnnAssign) else None,
+                         f"{f.code(attr)}"))
+        for call in f.nodes(cst.Call):
+            option = _argparse_default(f, call, name)
+            if option is not None:
+                made.append(option)
+    reads = [(f, a) for f in files for a in f.nodes(cst.Attribute)
+             if a.attr.value == name and not _is_target(f, a) and not f.quiet(a)]
+    if len(made) != 1 or made[0][1] is None or len(reads) != 1:
+        return None
+    return made[0]
+
+
+def _argparse_default(file: _File, call: cst.Call, name: str):
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "add_argument"):
+        return None
+    flags = [a.value.evaluated_value for a in call.args
+             if a.keyword is None and isinstance(a.value, cst.SimpleString)]
+    dest = next((a.value.evaluated_value for a in call.args if a.keyword and a.keyword.value == "dest"
+                 and isinstance(a.value, cst.SimpleString)), None)
+    if dest is None:
+        longs = [f for f in flags if f.startswith("--")] or flags
+        dest = longs[0].lstrip("-").replace("-", "_") if longs else None
+    if dest != name:
+        return None
+    default = next((a.value for a in call.args if a.keyword and a.keyword.value == "default"), None)
+    return (file, default, f"the default of --{flags[0].lstrip('-') if flags else name}") if default is not None else (file, None, "")

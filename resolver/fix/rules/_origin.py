@@ -1,0 +1,612 @@
+"""Where a tensor was made: from the expression at the failing line back, step by step and across
+files, to the call that created it. Rules use the chain to fix a value where it is made (the
+Dataset's `__init__`, the `__getitem__`, the helper, the numpy conversion) instead of at every
+place it is used.
+
+Each step is one expression; the next one is what it was computed from:
+- a local name -> its latest assignment before the line (tuple unpacking and `for` targets too);
+  a parameter -> the argument at the call in the caller's frame (the probe's frames);
+- `self.attr` -> what the class assigns to it (its `__init__` first);
+- indexing, `.to()`, `.unsqueeze()`, casts and conversions -> the tensor they act on;
+- a call of a function of the project -> its return value;
+- an element of a DataLoader batch -> that element of the dataset's sample: the `__getitem__`
+  of the class the probe saw behind the loader, or the `TensorDataset(...)` argument.
+The chain stops where the trail can't be followed for sure (an ambiguous call, a library call)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules import _source
+from resolver.fix.rules._definitions import loop_clauses
+from resolver.fix.rules._source import Source
+from resolver.write.edits import Workspace
+
+# Methods whose result has the receiver's values (and dtype, unless they cast): follow the receiver.
+THROUGH = {"to", "cuda", "cpu", "unsqueeze", "squeeze", "view", "reshape", "clone", "detach", "contiguous",
+           "permute", "transpose", "flatten", "numpy", "copy", "float", "double", "half", "long", "int", "short",
+           "byte", "bool", "bfloat16", "type", "astype", "view_as", "reshape_as", "expand", "expand_as", "tolist",
+           "squeeze_", "unsqueeze_", "requires_grad_", "pin_memory"}
+# Calls whose first argument holds the values: follow it.
+CONVERSIONS = {"from_numpy", "tensor", "as_tensor", "Tensor", "FloatTensor", "DoubleTensor", "LongTensor",
+               "IntTensor", "HalfTensor", "ByteTensor", "array", "asarray", "ascontiguousarray", "stack",
+               "vstack", "hstack", "dstack", "column_stack", "concatenate", "cat", "from_dlpack"}
+ITERATION_WRAPPERS = {"tqdm", "iter", "auto_tqdm", "track"}
+TENSOR_DATASET = "torch.utils.data.dataset.TensorDataset"
+MAX_STEPS = 24
+MAX_PROJECT_FILES = 300
+
+
+@dataclass(frozen=True)
+class Step:
+    source: Source
+    node: cst.BaseExpression
+    role: str = "value"  # "use", "value", "stored" (kept in a dataset or an attribute), "returned",
+    # "sample" (what a dataset's sample holds at `path`, for a batch element)
+    path: tuple = ()  # the element of this expression's value that is followed (tuple index, dict key)
+
+
+class Tracer:
+    def __init__(self, diagnosis: Diagnosis, workspace: Workspace):
+        self.diagnosis, self.workspace = diagnosis, workspace
+        self.frames = [f for f in diagnosis.frames if f.user]  # outermost first
+        self._sources: dict[Path, Source | None] = {}
+        self._project: list[Source] | None = None
+        # a project function entered through its return value -> the call that ran it, so that its
+        # parameters lead to that call's arguments when no frame of the probe covers it
+        self._entered: dict[cst.FunctionDef, tuple[Source, cst.Call]] = {}
+        self._constructing: set[cst.FunctionDef] = set()  # __init__s whose arguments are being followed
+
+    def source(self, path: Path) -> Source | None:
+        path = Path(path).resolve()
+        if path not in self._sources:
+            self._sources[path] = Source.parse(self.workspace, path)
+        return self._sources[path]
+
+    def frame_index(self, frame: Frame) -> int:
+        return next(i for i, f in enumerate(self.frames) if f is frame)
+
+    def chain(self, source: Source, node: cst.BaseExpression, frame: Frame | None) -> list[Step]:
+        """The steps from `node` (an expression at `frame`'s line) back to where its value was made."""
+        steps = [Step(source, node, "use")]
+        at = (source, node, (), self.frame_index(frame) if frame is not None else None)
+        for _ in range(MAX_STEPS):
+            found = self._next(*at)
+            if found is None:
+                break
+            source, node, path, index, role = found
+            if any(s.node is node for s in steps):
+                break
+            steps.append(Step(source, node, role, path))
+            at = (source, node, path, index)
+        return steps
+
+    # --- one step back ---------------------------------------------------------------------
+
+    def _next(self, source: Source, node, path: tuple, index: int | None):
+        if isinstance(node, cst.Name):
+            return self._name(source, node, path, index)
+        if isinstance(node, cst.Attribute):
+            return self._attribute(source, node, path)
+        if isinstance(node, cst.Subscript):
+            key = _constant_key(node)
+            return source, node.value, ((key,) + path if key is not None else path), index, "value"
+        if isinstance(node, cst.Call):
+            return self._call(source, node, path, index)
+        if isinstance(node, (cst.Tuple, cst.List)) and path and isinstance(path[0], int):
+            elements = [e.value for e in node.elements]
+            if -len(elements) <= path[0] < len(elements) and not any(isinstance(e, cst.StarredElement) for e in node.elements):
+                return source, elements[path[0]], path[1:], index, "value"
+            return None
+        if isinstance(node, cst.Dict) and path and isinstance(path[0], str):
+            for element in node.elements:
+                if isinstance(element, cst.DictElement) and _string(element.key) == path[0]:
+                    return source, element.value, path[1:], index, "value"
+            return None
+        if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            return source, node.elt, path[1:] if path else path, index, "value"
+        if isinstance(node, cst.BinaryOperation) and not path:
+            return source, _operand(node.left), path, index, "value"
+        return None
+
+    def _name(self, source: Source, node: cst.Name, path: tuple, index: int | None):
+        name, line = node.value, source.line_of(node)
+        drawn = _comprehension_for(source, node)
+        if drawn is not None:  # `sum(loss(model(xb), yb) for xb, yb in loader)`
+            return self._batch_element(source, drawn[0], drawn[1] + path, index)
+        scope = source.enclosing(node, cst.FunctionDef)
+        while True:
+            binding = _latest_binding(source, scope, name, line)
+            if binding is not None:
+                value, inner, loop = binding
+                if loop is not None:
+                    return self._batch_element(source, loop, inner + path, index)
+                if _empty_list(value) and not inner:
+                    appended = _appended(scope if scope is not None else source.module, node)
+                    if appended is not None:
+                        return source, appended, path, index, "value"
+                return source, value, inner + path, index, "value"
+            if scope is None:
+                return None
+            if name in _parameters(scope):
+                return self._argument(source, scope, name, path, index)
+            line = 10**9  # a closure or a global: what the outer scope holds when the function runs
+            scope = source.enclosing(scope, cst.FunctionDef)
+
+    def _argument(self, source: Source, function: cst.FunctionDef, name: str, path: tuple, index: int | None):
+        """A parameter's value: the argument at the call in the caller's frame, or at the call the
+        trail came from into this function's return."""
+        if function in self._entered:
+            caller_source, call = self._entered[function]
+            params = _parameters(function)
+            method = bool(params) and params[0] in ("self", "cls")
+            value = argument(call, params.index(name) - (1 if method else 0), name)
+            return None if value is None else (caller_source, value, path, None, "value")
+        if index is None or index == 0:
+            return None
+        frame = self.frames[index]
+        if frame.file.resolve() != source.path or frame.function != function.name.value:
+            return None
+        caller = self.frames[index - 1]
+        caller_source = self.source(caller.file)
+        if caller_source is None:
+            return None
+        params = _parameters(function)
+        method = bool(params) and params[0] in ("self", "cls")
+        position = params.index(name) - (1 if method else 0)
+        calls = [c for c in caller_source.on_line(cst.Call, caller.line)
+                 if _calls_function(c, function, method)]
+        if len(calls) != 1:
+            return None
+        value = argument(calls[0], position, name)
+        if value is None:
+            return None
+        return caller_source, value, path, index - 1, "value"
+
+    def _attribute(self, source: Source, node: cst.Attribute, path: tuple):
+        if not isinstance(node.value, cst.Name) or node.value.value != "self":
+            return None
+        klass = source.enclosing(node, cst.ClassDef)
+        if klass is None:
+            return None
+        found = _attribute_assignments(source, klass, node.attr.value)
+        if not found:
+            return None
+        in_init = [f for f in found if f[2] == "__init__"]
+        value, inner, _ = (in_init or found)[-1]
+        if _empty_list(value) and not inner:
+            appended = _appended(klass, node)
+            if appended is not None:
+                return source, appended, path, None, "stored"
+        return source, value, inner + path, None, "stored"
+
+    def _call(self, source: Source, node: cst.Call, path: tuple, index: int | None):
+        func = node.func
+        last = last_name(func)
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        if isinstance(func, cst.Attribute) and last in THROUGH:
+            return source, func.value, path, index, "value"
+        if last in CONVERSIONS and positional:
+            return source, positional[0].value, (), index, "value"
+        if last == "TensorDataset" and path and isinstance(path[0], int) and path[0] < len(positional):
+            return source, positional[path[0]].value, path[1:], index, "stored"
+        if last is None or last[:1].isupper():
+            return None
+        called = self._instance_call(source, func, index)
+        if called is not None:
+            function, where = called
+            self._entered.setdefault(function, (source, node))
+            returned = _the_return(function, path)
+            return (where, returned, path, None, "returned") if returned is not None else None
+        return self._returned(last, path, (source, node))
+
+    def _instance_call(self, source: Source, func: cst.BaseExpression, index: int | None):
+        """(`__call__`, its source) when `func` holds an instance of a project class that defines
+        `__call__` (`self.vectorize(text)`, the instance made by `Vectorizer(...)`)."""
+        if not isinstance(func, (cst.Name, cst.Attribute)) or isinstance(func, cst.Attribute) \
+                and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
+            return None
+        made = self._made_by(source, func, index)
+        name = last_name(made[1].func) if made is not None else None
+        if not name or not name[:1].isupper():
+            return None
+        classes = [(s, c) for s in self._project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
+        if len(classes) != 1:
+            return None
+        where, klass = classes[0]
+        call = [m for m in _own_nodes(klass, cst.FunctionDef) if m.name.value == "__call__"]
+        return (call[0], where) if len(call) == 1 else None
+
+    def _returned(self, function_name: str, path: tuple, call: tuple[Source, cst.Call] | None = None):
+        """The value a project function returns, when exactly one function has that name."""
+        found = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
+                 if f.name.value == function_name]
+        if len(found) != 1:
+            return None
+        source, function = found[0]
+        returned = _the_return(function, path)
+        if returned is None:
+            return None
+        if call is not None:
+            self._entered.setdefault(function, call)
+        return source, returned, path, None, "returned"
+
+    def _batch_element(self, source: Source, loop: cst.For | cst.CompFor, path: tuple, index: int | None):
+        """An element of what a `for` loop draws: unwrap enumerate/zip/tqdm, then the dataset sample."""
+        iterable = loop.iter
+        while isinstance(iterable, cst.Call):
+            name = last_name(iterable.func)
+            positional = [a.value for a in iterable.args if a.keyword is None and not a.star]
+            if name == "enumerate" and path and path[0] == 1 and positional:
+                iterable, path = positional[0], path[1:]
+            elif name == "zip" and path and isinstance(path[0], int) and path[0] < len(positional):
+                iterable, path = positional[path[0]], path[1:]
+            elif name in ITERATION_WRAPPERS and positional:
+                iterable = positional[0]
+            else:
+                break  # `DataLoader(...)` itself
+        found = self._loader_sample(source, iterable, path, index)
+        if found is not None:
+            return found
+        loader = self.diagnosis.loader
+        if not path or loader is None or not loader.dataset_class or loader.dataset_file is None \
+                or loader.collate_fn is not None:
+            return None
+        if loader.dataset_class == TENSOR_DATASET:
+            calls = [(s, c) for s in self._project_sources() for c in s.nodes(cst.Call)
+                     if last_name(c.func) == "TensorDataset"]
+            if len(calls) != 1:
+                return None
+            return calls[0][0], calls[0][1], path, None, "sample"
+        dataset = self.source(loader.dataset_file)
+        class_name = loader.dataset_class.rsplit(".", 1)[-1]
+        if dataset is None:
+            return None
+        for klass in dataset.nodes(cst.ClassDef, lambda c: c.name.value == class_name):
+            for method in _own_nodes(klass, cst.FunctionDef):
+                if method.name.value == "__getitem__":
+                    returns = [r for r in _own_nodes(method, cst.Return) if r.value is not None]
+                    if len(returns) == 1:
+                        return dataset, returns[0].value, path, None, "sample"
+        return None
+
+    def _loader_sample(self, source: Source, iterable: cst.BaseExpression, path: tuple, index: int | None):
+        """The element of a batch as the code that builds its DataLoader says: what its
+        `collate_fn` returns, else the `TensorDataset(...)` argument or the `__getitem__` of the
+        dataset class it is given."""
+        call = self._made_by(source, iterable, index)
+        if call is None or last_name(call[1].func) != "DataLoader":
+            return None
+        source, loader = call
+        collate = argument(loader, 99, "collate_fn")
+        if collate is not None:
+            name = last_name(collate)
+            return self._returned(name, path) if isinstance(collate, (cst.Name, cst.Attribute)) and name else None
+        dataset = argument(loader, 0, "dataset")
+        made = self._made_by(source, dataset, index) if dataset is not None else None
+        if made is None:
+            return None
+        source, dataset_call = made
+        name = last_name(dataset_call.func)
+        if name == "TensorDataset":
+            return (source, dataset_call, path, None, "sample") if path else None
+        classes = [(s, c) for s in self._project_sources() for c in s.nodes(cst.ClassDef)
+                   if c.name.value == name]
+        if len(classes) != 1:
+            return None
+        dataset_source, klass = classes[0]
+        for method in _own_nodes(klass, cst.FunctionDef):
+            if method.name.value == "__getitem__":
+                returns = [r for r in _own_nodes(method, cst.Return) if r.value is not None]
+                if len(returns) == 1:
+                    return dataset_source, returns[0].value, path, None, "sample"
+        return None
+
+    def _made_by(self, source: Source, node: cst.BaseExpression, index: int | None):
+        """(source, call) of the call whose result a name holds, following plain assignments."""
+        for _ in range(6):
+            if isinstance(node, cst.Call):
+                return source, node
+            if isinstance(node, cst.Attribute):
+                found = self._attribute(source, node, ())
+                if found is None or found[2]:
+                    return None
+                source, node = found[0], found[1]
+                continue
+            if not isinstance(node, cst.Name):
+                return None
+            scope = source.enclosing(node, cst.FunctionDef)
+            binding = _latest_binding(source, scope, node.value, source.line_of(node))
+            if binding is None and scope is not None and node.value in _parameters(scope) \
+                    and scope.name.value == "__init__":
+                return self._constructed_with(source, scope, node.value)
+            if binding is None and scope is not None:
+                binding = _latest_binding(source, None, node.value, 10**9)
+            if binding is None or binding[2] is not None or binding[1]:
+                return None
+            node = binding[0]
+        return None
+
+    def _constructed_with(self, source: Source, init: cst.FunctionDef, name: str):
+        """(source, call) that makes what a class's `__init__` is given as `name`, when every
+        construction of the class in the project passes a value made by the same callee."""
+        klass = source.enclosing(init, cst.ClassDef)
+        if klass is None or init in self._constructing:
+            return None
+        self._constructing.add(init)
+        try:
+            return self._same_callee(klass, _parameters(init).index(name) - 1, name)
+        finally:
+            self._constructing.discard(init)
+
+    def _same_callee(self, klass: cst.ClassDef, position: int, name: str):
+        made = []  # (source, call) per construction
+        for where in self._project_sources():
+            for call in where.nodes(cst.Call, lambda c: last_name(c.func) == klass.name.value):
+                value = argument(call, position, name)
+                found = self._made_by(where, value, None) if value is not None else None
+                if found is None:
+                    return None
+                made.append(found)
+        callees = {last_name(call.func) for _, call in made}
+        return made[0] if len(callees) == 1 and None not in callees else None
+
+    def functions_called(self, source: Source, call: cst.Call) -> list[tuple[Source, cst.FunctionDef]]:
+        """The project functions a call may run: `self.method(...)` of the enclosing class, a
+        module or callable instance's `forward`/`__call__` (`self.net(x)`, `criterion(y, t)`), an
+        instance's method (`self.bank.push(k)`), each through where the instance is made (also a
+        factory's `return Cls(...)` or `return {"a": A, "b": B}[name]()`: each class it names), or a
+        project function by its one definition. Empty when the trail is not sure."""
+        func = call.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+            klass = source.enclosing(call, cst.ClassDef)
+            own = [m for m in _own_nodes(klass, cst.FunctionDef) if m.name.value == func.attr.value] if klass else []
+            if len(own) == 1:
+                return [(source, own[0])]
+            instance, method = func, None
+        elif isinstance(func, cst.Attribute):
+            instance, method = func.value, func.attr.value
+            if not isinstance(instance, (cst.Name, cst.Attribute)):
+                return []
+        elif isinstance(func, cst.Name):
+            functions = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
+                         if f.name.value == func.value and s.enclosing(f, cst.ClassDef) is None]
+            if len(functions) == 1:
+                return functions
+            instance, method = func, None
+        else:
+            return []
+        made = self._made_by(source, instance, None)
+        if made is None:
+            return []
+        name = last_name(made[1].func)
+        if name and name[:1].isupper():
+            return self._methods_of([name], method)
+        factories = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
+                     if name and f.name.value == name and s.enclosing(f, cst.ClassDef) is None]
+        if len(factories) != 1:
+            return []
+        names = []
+        for returned in (r.value for r in _own_nodes(factories[0][1], cst.Return) if r.value is not None):
+            made_class = returned.func if isinstance(returned, cst.Call) else None
+            if isinstance(made_class, cst.Subscript) and isinstance(made_class.value, cst.Dict):
+                names += [last_name(e.value) for e in made_class.value.elements if isinstance(e, cst.DictElement)]
+            elif made_class is not None:
+                names.append(last_name(made_class))
+        return self._methods_of([n for n in names if n and n[:1].isupper()], method)
+
+    def _methods_of(self, class_names: list[str], method: str | None) -> list[tuple[Source, cst.FunctionDef]]:
+        """The named method (None: `forward`, else `__call__`) of each named project class;
+        classes outside the project are skipped."""
+        found = []
+        for name in dict.fromkeys(class_names):
+            classes = [(s, c) for s in self._project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
+            if len(classes) != 1:
+                continue
+            where, klass = classes[0]
+            own = {m.name.value: m for m in _own_nodes(klass, cst.FunctionDef)}
+            entry = own.get(method) if method else own.get("forward") or own.get("__call__")
+            if entry is not None:
+                found.append((where, entry))
+        return found
+
+    def _project_sources(self) -> list[Source]:
+        if self._project is None:
+            root = self.workspace.project
+            files = sorted(p for p in root.rglob("*.py")
+                           if not ({".venv", "venv", "site-packages", ".git", "__pycache__"} & set(p.relative_to(root).parts)))
+            self._project = [s for p in files[:MAX_PROJECT_FILES] if (s := self.source(p)) is not None]
+        return self._project
+
+
+# --- syntax helpers ---------------------------------------------------------------------------
+
+def _the_return(function: cst.FunctionDef, path: tuple) -> cst.BaseExpression | None:
+    """The value the function returns for the element `path` follows: its one `return`, or of
+    several the one tuple that has that element (`return x` early, `return x, y` for `a, b = f()`)."""
+    returns = [r.value for r in _own_nodes(function, cst.Return) if r.value is not None]
+    if len(returns) > 1 and path and isinstance(path[0], int):
+        returns = [v for v in returns if isinstance(v, cst.Tuple) and len(v.elements) > path[0]]
+    return returns[0] if len(returns) == 1 else None
+
+
+def _operand(node: cst.BaseExpression) -> cst.BaseExpression:
+    """`(x - mu)` -> `x - mu`: the first operand of arithmetic, through parentheses and nesting."""
+    while isinstance(node, cst.BinaryOperation):
+        node = node.left
+    return node
+
+
+def last_name(func: cst.BaseExpression) -> str | None:
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    if isinstance(func, cst.Name):
+        return func.value
+    return None
+
+
+def _string(node) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value if isinstance(node.evaluated_value, str) else None
+    return None
+
+
+def _constant_key(node: cst.Subscript):
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    value = node.slice[0].slice.value
+    if isinstance(value, cst.Integer):
+        return int(value.value)
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) and isinstance(value.expression, cst.Integer):
+        return -int(value.expression.value)
+    return _string(value)
+
+
+def _empty_list(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.List) and not node.elements \
+        or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" and not node.args
+
+
+def _appended(scope: cst.CSTNode, container: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What a list that starts empty is filled with: the one `container.append(x)` in `scope` (a
+    function, or the class for `self.items`); None when it is filled any other way too (extend,
+    insert, +=, a second append), as the element would then not be sure."""
+    spelled = cst.Module([]).code_for_node(container)
+    appends, other = [], False
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call):
+            nonlocal other
+            func = call.func
+            if isinstance(func, cst.Attribute) and cst.Module([]).code_for_node(func.value) == spelled:
+                if func.attr.value == "append" and len(call.args) == 1 and not call.args[0].star:
+                    appends.append(call.args[0].value)
+                elif func.attr.value in ("extend", "insert", "__setitem__", "__iadd__"):
+                    other = True
+
+        def visit_AugAssign(self, node: cst.AugAssign):
+            nonlocal other
+            if cst.Module([]).code_for_node(node.target) == spelled:
+                other = True
+
+        def visit_AssignTarget(self, node: cst.AssignTarget):
+            nonlocal other
+            if isinstance(node.target, cst.Subscript) and cst.Module([]).code_for_node(node.target.value) == spelled:
+                other = True
+
+    scope.visit(Visitor())
+    return appends[0] if len(appends) == 1 and not other else None
+
+
+def _parameters(function: cst.FunctionDef) -> list[str]:
+    p = function.params
+    return [param.name.value for param in (*p.posonly_params, *p.params, *p.kwonly_params)]
+
+
+def argument(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
+    """The value bound to parameter `name` (at `position` when positional)."""
+    found = _source.argument(call, position, name)
+    return found.value if found is not None else None
+
+
+def _calls_function(call: cst.Call, function: cst.FunctionDef, method: bool) -> bool:
+    """Whether this call, on the caller's line, is the one that ran `function`: by name, or for a
+    module's forward (called as `model(x)`), by the number of arguments it takes."""
+    name = function.name.value
+    last = last_name(call.func)
+    if name not in ("forward", "__call__"):
+        return last == name
+    params = function.params
+    takes = len(params.posonly_params) + len(params.params) - (1 if method else 0)
+    required = takes - sum(1 for p in (*params.posonly_params, *params.params) if p.default is not None)
+    given = sum(1 for a in call.args if a.keyword is None and not a.star)
+    return last is not None and not last[:1].isupper() and required <= given <= takes and last != name
+
+
+def _own_nodes(scope: cst.CSTNode, kind: type) -> list:
+    """Nodes of `kind` in `scope`'s body, not inside a nested function, class or lambda."""
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def on_visit(self, node):
+            if node is not scope and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                if isinstance(node, kind):
+                    found.append(node)
+                return False
+            if isinstance(node, kind) and node is not scope:
+                found.append(node)
+            return True
+
+    scope.visit(Visitor())
+    return found
+
+
+def _target_paths(target: cst.BaseExpression, name: str, prefix: tuple = ()) -> tuple | None:
+    """The position of `name` inside an assignment or loop target: () for the name itself,
+    (1,) for `a, name`, (1, 0) for `i, (name, y)`."""
+    if isinstance(target, cst.Name):
+        return prefix if target.value == name else None
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for i, element in enumerate(target.elements):
+            if isinstance(element, cst.StarredElement):
+                return None
+            found = _target_paths(element.value, name, prefix + (i,))
+            if found is not None:
+                return found
+    return None
+
+
+def _comprehension_for(source: Source, node: cst.Name) -> tuple[cst.CompFor, tuple] | None:
+    """(the `for ... in` clause, the path in its target) of a comprehension around `node` that binds its name."""
+    for clause in loop_clauses(source.parents, node, stop=(cst.FunctionDef, cst.Lambda, cst.Module)):
+        path = _target_paths(clause.target, node.value) if isinstance(clause, cst.CompFor) else None
+        if path is not None:
+            return clause, path
+    return None
+
+
+def _latest_binding(source: Source, scope, name: str, line: int):
+    """(value, path in it, loop) of the last binding of `name` in `scope` (a function, or the
+    module when None) before `line`; `loop` is the `for` statement when a loop target binds it."""
+    container = scope if scope is not None else source.module
+    best = None
+    for node in _own_nodes(container, (cst.Assign, cst.AnnAssign, cst.For)):
+        start = source.line_of(node)
+        if isinstance(node, cst.For):
+            end = source.positions[node].end.line
+            path = _target_paths(node.target, name)
+            if path is not None and start <= line <= end and (best is None or start >= best[0]):
+                best = (start, None, path, node)
+            continue
+        if start >= line:
+            continue
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        for target in targets:
+            path = _target_paths(target, name)
+            if path is not None and node.value is not None and (best is None or start >= best[0]):
+                best = (start, node.value, path, None)
+    return None if best is None else best[1:]
+
+
+def _attribute_assignments(source: Source, klass: cst.ClassDef, attr: str) -> list:
+    """(value, path, method name) of each `self.attr = ...` in the class's methods, in order."""
+    found = []
+    for method in _own_nodes(klass, cst.FunctionDef):
+        for node in _own_nodes(method, cst.Assign):
+            for target in node.targets:
+                for path, element in _attribute_targets(target.target, attr):
+                    found.append((source.line_of(node), node.value, path, method.name.value))
+    return [f[1:] for f in sorted(found, key=lambda f: f[0])]
+
+
+def _attribute_targets(target, attr: str, prefix: tuple = ()):
+    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self" \
+            and target.attr.value == attr:
+        yield prefix, target
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for i, element in enumerate(target.elements):
+            yield from _attribute_targets(element.value, attr, prefix + (i,))

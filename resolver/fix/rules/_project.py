@@ -1,0 +1,136 @@
+"""Project-wide lookups for rules whose root cause is not on a traceback line: the class a message
+names, every nn.Module subclass, how a file spells torch.nn."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.fix.rules._source import Source
+from resolver.write.edits import Change, Edit, Workspace
+
+MAX_FILES = 400
+CONFIG_SUFFIXES = {".json", ".yaml", ".yml", ".toml", ".cfg", ".ini"}
+SKIPPED_DIRS = {".git", ".venv", "venv", "env", "__pycache__", "site-packages", "dist-packages", "node_modules", "build"}
+
+
+def project_files(workspace: Workspace) -> list[Path]:
+    """The project's Python files, nearest first, bounded."""
+    found = []
+    for path in sorted(workspace.project.rglob("*.py"), key=lambda p: (len(p.parts), str(p))):
+        if SKIPPED_DIRS & set(path.relative_to(workspace.project).parts) or not workspace.is_editable(path):
+            continue
+        found.append(path)
+        if len(found) >= MAX_FILES:
+            break
+    return found
+
+
+def sources_mentioning(workspace: Workspace, pattern: str) -> Iterator[Source]:
+    """Parsed project files whose text matches the regex (checked before parsing)."""
+    regex = re.compile(pattern)
+    for path in project_files(workspace):
+        if regex.search(workspace.text(path)):
+            source = Source.parse(workspace, path)
+            if source is not None:
+                yield source
+
+
+def classes_named(workspace: Workspace, name: str) -> Iterator[tuple[Source, cst.ClassDef]]:
+    for source in sources_mentioning(workspace, rf"\bclass\s+{re.escape(name)}\b"):
+        for node in source.nodes(cst.ClassDef, lambda c: c.name.value == name):
+            yield source, node
+
+
+def module_classes(workspace: Workspace) -> Iterator[tuple[Source, cst.ClassDef]]:
+    """Classes that look like nn.Module subclasses: a base spelled `...Module`, or another
+    such class of the project (one level)."""
+    found = [(s, c) for s in sources_mentioning(workspace, r"\bclass\s") for c in s.nodes(cst.ClassDef)]
+    names = {c.name.value for s, c in found if any(_base_name(s, b).endswith("Module") for b in c.bases)}
+    for source, node in found:
+        if any(_base_name(source, b) in names or _base_name(source, b).endswith("Module") for b in node.bases):
+            yield source, node
+
+
+def _base_name(source: Source, base: cst.Arg) -> str:
+    return source.code(base.value).rsplit(".", 1)[-1] if base.keyword is None else ""
+
+
+def methods(node: cst.ClassDef) -> dict[str, cst.FunctionDef]:
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+    return {s.name.value: s for s in body if isinstance(s, cst.FunctionDef)}
+
+
+def nn_spelling(source: Source) -> str:
+    """How new code in this file names torch.nn (`nn`, `torch.nn`, an alias)."""
+    for node in source.nodes(cst.Import):
+        for alias in node.names:
+            if source.code(alias.name) == "torch.nn" and alias.asname:
+                return alias.asname.name.value
+    for node in source.nodes(cst.ImportFrom):
+        if node.module is not None and source.code(node.module) == "torch" and not isinstance(node.names, cst.ImportStar):
+            for alias in node.names:
+                if alias.name.value == "nn":
+                    return alias.asname.name.value if alias.asname else "nn"
+    return f"{source.torch}.nn"
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Optimal string alignment distance: insertions, deletions, substitutions, transpositions."""
+    previous2, previous = None, list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if previous2 is not None and i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode]) -> str:
+    """The module's code with several nodes swapped at once (one deep_replace would rebuild the
+    tree and lose the others)."""
+
+    class Swap(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            return replacements.get(original, updated)
+
+    return module.visit(Swap()).code
+
+
+def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Pattern[str], new: int | str,
+                      why: str) -> list[Edit]:
+    """Each line of the project's JSON/YAML/TOML/INI files (those its code or its command names) that sets one of `keys` to `old`
+    (`"in_features": 12,`, `in_features: 12  # numeric`, `in_features = 12`), as an edit to `new`
+    that keeps every other byte of the file. A string setting is given as a pattern over its text
+    (`map_location = "cuda:0"`, `map_location: cuda`), and `new` keeps the quotes it had."""
+    if not keys:
+        return []
+    code = "\n".join([*(workspace.text(p) for p in project_files(workspace)), *workspace.arguments])
+    names = "|".join(re.escape(k) for k in sorted(keys))
+    value = rf"(?P<quote>[\"']?)(?:{old.pattern})(?P=quote)" if isinstance(old, re.Pattern) else rf"(?P<quote>){old}"
+    # a key on its own line, or inside an inline map (`"model": {"in_dim": 20, ...}`, `{in_dim: 20}`)
+    pattern = re.compile(rf"(?:^|(?<=[\s{{,]))(?P<key>[\"']?(?:{names})[\"']?\s*[:=]\s*)(?P<value>{value})(?=\s*(?:[,}}\]]|#|$))")
+    found, seen = [], 0
+    for path in sorted(workspace.project.rglob("*"), key=lambda p: (len(p.parts), str(p))):
+        if path.suffix not in CONFIG_SUFFIXES or SKIPPED_DIRS & set(path.relative_to(workspace.project).parts) \
+                or not path.is_file() or not path.resolve().is_relative_to(workspace.project):
+            continue
+        if path.name not in code:  # a file the code never names is data or a record, not its config
+            continue
+        seen += 1
+        if seen > MAX_FILES:
+            break
+        text = workspace.text(path)
+        lines = text.splitlines(keepends=True)
+        for number, line in enumerate(lines):
+            for match in pattern.finditer(line.rstrip("\r\n")):
+                written = f"{match['quote']}{new}{match['quote']}"
+                changed = lines[:number] + [line[:match.start("value")] + written + line[match.end("value"):]] + lines[number + 1:]
+                reason = f"Changed {match[0].strip()} to {match['key'].strip()} {written} in {path.name} {why}"
+                found.append(Edit((Change(path.resolve(), text, "".join(changed)),), number + 1, reason))
+    return found

@@ -1,0 +1,412 @@
+"""Dtype contracts, fixed where the tensor is made.
+
+- class-index targets and ids are integers (cross_entropy / nll_loss / CrossEntropyLoss targets,
+  `one_hot`, embedding ids, tensor indices): `expected target dtype to be Long`, `one_hot is only
+  applicable to index tensor`, `'indices' to have one of the following scalar types`, `tensors
+  used as indices must be long`;
+- BCE / BCE-with-logits / class-probability targets are floating: `result type Float can't be
+  cast to the desired output type Long`, `Found dtype Long but expected Float`;
+- model inputs are floating and match the float32 weights: `mat1 and mat2 must have the same
+  dtype`, `Input type (double) and bias type (float)`, `RNN input dtype ... does not match`.
+
+The offending tensor is traced back (see _origin.py) to where it was made, and the fix goes to
+the first place on that trail that says the dtype: an explicit cast or `dtype=` (`.float()` ->
+`.long()`, `dtype=torch.float` -> `dtype=torch.long`, `astype(np.int32)` -> `astype(np.int64)`,
+`torch.Tensor([...])` -> `torch.tensor([...], dtype=torch.long)`), else the conversion into torch
+(`torch.from_numpy(a)` -> `torch.from_numpy(a).long()`), else, for a numpy sample the default
+collate converts, where the dataset keeps the array (`.astype(np.float32)`), else where the tensor
+is stored in the dataset, else the call that failed. A float64 array goes to float32 where numpy
+makes it only when nothing on the way combines it with other arrays (their dtypes decide too). Integer ids fed to a Linear, Conv or RNN are a design error
+(they need an Embedding), not a cast: nothing is proposed,
+unless they are one non-negative count per input feature made from a Python list (see
+_count_features). A uint8 image into a convolution gets
+`.float()` and no invented normalisation."""
+
+from __future__ import annotations
+
+import builtins
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Frame, Tensor
+from resolver.fix.rules._origin import Step, Tracer, argument, last_name
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, user_frames, wrap
+from resolver.write.edits import Edit, Workspace
+
+INTEGER, FLOATING = "integer", "floating"
+BUILTINS = frozenset(dir(builtins))
+WANTS = {"dtype.index_expected": INTEGER, "dtype.float_target": FLOATING, "dtype.mismatch": FLOATING}
+# callee -> (position, keyword) of the argument whose dtype the contract is about
+INDEX_ARGUMENTS = {"cross_entropy": (1, "target"), "nll_loss": (1, "target"), "CrossEntropyLoss": (1, "target"),
+                   "NLLLoss": (1, "target"), "one_hot": (0, "tensor"), "embedding": (0, "input"),
+                   "Embedding": (0, "input"), "EmbeddingBag": (0, "input"),
+                   "gather": (2, "index"), "index_select": (2, "index"), "multi_margin_loss": (1, "target")}
+FLOAT_ARGUMENTS = {"binary_cross_entropy": (1, "target"), "binary_cross_entropy_with_logits": (1, "target"),
+                   "BCELoss": (1, "target"), "BCEWithLogitsLoss": (1, "target"), "cross_entropy": (1, "target"),
+                   "CrossEntropyLoss": (1, "target"), "mse_loss": (1, "target"), "l1_loss": (1, "target"),
+                   "smooth_l1_loss": (1, "target"), "huber_loss": (1, "target"), "kl_div": (1, "target"),
+                   "soft_margin_loss": (1, "target"), "multilabel_soft_margin_loss": (1, "target")}
+CASTS = {"float": FLOATING, "double": FLOATING, "half": FLOATING, "bfloat16": FLOATING,
+         "long": INTEGER, "int": INTEGER, "short": INTEGER, "byte": INTEGER}
+LEGACY_CONSTRUCTORS = {"Tensor": FLOATING, "FloatTensor": FLOATING, "DoubleTensor": FLOATING,
+                       "HalfTensor": FLOATING, "LongTensor": INTEGER, "IntTensor": INTEGER}
+CONVERSIONS = {"from_numpy", "tensor", "as_tensor"}
+NUMPY_FACTORIES = {"zeros", "ones", "empty", "full"}
+STRAY_CASTS = {"float16": ("half",), "bfloat16": ("bfloat16",), "float64": ("double",)}
+DTYPE_NAME = re.compile(r"^(?:(?P<prefix>[\w.]+)\.)?(?P<name>u?int\d*|long|short|float\d*|double|half|bfloat16|bool)$")
+RIGHT = {INTEGER: {"long", "int64"}, FLOATING: {"float", "float32"}}
+SPELLING = {INTEGER: {"method": "long", "torch": "long", "numpy": "int64", "builtin": "int"},
+            FLOATING: {"method": "float", "torch": "float32", "numpy": "float32", "builtin": "float"}}
+WEIGHTS = re.compile(r"and (Float)\b|(bias|weight) type \((float)\)|weight dtype \(torch\.(float32)\)"
+                     r"|expected scalar type (Float) but found", re.IGNORECASE)
+WIDER_WEIGHTS = re.compile(r"but got Float and (Double|Half)|Input type \(float\) and (bias|weight) type \((double|c10::Half|half)\)"
+                           r"|input dtype \(torch\.float32\) does not match weight dtype \(torch\.(float64|float16)\)")
+
+
+def kind_of(dtype: str) -> str:
+    return FLOATING if dtype.startswith(("float", "bfloat")) or dtype in ("half", "double") else INTEGER
+
+
+class DtypeContract(Rule):
+    categories = tuple(WANTS)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        wanted = WANTS[diagnosis.category]
+        tracer = Tracer(diagnosis, workspace)
+        if diagnosis.category == "dtype.mismatch" and WIDER_WEIGHTS.search(diagnosis.message):
+            yield from _stray_model_cast(tracer, ("double", "half"))
+            return
+        odd = STRAY_CASTS.get(_input_dtype(diagnosis))
+        if diagnosis.category == "dtype.mismatch" and odd:
+            # a half/double input next to float32 weights: most often a submodule cast on its own
+            found = list(_stray_model_cast(tracer, odd))
+            if found:
+                yield from found
+                return
+        counts = diagnosis.category == "dtype.mismatch" and _count_features(diagnosis)
+        if diagnosis.category == "dtype.mismatch" and not counts and not _model_input_castable(diagnosis):
+            return  # integer ids into a layer: not a cast
+        for frame, source in user_frames(diagnosis, workspace):
+            node = _offending(diagnosis, frame, source, wanted)
+            if node is None:
+                continue
+            chain = tracer.chain(source, node, frame)
+            if counts:
+                edit = _counts_made(chain)
+                if edit is not None:
+                    yield edit
+                return
+            edit = _fix_at_origin(chain, wanted, _float64_input(diagnosis))
+            if edit is not None:
+                yield edit
+            if len(chain) > 1 and (edit is None or edit.line != chain[0].source.line_of(chain[0].node)
+                                   or edit.file != chain[0].source.path):
+                yield _cast(chain[0], wanted, "where it is used")  # when the trail missed a later cast
+            return
+
+
+def _input_dtype(diagnosis: Diagnosis) -> str | None:
+    module = diagnosis.module
+    if module is not None and module.inputs and module.inputs[0] is not None:
+        return module.inputs[0].dtype
+    match = re.search(r"input dtype \(torch\.(\w+)\)", diagnosis.message)
+    return match[1] if match else None
+
+
+def _stray_model_cast(tracer: Tracer, casts: tuple[str, ...]) -> Iterator[Edit]:
+    """The one `.double()`/`.half()` on a module where the rest of the model is float32 goes."""
+    found = []
+    for source in tracer._project_sources():
+        for call in source.nodes(cst.Call, lambda c: isinstance(c.func, cst.Attribute) and not c.args
+                                 and c.func.attr.value in casts):
+            chain = tracer.chain(source, call.func.value, None)
+            if any(isinstance(s.node, cst.Call) and (last_name(s.node.func) or "")[:1].isupper() for s in chain):
+                found.append((source, call))
+    if len(found) == 1:
+        source, call = found[0]
+        reason = (f"Changed {source.code(call)} to {source.code(call.func.value)}: the model was cast to "
+                  f"{call.func.attr.value} while its data and the rest of the code are float32")
+        yield source.edit(source.replaced(call, call.func.value), source.line_of(call), reason)
+
+
+def _model_input_castable(diagnosis: Diagnosis) -> bool:
+    """The weights are float32 and the input is floating, or uint8 image bytes into a convolution."""
+    if not WEIGHTS.search(diagnosis.message):
+        return False
+    module = diagnosis.module
+    given = module.inputs[0] if module is not None and module.inputs else None
+    if given is None or kind_of(given.dtype) == FLOATING:
+        return True
+    return given.dtype == "uint8" and module.class_name.startswith("Conv")
+
+
+def _count_features(diagnosis: Diagnosis) -> bool:
+    """Integers into a Linear, one per input feature, none negative: a vector of counts (a bag of
+    words, hashed n-grams), to be cast to float where it is made. Ids of another length need an
+    Embedding, not a cast, and are left alone (so is a vector whose dtype the code states: see
+    _counts_made)."""
+    module = diagnosis.module
+    given = module.inputs[0] if module is not None and module.inputs else None
+    return bool(WEIGHTS.search(diagnosis.message)) and module.class_name == "Linear" and given is not None \
+        and kind_of(given.dtype) == INTEGER and given.dtype != "bool" and len(given.shape) >= 2 \
+        and given.shape[-1] == module.attributes.get("in_features") and given.min is not None and given.min >= 0
+
+
+def _counts_made(chain: list[Step]) -> Edit | None:
+    """`torch.tensor(counts)` -> `torch.tensor(counts, dtype=torch.float32)`, only where Python
+    ints of the project's own making (a list display, a comprehension, `[0] * n`) become a tensor
+    and nothing on the trail states an integer dtype: a stated int64, or an array from elsewhere
+    (`from_numpy` of hashed ids), is a decision this rule does not overturn."""
+    if any(_stated_kind(step, FLOATING) is not None for step in chain):
+        return None
+    at = next((i for i, s in enumerate(chain) if isinstance(s.node, cst.Call)
+               and last_name(s.node.func) in ("tensor", "as_tensor")), None)
+    if at is None or not any(isinstance(s.node, (cst.List, cst.ListComp)) and not s.path for s in chain[at + 1:]):
+        return None
+    return _cast(chain[at], FLOATING, "where the count features are made")
+
+
+def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) -> cst.BaseExpression | None:
+    """The expression on the frame's line that holds the tensor of the wrong dtype."""
+    calls = list(reversed(source.on_line(cst.Call, frame.line)))  # innermost first
+    table = INDEX_ARGUMENTS if wanted == INTEGER else FLOAT_ARGUMENTS
+    if diagnosis.category != "dtype.mismatch":
+        for call in calls:
+            name = last_name(call.func)
+            where = table.get(name)
+            if where is not None and name in ("gather", "index_select") and isinstance(call.func, cst.Attribute) \
+                    and last_name(call.func.value) != "torch":
+                where = (where[0] - 1, where[1])  # x.gather(dim, index)
+            if where is not None:
+                found = argument(call, *where)
+                if found is not None and _loss_shapes_agree(diagnosis, frame, call, found, wanted):
+                    return found
+        module = diagnosis.module
+        if module is not None and module.class_name in table and frame is diagnosis.location:
+            for call in calls:
+                positional = [a for a in call.args if a.keyword is None and not a.star]
+                if len(positional) == len(module.inputs) and last_name(call.func) not in table \
+                        and all(_may_hold(frame, a.value, t) for a, t in zip(positional, module.inputs)):
+                    if module.class_name in ("Embedding", "EmbeddingBag") or _index_shape_agrees(module.inputs, wanted):
+                        return argument(call, *table[module.class_name])
+    given = diagnosis.module.inputs[0] if diagnosis.module is not None and diagnosis.module.inputs else None
+    if diagnosis.category == "dtype.mismatch":
+        bad = {n for n, t in frame.tensors.items() if t.dtype == given.dtype} if given else set()
+    else:
+        bad = {n for n, t in frame.tensors.items() if kind_of(t.dtype) != wanted}
+    for subscript in source.on_line(cst.Subscript, frame.line):
+        for element in subscript.slice:
+            index = getattr(element.slice, "value", None)
+            if wanted == INTEGER and isinstance(index, cst.Name) and index.value in bad:
+                return index
+    if diagnosis.category == "dtype.mismatch":
+        for call in calls:
+            if isinstance(call.func, cst.Name) and call.func.value in BUILTINS:
+                continue  # `len(xb)` beside `model(xb)`: a builtin is never the layer that failed
+            for arg in call.args:
+                if isinstance(arg.value, cst.Name) and arg.value.value in bad:
+                    return arg.value
+    return None
+
+
+def _may_hold(frame: Frame, node: cst.BaseExpression, tensor: Tensor | None) -> bool:
+    """Whether an argument can be the module's input: not a literal, and a name holding a tensor
+    of the input's shape when the probe saw one."""
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.UnaryOperation)):
+        return False
+    seen = frame.tensors.get(node.value) if isinstance(node, cst.Name) else None
+    return seen is None or tensor is None or seen.shape == tensor.shape
+
+
+def _loss_shapes_agree(diagnosis: Diagnosis, frame: Frame, call: cst.Call, target: cst.BaseExpression,
+                       wanted: str) -> bool:
+    """A class-index target has the input's shape without its class dimension; a target of
+    another shape is a shape bug that a cast would hide."""
+    if wanted != INTEGER or last_name(call.func) not in ("cross_entropy", "nll_loss", "CrossEntropyLoss", "NLLLoss"):
+        return True
+    first = argument(call, 0, "input")
+    facts = [frame.tensors.get(n.value) if isinstance(n, cst.Name) else None for n in (first, target)]
+    return _index_shape_agrees(tuple(facts), wanted)
+
+
+def _index_shape_agrees(inputs: tuple[Tensor | None, ...], wanted: str) -> bool:
+    if wanted != INTEGER:
+        return True
+    if len(inputs) < 2 or inputs[0] is None or inputs[1] is None:
+        return False  # the shapes can't be checked: a float tensor of another shape is not a label vector
+    logits, target = inputs[0].shape, inputs[1].shape
+    return len(logits) >= 2 and target == logits[:1] + logits[2:]
+
+
+def _float64_input(diagnosis: Diagnosis) -> bool:
+    module = diagnosis.module
+    if module is not None and module.inputs and module.inputs[0] is not None:
+        return module.inputs[0].dtype == "float64"
+    return bool(re.search(r"\bDouble\b|\(double\)|torch\.float64\)", diagnosis.message))
+
+
+def _fix_at_origin(chain: list[Step], wanted: str, float64: bool = False) -> Edit | None:
+    converted, numpy_side, from_numpy = False, [], False
+    for step in chain:
+        if converted:
+            numpy_side.append(step)
+        from_numpy = from_numpy or not converted and isinstance(step.node, cst.Call) \
+            and last_name(step.node.func) == "from_numpy"
+        if converted and not (isinstance(step.node, cst.Call) and last_name(step.node.func) == "astype"):
+            continue  # before the conversion into torch only a deliberate cast counts, not a factory's dtype
+        converted = converted or isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS
+        stated = _stated_kind(step, wanted)
+        if stated == "right":
+            return None  # the trail says the dtype is right: it was lost somewhere it can't follow
+        if stated is not None:
+            return stated
+    # `torch.tensor(a)` can state the dtype where it converts; `from_numpy` cannot, so the array's
+    # own origin is the place (and it feeds every conversion of that array at once)
+    edit = _numpy_origin(numpy_side, wanted, float64 and from_numpy)
+    if edit is not None:
+        return edit
+    for step in chain:
+        if isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS:
+            return _cast(step, wanted, "where it is converted to a tensor")
+    kept = _numpy_sample_kept(chain, wanted)
+    if kept is not None:
+        return kept
+    for step in chain:
+        if step.role == "stored":
+            return _cast(step, wanted, "where the dataset keeps it")
+    return _cast(chain[0], wanted, "where it is used")
+
+
+def _numpy_sample_kept(chain: list[Step], wanted: str) -> Edit | None:
+    """A sample that is never converted to torch in the project: the default collate converts
+    the numpy array `__getitem__` returns, keeping its dtype. The array is cast the numpy way
+    where the dataset keeps it (else where the sample takes it)."""
+    at = next((i for i, s in enumerate(chain) if s.role == "sample"), None)
+    if at is None or at + 1 >= len(chain):
+        return None
+    after = chain[at + 1:]
+    if any(s.source.torch_binding and f"{s.source.torch_binding}." in s.source.code(s.node) for s in after):
+        return None  # made by torch: a tensor, cast the torch way
+    step = next((s for s in after if s.role == "stored"), after[0])
+    alias = _numpy_alias(step.source)
+    if alias is None:
+        return None
+    spelled = f"{alias}.{SPELLING[wanted]['numpy']}"
+    new = wrap(step.source.module.code_for_node(step.node), f".astype({spelled})")
+    where = "where the dataset keeps it" if step.role == "stored" else "where the sample takes it"
+    return _edit(step.source, step.node, new, wanted, where)
+
+
+def _numpy_origin(steps: list[Step], wanted: str, float64: bool) -> Edit | None:
+    """Where numpy made the array that became the tensor, when numpy's default dtype is the
+    fault: `np.zeros((B, T))` filled with ids is float64 (-> `dtype=np.int64`); a float64 table
+    (numpy's default) into float32 weights gets `.astype(np.float32)` where it is made."""
+    calls = [s for s in steps if isinstance(s.node, cst.Call) and not s.path]
+    if wanted == INTEGER:
+        for step in calls:
+            node, source = step.node, step.source
+            if last_name(node.func) in NUMPY_FACTORIES and isinstance(node.func, cst.Attribute) \
+                    and last_name(node.func.value) != "torch" and not any(a.keyword for a in node.args):
+                spelled = f"{source.module.code_for_node(node.func.value)}.{SPELLING[INTEGER]['numpy']}"
+                return _edit(source, node, _with_dtype(node, spelled), wanted, "where the array of ids is made")
+        return None
+    if not (float64 and calls):
+        return None
+    step = calls[-1]
+    if step is steps[0]:
+        return None  # made inside the conversion itself: the cast goes there
+    if any(isinstance(s.node, cst.BinaryOperation) for s in steps[:steps.index(step)]):
+        return None  # combined with other arrays on the way: their dtypes decide too, the conversion is the place
+    alias = _numpy_alias(step.source)
+    if alias is None or last_name(step.node.func) in ("astype", "float", "double"):
+        return None
+    new = wrap(step.source.module.code_for_node(step.node), f".astype({alias}.{SPELLING[FLOATING]['numpy']})")
+    return _edit(step.source, step.node, new, wanted, "where the float64 array is made")
+
+
+def _numpy_alias(source: Source) -> str | None:
+    match = re.search(r"^\s*import numpy(?: as (\w+))?\s*$", source.text, re.MULTILINE)
+    return None if match is None else (match[1] or "numpy")
+
+
+def _with_dtype(node: cst.Call, spelled: str) -> cst.Call:
+    no_space = cst.SimpleWhitespace("")
+    args = list(node.args)
+    args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    return node.with_changes(args=[*args, cst.Arg(cst.parse_expression(spelled), keyword=cst.Name("dtype"),
+                                                  equal=cst.AssignEqual(whitespace_before=no_space,
+                                                                        whitespace_after=no_space))])
+
+
+def _stated_kind(step: Step, wanted: str = "") -> Edit | str | None:
+    """At a place that states the dtype explicitly: the edit that restates it, or "right" when it
+    already states the wanted one; None elsewhere."""
+    node, source = step.node, step.source
+    if not isinstance(node, cst.Call):
+        return None
+    name = last_name(node.func)
+    positional = [a for a in node.args if a.keyword is None and not a.star]
+    if isinstance(node.func, cst.Attribute) and name in CASTS and not node.args:
+        if name in RIGHT[wanted]:
+            return "right"
+        new = node.with_changes(func=node.func.with_changes(attr=cst.Name(SPELLING[wanted]["method"])))
+        return _edit(source, node, new, wanted, "where its dtype is set")
+    if name in LEGACY_CONSTRUCTORS and len(positional) == 1 and not isinstance(positional[0].value, cst.Integer) \
+            and isinstance(node.func, cst.Attribute):
+        if LEGACY_CONSTRUCTORS[name] == wanted:
+            return "right"
+        prefix = source.module.code_for_node(node.func.value)
+        new = cst.parse_expression(f"{prefix}.tensor({source.module.code_for_node(positional[0].value)}, "
+                                   f"dtype={prefix}.{SPELLING[wanted]['torch']})")
+        return _edit(source, node, new, wanted, "where it is made")
+    if name in ("int", "float") and isinstance(node.func, cst.Name) and len(positional) == 1:
+        if SPELLING[wanted]["builtin"] == name:
+            return "right"
+        new = node.with_changes(func=cst.Name(SPELLING[wanted]["builtin"]))
+        return _edit(source, node, new, wanted, "where the sample's value is made")
+    for arg in node.args:
+        keyword = arg.keyword.value if arg.keyword is not None else None
+        if keyword == "dtype" or (keyword is None and name in ("astype", "to", "type") and arg is node.args[0]):
+            match = DTYPE_NAME.match(source.module.code_for_node(arg.value).strip("'\""))
+            if match is None:
+                continue
+            if match["name"] in RIGHT[wanted]:
+                return "right"
+            spelled = _respelled(source.module.code_for_node(arg.value), match, wanted)
+            if spelled is None:
+                return "right"  # a spelling it can't restate: leave it to a human
+            new = node.deep_replace(arg.value, cst.parse_expression(spelled))
+            return _edit(source, node, new, wanted, "where its dtype is set")
+    return None
+
+
+def _respelled(code: str, match: re.Match, wanted: str) -> str | None:
+    """The same dtype spelling, of the wanted kind: `torch.float` -> `torch.long`, `np.int32` ->
+    `np.int64`, `"float64"` -> `"float32"`."""
+    if code[:1] in "'\"":
+        return f"{code[0]}{SPELLING[wanted]['numpy']}{code[0]}"
+    prefix = match["prefix"]
+    if prefix is None:
+        return SPELLING[wanted]["builtin"] if wanted == INTEGER and match["name"] == "float" else None
+    family = "torch" if prefix.split(".")[-1] == "torch" else "numpy"
+    return f"{prefix}.{SPELLING[wanted][family]}"
+
+
+def _cast(step: Step, wanted: str, where: str) -> Edit:
+    source, node = step.source, step.node
+    name = last_name(node.func) if isinstance(node, cst.Call) else None
+    has_dtype = isinstance(node, cst.Call) and any(a.keyword is not None and a.keyword.value == "dtype" for a in node.args)
+    if name in ("tensor", "as_tensor") and isinstance(node.func, cst.Attribute) and not has_dtype:
+        prefix = source.module.code_for_node(node.func.value)
+        return _edit(source, node, _with_dtype(node, f"{prefix}.{SPELLING[wanted]['torch']}"), wanted, where)
+    return _edit(source, node, wrap(source.module.code_for_node(node), f".{SPELLING[wanted]['method']}()"), wanted, where)
+
+
+def _edit(source: Source, old: cst.CSTNode, new: cst.CSTNode, wanted: str, where: str) -> Edit:
+    what = "class indices and ids must be int64" if wanted == INTEGER else "targets and inputs must be float32"
+    reason = f"Changed {source.code(old)} to {' '.join(source.module.code_for_node(new).split())} {where}: {what}"
+    return source.edit(source.replaced(old, new), source.line_of(old), reason)
+

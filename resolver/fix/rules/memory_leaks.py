@@ -1,0 +1,62 @@
+"""`CUDA out of memory` caused by the script holding on to graphs: a running total or a list of
+losses that keeps every step's graph alive (`total_loss += loss`, `losses.append(loss)`) gets
+`.item()`; an evaluation loop after `model.eval()` that runs without `torch.no_grad()` is
+wrapped in it. When no such leak is in the code, the loop stops: memory is simply too small for
+the batch (the seed's stop condition)."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, method_call, user_frames
+from resolver.write.edits import Edit, Workspace
+
+
+def _is_loss_name(node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Name) and "loss" in node.value.lower()
+
+
+def _accumulators(source: Source) -> Iterator[tuple[cst.CSTNode, cst.CSTNode, str]]:
+    for aug in source.nodes(cst.AugAssign, lambda a: isinstance(a.operator, cst.AddAssign) and _is_loss_name(a.value)):
+        new = aug.with_changes(value=cst.parse_expression(f"{aug.value.value}.item()"))
+        yield aug, new, f"`{source.code(aug)}` kept every step's graph alive; it now adds {aug.value.value}.item()"
+    for call in source.nodes(cst.Call, lambda c: method_call(c, "append") and len(c.args) == 1 and _is_loss_name(c.args[0].value)):
+        name = call.args[0].value.value
+        new = call.with_changes(args=[call.args[0].with_changes(value=cst.parse_expression(f"{name}.item()"))])
+        yield call, new, f"`{source.code(call)}` kept every step's graph alive; it now appends {name}.item()"
+
+
+def _eval_loops(source: Source) -> Iterator[cst.For]:
+    """For loops that run after `<model>.eval()` in the same block (and before any `.train()`),
+    neither inside nor holding a no_grad block."""
+    for block in source.nodes(cst.IndentedBlock) + [source.module]:
+        evaluating = False
+        for statement in block.body:
+            code = source.module.code_for_node(statement)
+            if isinstance(statement, cst.SimpleStatementLine):
+                evaluating = (evaluating or ".eval()" in code) and ".train()" not in code
+            elif (isinstance(statement, cst.For) and evaluating and not source.holds_no_grad(statement)
+                  and source.in_no_grad(statement) is None):
+                yield statement
+
+
+class MemoryLeaks(Rule):
+    categories = ("memory.cuda_oom",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        seen = set()
+        for _, source in user_frames(diagnosis, workspace):
+            if source.path in seen:
+                continue
+            seen.add(source.path)
+            for old, new, why in _accumulators(source):
+                yield source.edit(source.replaced(old, new), source.line_of(old), f"Memory leak: {why}")
+            for loop in _eval_loops(source):
+                reason = (f"Wrapped the evaluation loop at line {source.line_of(loop)} in `with {source.torch}.no_grad():`"
+                          ": without it every batch kept its activations for a backward that never comes")
+                yield source.edit(source.replaced(loop, source.no_grad_block([loop])), source.line_of(loop), reason,
+                                  uses_torch=True)

@@ -1,0 +1,73 @@
+"""The bridge between torch and numpy, both ways, fixed on the failing line:
+- `Can't call numpy() on Tensor that requires grad` / `can't convert cuda:0 device type tensor to
+  numpy`: `.detach()` or `.cpu()` goes in front of the `.numpy()` (or into `np.array(...)`);
+- `can't convert np.ndarray of type numpy.object_`: the array handed to torch holds Python objects,
+  most often one array per sample (a column of a `dtype=object` batch, `np.array` of ragged rows
+  made equal later): `np.stack(...)` turns those into one numeric array of one more dimension. Rows
+  that differ in shape make `np.stack` fail too, and verification rejects it."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import method_call, user_frames, wrap
+from resolver.write.edits import Edit, Workspace
+
+ARRAY_FUNCTIONS = {"array", "asarray", "asanyarray"}
+INTO_TORCH = frozenset({"torch.as_tensor", "torch.tensor", "torch.from_numpy", "torch.asarray", "torch.Tensor",
+                        "torch.FloatTensor", "torch.DoubleTensor", "torch.LongTensor", "torch.IntTensor"})
+
+
+class NumpyTensor(Rule):
+    categories = ("numpy.requires_grad", "numpy.cuda_tensor", "numpy.object_array")
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        if diagnosis.category == "numpy.object_array":
+            yield from _stacked(diagnosis, workspace)
+            return
+        step = ".detach()" if diagnosis.category == "numpy.requires_grad" else ".cpu()"
+        why = ("the tensor is part of the autograd graph" if step == ".detach()" else "the tensor is on the GPU")
+        for frame, source in user_frames(diagnosis, workspace):
+            calls = source.on_line(cst.Call, frame.line)
+            targets = [c.func.value for c in calls if method_call(c, "numpy") and not c.args]
+            targets += [c.args[0].value for c in calls if isinstance(c.func, cst.Attribute) and c.args
+                        and c.func.attr.value in ARRAY_FUNCTIONS]
+            for tensor in targets:
+                code = source.module.code_for_node(tensor)
+                if code.endswith(step):
+                    continue
+                new = wrap(code, step)
+                reason = f"Changed {source.code(tensor)} to {source.code(new)} before converting to NumPy: {why}"
+                yield source.edit(source.replaced(tensor, new), source.line_of(tensor), reason)
+            if targets:
+                return
+
+
+def _stacked(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    for frame, source in user_frames(diagnosis, workspace):
+        conversions = [c for c in source.on_line(cst.Call, frame.line) if source.calls(c, INTO_TORCH) and c.args
+                       and c.args[0].keyword is None and not c.args[0].star]
+        if not conversions:
+            continue
+        numpy = _numpy_name(source)
+        if len(conversions) != 1 or numpy is None:
+            return  # which conversion got the object array is not known, or np is not at hand
+        array = conversions[0].args[0].value
+        if isinstance(array, cst.Call) and source.qualified_names(array.func) & {"numpy.stack", "numpy.vstack"}:
+            return
+        new = cst.parse_expression(f"{numpy}.stack({source.module.code_for_node(array)})")
+        reason = (f"Changed {source.code(array)} to {source.code(new)} before converting to torch: it is a numpy "
+                  "array of Python objects (one array per item), which torch cannot convert; stacked, it is one "
+                  "numeric array")
+        yield source.edit(source.replaced(array, new), source.line_of(array), reason)
+        return
+
+
+def _numpy_name(source) -> str | None:
+    match = re.search(r"^import numpy(?: as (\w+))?\s*$", source.text, re.MULTILINE)
+    return None if match is None else (match[1] or "numpy")

@@ -1,0 +1,151 @@
+"""`stack expects each tensor to be equal size`: the default collate cannot stack samples of
+different lengths.
+
+A Dataset that pads each sequence to a fixed length but never cuts a longer one
+(`ids + [pad] * (self.max_length - len(ids))`) cuts it first: `ids = ids[:self.max_length]`.
+A loader whose twin built beside it already passes the project's own collate gets that one.
+Otherwise the DataLoader gets a collate_fn that pads them with torch.nn.utils.rnn.pad_sequence,
+and so do the loaders built beside it (a validation twin holds the same samples); the helper goes
+in before the statement that builds the first. Only sequences are padded: token ids (integer) or
+frames (2-D and more) of varying length. Floating vectors of varying length are records with
+different fields (two schemas, a feature list that changed); padding them by position would
+misalign the features, so nothing is proposed."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._collate import (
+    also_beside,
+    collate_beside,
+    loaders_beside,
+    with_collate,
+)
+from resolver.fix.rules._definitions import bound_names
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, keyword_arg, names_in
+from resolver.write.edits import Edit, Workspace
+
+HELPER = '''def pad_collate(batch):
+    """Pads the variable-length tensors of a batch to the longest one."""
+    def collate(items):
+        if isinstance(items[0], {torch}.Tensor) and items[0].dim() > 0 and len({{t.shape for t in items}}) > 1:
+            return {torch}.nn.utils.rnn.pad_sequence(list(items), batch_first=True)
+        return {torch}.utils.data.default_collate(list(items))
+
+    if isinstance(batch[0], dict):
+        return {{key: collate([sample[key] for sample in batch]) for key in batch[0]}}
+    if isinstance(batch[0], (tuple, list)):
+        return [collate(column) for column in zip(*batch)]
+    return collate(batch)
+'''
+
+
+class RaggedBatch(Rule):
+    categories = ("data.ragged_batch",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        loader = diagnosis.loader
+        if loader is None or loader.site is None or loader.collate_fn is not None:
+            return
+        if any(dims == 1 and dtype.startswith(("float", "bfloat")) for dtype, dims in loader.ragged.values()):
+            return
+        if loader.dataset_file is not None:
+            yield from _truncation_missing(Source.parse(workspace, loader.dataset_file))
+        source = Source.parse(workspace, loader.site.file)
+        call = source and source.call_at(loader.site)
+        if call is None:
+            return
+        twin = collate_beside(source, call)
+        if twin is not None:
+            given = call.with_changes(args=[*call.args, keyword_arg("collate_fn", twin)])
+            reason = (f"Gave {source.code(call)} collate_fn={twin}, as the DataLoader built beside it has: its "
+                      "samples have different lengths, and the project's own collate batches them")
+            yield source.edit(source.replaced(call, given), source.line_of(call), reason)
+        calls = loaders_beside(source, call)
+        new_text = with_collate(source, calls, HELPER.format(torch=source.torch))
+        if new_text is None:
+            return
+        also = also_beside(calls)
+        reason = (f"Added collate_fn=pad_collate to {source.code(call)}{also}: its samples have different lengths, "
+                  "so they are padded with pad_sequence instead of stacked")
+        yield source.edit(new_text, source.line_of(call), reason, uses_torch=True)
+
+
+def _truncation_missing(source: Source | None) -> Iterator[Edit]:
+    """The Dataset pads every sequence to a fixed length (`ids + [pad] * (self.max_length - len(ids))`)
+    and never cuts one that is longer: a negative count pads nothing, and that sample stays long.
+    The sequence is cut to the length first (`ids = ids[:self.max_length]`), as the padding intends."""
+    if source is None:
+        return
+    for product in source.nodes(cst.BinaryOperation, lambda n: isinstance(n.operator, cst.Multiply)):
+        if not isinstance(product.left, cst.List) and not isinstance(product.right, cst.List):
+            continue
+        count = product.right if isinstance(product.left, cst.List) else product.left
+        function = source.function_of(product)
+        shortfall = _shortfall(source, function, count)
+        if function is None or shortfall is None:
+            continue
+        length, sequence = shortfall
+        statement = source.statement_at(source.line_of(sequence))
+        if not isinstance(statement, cst.SimpleStatementLine) or source.function_of(statement) is not function:
+            continue
+        text, line = _cut_where_made(source, function, statement, sequence.value, length)
+        reason = (f"Cut {sequence.value} to {source.code(length)} where it is made in {function.name.value}, before "
+                  f"it is padded: a longer sequence got no padding and no cut, so the samples differ in length")
+        yield source.edit(text, line, reason)
+        return
+
+
+def _cut_where_made(source: Source, function: cst.FunctionDef, measured: cst.SimpleStatementLine, name: str,
+                    length: cst.BaseExpression) -> tuple[str, int]:
+    """(the file's text, the line) with the sequence cut where it is made, so that every later use
+    (a mask of `len(ids)` ones, the padding) sees the cut: `ids = encode(text)[:max_len]` when one
+    plain assignment in the same block makes it, `ids = ids[:max_len]` after a statement that
+    unpacks it, and before the padding's count when the function is handed it."""
+    bound = source.line_of(measured)
+    before = sorted((s for s in source.nodes(cst.SimpleStatementLine)
+                     if source.function_of(s) is function and source.line_of(s) < bound), key=source.line_of)
+    assigned = [{n for small in s.body for n in _assigned_names(small)} for s in before]
+    made = [i for i, names in enumerate(assigned) if name in names]
+    definition = before[made[-1]] if made else None
+    later = set().union(*assigned[made[-1] + 1:]) if made else set()
+    cut = cst.parse_statement(f"{name} = {name}[:{source.code(length)}]\n")
+    if definition is None or source.parents.get(definition) is not source.parents.get(measured) \
+            or later & set(names_in(length)):
+        return source.replaced(measured, cst.FlattenSentinel([cut.with_changes(leading_lines=measured.leading_lines),
+                                                              measured.with_changes(leading_lines=())])), bound
+    assign = definition.body[0]
+    if len(definition.body) == 1 and isinstance(assign, cst.Assign) and len(assign.targets) == 1 \
+            and isinstance(assign.targets[0].target, cst.Name):
+        value = assign.value
+        if not isinstance(value, (cst.Call, cst.Name, cst.Attribute, cst.Subscript, cst.List, cst.ListComp)):
+            value = value.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        cut_value = cst.Subscript(value, [cst.SubscriptElement(cst.Slice(lower=None, upper=length))])
+        return source.replaced(assign, assign.with_changes(value=cut_value)), source.line_of(definition)
+    return source.replaced(definition, cst.FlattenSentinel([definition, cut])), source.line_of(definition) + 1
+
+
+def _assigned_names(small: cst.BaseSmallStatement) -> set[str]:
+    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+        [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
+    return set().union(*(bound_names(t) for t in targets))
+
+
+def _shortfall(source: Source, function, count: cst.BaseExpression):
+    """(length, sequence name) when `count` is `length - len(sequence)`, written there or in the
+    one local assignment of the name it is."""
+    if isinstance(count, cst.Name) and function is not None:
+        values = [a.value for a in source.nodes(cst.Assign) if source.function_of(a) is function
+                  and any(isinstance(t.target, cst.Name) and t.target.value == count.value for t in a.targets)]
+        count = values[0] if len(values) == 1 else count
+    if not (isinstance(count, cst.BinaryOperation) and isinstance(count.operator, cst.Subtract)):
+        return None
+    measured = count.right
+    if not (isinstance(measured, cst.Call) and isinstance(measured.func, cst.Name) and measured.func.value == "len"
+            and len(measured.args) == 1 and isinstance(measured.args[0].value, cst.Name)):
+        return None
+    return count.left, measured.args[0].value
