@@ -13,7 +13,8 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
-from resolver.diagnose.diagnosis import EXHAUSTED_ADVICE, STOP_REASONS, Diagnosis
+from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS
+from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix import rules
 from resolver.llm.client import (
     Claude,

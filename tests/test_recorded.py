@@ -9,7 +9,8 @@ import textwrap
 import pytest
 from conftest import FIXTURES, copy_case, resolve, snapshot
 
-from resolver.diagnose.diagnosis import STOP_REASONS, parse_traceback
+from resolver.diagnose.categories import STOP_REASONS
+from resolver.diagnose.diagnosis import parse_traceback
 from resolver.fix import rules
 from resolver.write.edits import Workspace
 

@@ -1,7 +1,7 @@
 """The rule contract. A rule is one module in this package that defines one subclass of `Rule`:
 
     class InFeatures(Rule):
-        categories = ("shape.linear_in_features",)   # ids from diagnosis.CATEGORIES
+        categories = ("shape.linear_in_features",)   # ids from diagnose/categories.py
         def propose(self, diagnosis, workspace):      # -> Iterator[Edit], best candidate first
             ...
 
@@ -14,7 +14,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import ClassVar, Iterator
 
-from resolver.diagnose.diagnosis import CATEGORIES, Diagnosis
+from resolver.diagnose.categories import CATEGORIES
+from resolver.diagnose.diagnosis import Diagnosis
 from resolver.write.edits import Edit, Workspace
 
 KNOWN_CATEGORIES = frozenset(category for category, _ in CATEGORIES)
@@ -40,7 +41,7 @@ class Rule:
             raise TypeError(f"rule {cls.name}: `categories` must be a non-empty tuple of category ids")
         unknown = sorted(set(categories) - KNOWN_CATEGORIES)
         if unknown:
-            raise TypeError(f"rule {cls.name}: unknown categories {unknown}; add them to diagnosis.CATEGORIES")
+            raise TypeError(f"rule {cls.name}: unknown categories {unknown}; add them to diagnose/categories.py")
         if "propose" not in cls.__dict__:
             raise TypeError(f"rule {cls.name}: defines no propose(diagnosis, workspace)")
         if not isinstance(cls.priority, int) or not all(isinstance(e, Evidence) for e in cls.needs):
