@@ -236,7 +236,7 @@ class _Session:
             return None
         state = self.workspace.state_after(proposal)
         if state in self.visited:
-            if proposal.rule != "llm":
+            if not proposal.by_llm:
                 return None  # a rule's candidate already tried: rules are finite, skip it
             # the model repeats itself or cycles back: a failed attempt, and no run
             earlier = self.visited[state]
@@ -245,9 +245,9 @@ class _Session:
             self.attempts.append(Attempt(proposal, error, earlier.after if earlier else self.first_error,
                                          Verdict.REPEATED, same))
             return None
-        self.log(f"trying {proposal.rule}: {proposal.reason}")
+        self.log(f"trying {proposal.made_by}: {proposal.reason}")
         self.workspace.apply(proposal)
-        after = self.run(f"verifying fix {len(self.attempts) + 1}: {proposal.rule}")
+        after = self.run(f"verifying fix {len(self.attempts) + 1}: {proposal.made_by}")
         verdict = _judge(failing, after)
         self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, _progress_note(failing, after)))
         self.visited[state] = self.attempts[-1]
@@ -288,11 +288,11 @@ class _Session:
         """Which earlier attempt gave these very files, in words for the model."""
         if earlier is None:
             return "this patch puts the files back as they were before any fix"
-        if earlier.edit.rule != "llm":
+        if not earlier.edit.by_llm:
             return f"this is the same change as the earlier attempt of the rule `{earlier.edit.rule}`"
         if earlier.error is not error:
             return "this is the same change as an earlier LLM patch made for another error"
-        mine = [a for a in self.attempts if a.error is error and (a.edit is None or a.edit.rule == "llm")]
+        mine = [a for a in self.attempts if a.error is error and (a.edit is None or a.edit.by_llm)]
         return f"this is the same change as your attempt {mine.index(earlier) + 1}"
 
     def _outcome_of(self, edit: Edit) -> str:

@@ -295,7 +295,7 @@ def _json(report: Report) -> dict:
                 "line": a.edit.line,
                 "error": a.error.headline,
                 "fix": a.edit.reason,
-                "rule": a.edit.rule,
+                "rule": a.edit.made_by,
                 "written": bool(outcome.written),
             }
             for a in (outcome.fixes if outcome else ())
@@ -304,7 +304,7 @@ def _json(report: Report) -> dict:
         "runs": outcome.runs if outcome else 0,
         "history": [
             {
-                "rule": a.edit.rule if a.edit else "llm",
+                "rule": a.edit.made_by if a.edit else "llm",  # a rejected patch is the model's
                 "file": display_path(a.edit.file, cwd) if a.edit else None,
                 "line": a.edit.line if a.edit else None,
                 "fix": a.summary,
@@ -415,7 +415,7 @@ def _markdown(report: Report, m: dict, heading: str) -> list[str]:
     for fix in outcome.fixes:
         lines += [f"{sub} {m['fixed'].format(where='`' + _where(fix.edit.file, fix.edit.line, cwd) + '`')}", "",
                   _bullet(m["error"], f"`{fix.error.headline}`"), _bullet(m["fix"], code_spans(fix.edit.reason)),
-                  _bullet(m["made_by"], f"`{fix.edit.rule}`"), ""]
+                  _bullet(m["made_by"], f"`{fix.edit.made_by}`"), ""]
     if outcome.status == Status.FAILED:
         error = outcome.last_error
         lines += [f"{sub} {m['not_fixed']}", "", _bullet(m["reason"], code_spans(outcome.stop_reason))]

@@ -98,7 +98,7 @@ def apply(reply: Reply, workspace: Workspace, cwd: Path, error: Diagnosis, reaso
             changes.append(Change(path, before, text))
     if not changes:
         raise Rejected("the patch changes nothing")
-    return Edit(tuple(changes), first_line or 1, reason, "llm")
+    return Edit(tuple(changes), first_line or 1, reason, by_llm=True)
 
 
 def _replace_once(text: str, block: Block, number: int) -> tuple[str, int]:

@@ -59,11 +59,17 @@ class Edit:
     changes: tuple[Change, ...]
     line: int  # in the first file
     reason: str
-    rule: str = ""  # the rule module's name (stamped by the catalogue), or "llm"
+    rule: str = ""  # the rule module's name, stamped by the catalogue; empty for the model's patch
+    by_llm: bool = False  # the LLM fallback's patch, not a rule's
 
     @property
     def file(self) -> Path:
         return self.changes[0].file
+
+    @property
+    def made_by(self) -> str:
+        """The maker's name as reports and JSON give it: a rule module, or `llm`."""
+        return "llm" if self.by_llm else self.rule
 
 
 def unified_diff(before: str, after: str, name: str) -> str:
