@@ -1,0 +1,243 @@
+"""The machine: devices, CUDA, memory, mixed precision, torch.compile, distributed training."""
+
+from resolver.diagnose.catalogue._family import counted as n
+from resolver.diagnose.catalogue._family import family as f
+
+FAMILIES = (
+    f("device.mismatch",
+      (r"Expected all tensors to be on the same device", r"Input type \(.*cuda.*\) and weight type",
+       r"should be the same.*(cuda|cpu)", r"Input type \(.*\) and weight type \(.*cuda.*\) should be the same",
+       r"Input and (parameter|hidden) tensors are not (at|on) the same device",
+       r"is on (CPU|GPU), but expected (it )?to be on"),
+      ("RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and "
+       "cpu! (when checking argument for argument mat1 in method wrapper_CUDA_addmm)",
+       "RuntimeError: Expected all tensors to be on the same device, but got mat2 is on cpu, different from "
+       "other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)",
+       "RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.FloatTensor) should be the same",
+       "RuntimeError: Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be the same "
+       "or input should be a MKLDNN tensor and weight is a dense tensor",
+       "RuntimeError: Input and parameter tensors are not at the same device, found input tensor at cpu and "
+       "parameter tensor at cuda:0",
+       "RuntimeError: Tensor for argument #2 'mat1' is on CPU, but expected it to be on GPU (while checking "
+       "arguments for addmm)"),
+      "One operation mixes tensors on the CPU and on the GPU: move the model and every batch (and any "
+      "tensor made inside forward) to the same device.",
+      "同一运算混用了 CPU 和 GPU 上的张量：把模型、每个批次（以及 forward 内新建的张量）移到同一设备。",
+      ("each tensor's device", "the model's device", "tensors created inside forward"), "device_mismatch",
+      n(12, "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 "
+            "and cpu")),
+    f("device.no_cuda",
+      (r"Torch not compiled with CUDA enabled", r"Found no NVIDIA driver on your system",
+       r"No CUDA GPUs are available"),
+      ("AssertionError: Torch not compiled with CUDA enabled",
+       "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and "
+       "installed a driver from http://www.nvidia.com/Download/index.aspx",
+       "RuntimeError: No CUDA GPUs are available"),
+      "The code asks for CUDA on a machine (or a torch build) without it: pick the device with "
+      "torch.cuda.is_available(), or install a CUDA build of torch.",
+      "代码在没有 CUDA 的机器（或 torch 版本）上请求 CUDA：用 torch.cuda.is_available() 选择设备，或安装支持 CUDA 的 torch。",
+      ("torch's CUDA build", "hard-coded devices and .cuda() calls", "device settings in config files"),
+      "checkpoint_device", n(12, "AssertionError: Torch not compiled with CUDA enabled"),
+      when_exhausted="the code asks for CUDA on a machine without it, and no hard-coded device was found in its "
+                     "Python: if a config file (YAML/JSON) names the device, set it to cpu (or the value that "
+                     "picks CUDA only when torch.cuda.is_available())"),
+    f("device.invalid_ordinal",
+      r"invalid device ordinal",
+      "RuntimeError: CUDA error: invalid device ordinal",
+      "The code asks for a GPU number that this machine does not have (cuda:1 on a one-GPU machine, or "
+      "CUDA_VISIBLE_DEVICES hides it).",
+      "代码请求的 GPU 编号在这台机器上不存在（单卡机器上用 cuda:1，或被 CUDA_VISIBLE_DEVICES 隐藏）。",
+      ("the device string", "torch.cuda.device_count()", "CUDA_VISIBLE_DEVICES")),
+    f("device.generator",
+      r"Expected a '\w+' device type for generator but found '\w+'",
+      "RuntimeError: Expected a 'cuda' device type for generator but found 'cpu'",
+      "The DataLoader's sampler uses a CPU random generator while the default device or tensor type was "
+      "set to CUDA: give the DataLoader generator=torch.Generator(device=...) or keep the default on the CPU.",
+      "默认设备或张量类型被设为 CUDA，而 DataLoader 的采样器使用 CPU 随机数生成器：给 DataLoader 传入匹配设备的 generator，或把默认设备留在 CPU。",
+      ("torch.set_default_device / set_default_tensor_type calls", "the DataLoader's generator")),
+    f("device.backend_missing",
+      r"Could not run '[\w:.]+' with arguments from the '\w+' backend",
+      "NotImplementedError: Could not run 'aten::empty_strided' with arguments from the 'CUDA' backend.",
+      "This torch build has no kernel for that device: usually a CPU-only torch asked for CUDA, or an "
+      "extension built for another torch version.",
+      "当前 torch 版本没有该设备的实现：通常是只支持 CPU 的 torch 被要求使用 CUDA，或扩展是为其他 torch 版本编译的。",
+      ("torch's version and CUDA build", "installed extensions")),
+    f("cuda.device_side_assert",
+      r"device-side assert triggered",
+      "RuntimeError: CUDA error: device-side assert triggered\nCUDA kernel errors might be asynchronously "
+      "reported at some other API call, so the stacktrace below might be incorrect.",
+      "A check inside a GPU kernel failed, most often a class label or token id out of range; rerun on the "
+      "CPU (or with CUDA_LAUNCH_BLOCKING=1) to see the real error and line.",
+      "GPU 内核中的检查失败，最常见的是类别标签或词编号越界；在 CPU 上（或设置 CUDA_LAUNCH_BLOCKING=1）重跑以看到真正的错误和行号。",
+      ("the labels' range and the number of classes", "embedding indices", "the error when rerun on the CPU"), (),
+      n(12, "RuntimeError: CUDA error: device-side assert triggered")),
+    f("cuda.illegal_memory",
+      r"an illegal memory access was encountered|CUDA error: misaligned address",
+      "RuntimeError: CUDA error: an illegal memory access was encountered",
+      "A GPU kernel read outside its memory: an out-of-range index, a custom extension, or a driver problem; "
+      "rerun with CUDA_LAUNCH_BLOCKING=1 or on the CPU to find the operation.",
+      "GPU 内核访问越界：索引越界、自定义扩展，或驱动问题；设置 CUDA_LAUNCH_BLOCKING=1 或在 CPU 上重跑以定位运算。",
+      ("the operation under CUDA_LAUNCH_BLOCKING=1", "indices' ranges", "custom extensions")),
+    f("cuda.cublas",
+      r"CUBLAS_STATUS_\w+",
+      ("RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle, opa, opb, "
+       "m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`",
+       "RuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`"),
+      "cuBLAS failed inside a matrix product: most often an out-of-range index earlier on the GPU, a GPU out "
+      "of memory, or a torch/CUDA build that does not match the card; rerun on the CPU to see which.",
+      "cuBLAS 在矩阵乘法中失败：最常见的是之前 GPU 上的索引越界、显存不足，或 torch/CUDA 版本与显卡不匹配；在 CPU 上重跑可看出是哪种。",
+      ("the error when rerun on the CPU", "free GPU memory", "torch's CUDA version and the GPU"), (),
+      n(9, "CUBLAS_STATUS_EXECUTION_FAILED when calling cublasSgemm")),
+    f("cuda.reinit_forked",
+      r"Cannot re-initialize CUDA in forked subprocess",
+      "RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must "
+      "use the 'spawn' start method",
+      "CUDA was used before DataLoader workers (or other processes) were forked: keep dataset code on the "
+      "CPU, or use the 'spawn' start method.",
+      "在 fork 出 DataLoader 工作进程（或其他进程）之前已经使用了 CUDA：让数据集代码留在 CPU，或使用 'spawn' 启动方式。",
+      ("CUDA calls in the Dataset", "num_workers", "the multiprocessing start method")),
+    f("memory.cuda_oom",
+      (r"CUDA out of memory", r"^OutOfMemoryError", r"CUDA error: out of memory"),
+      ("OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 5.80 GiB total capacity; "
+       "4.36 GiB already allocated; 6.69 MiB free; 4.63 GiB reserved in total by PyTorch)",
+       "OutOfMemoryError: CUDA out of memory. Tried to allocate 22.00 MiB. GPU 0 has a total capacity of "
+       "23.65 GiB of which 11.06 MiB is free.",
+       "RuntimeError: CUDA error: out of memory"),
+      "The GPU ran out of memory: a smaller batch, mixed precision or gradient checkpointing usually fit; "
+      "if memory grows every step, something keeps the graph alive (loss summed without .item()).",
+      "GPU 显存不足：减小批大小、使用混合精度或梯度检查点通常就能放下；若显存每步都在增长，是有东西保留了计算图（例如累加 loss 时没用 .item()）。",
+      ("the batch size", "memory per step", "tensors kept across steps"), "memory_leaks",
+      n(12, "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate"),
+      when_exhausted="the GPU runs out of memory and the code holds no leak resolve can fix: use a smaller "
+                     "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model"),
+    f("memory.cpu_oom",
+      r"DefaultCPUAllocator: (can't allocate memory|not enough memory)",
+      ("RuntimeError: [enforce fail at alloc_cpu.cpp:117] data. DefaultCPUAllocator: not enough memory: you "
+       "tried to allocate 1073741824 bytes.",
+       "RuntimeError: DefaultCPUAllocator: can't allocate memory: you tried to allocate 2147483648 bytes. Error "
+       "code 12 (Cannot allocate memory)"),
+      "The machine's RAM ran out: load data lazily in the Dataset instead of all at once, use a smaller "
+      "batch, or free large arrays.",
+      "内存（RAM）耗尽：在 Dataset 中按需加载而非一次全部读入，减小批大小，或释放大数组。",
+      ("the allocation size", "data loaded in __init__", "the batch size")),
+    f("hardware.cudnn",
+      r"CUDNN_STATUS_|cuDNN error",
+      ("RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED",
+       "RuntimeError: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED"),
+      "cuDNN failed inside the library: usually a driver or CUDA/cuDNN build that does not match, or the "
+      "GPU out of memory; not a bug in the script.",
+      "cuDNN 在库内部失败：通常是驱动与 CUDA/cuDNN 版本不匹配，或显存不足；不是脚本本身的错误。",
+      ("torch's CUDA and cuDNN versions", "the driver version", "free GPU memory"),
+      stop_reason="a cuDNN internal error is a driver/library fault, not a code bug: check that torch's "
+                  "CUDA/cuDNN build matches the driver (update the driver); to confirm, rerun with "
+                  "torch.backends.cudnn.enabled = False"),
+    f("hardware.driver",
+      (r"driver version is insufficient", r"NVIDIA driver on your system is too old",
+       r"no kernel image is available", r"CUDA driver initialization failed", r"CUDA error: unknown error"),
+      ("RuntimeError: CUDA error: no kernel image is available for execution on the device",
+       "RuntimeError: The NVIDIA driver on your system is too old (found version 10010).",
+       "RuntimeError: CUDA driver initialization failed, you might not have a CUDA gpu.",
+       "RuntimeError: CUDA error: CUDA driver version is insufficient for CUDA runtime version",
+       "RuntimeError: CUDA error: unknown error"),
+      "The CUDA driver and this torch build do not match the GPU: update the driver, or install a torch "
+      "build for this CUDA version and card.",
+      "CUDA 驱动与此 torch 版本或显卡不匹配：更新驱动，或安装适配此 CUDA 版本和显卡的 torch。",
+      ("the driver version", "torch's CUDA version", "the GPU model"),
+      stop_reason="the CUDA driver and this torch build do not match: update the NVIDIA driver or install "
+                  "a torch build for the installed CUDA version"),
+    f("amp.dtype_mismatch",
+      r"expected scalar type (Half|BFloat16) but found (Float|Double)",
+      "RuntimeError: expected scalar type Half but found Float",
+      "Half-precision and float32 tensors meet in one operation: run it under torch.autocast, or convert "
+      "the model and inputs to one dtype.",
+      "半精度与 float32 张量在同一运算中相遇：在 torch.autocast 下运行，或把模型和输入转为同一类型。",
+      ("the tensors' dtypes", "model.half() calls", "autocast regions"), (),
+      n(1, "RuntimeError: expected scalar type Long but found Float", seen_in=True)),
+    f("amp.unscale_fp16",
+      r"Attempting to unscale FP16 gradients",
+      "ValueError: Attempting to unscale FP16 gradients.",
+      "GradScaler needs float32 weights: the model was converted with .half(); keep the weights float32 and "
+      "let torch.autocast do the half-precision math.",
+      "GradScaler 需要 float32 权重，而模型被 .half() 转换了；保持权重为 float32，由 torch.autocast 进行半精度计算。",
+      ("the parameters' dtypes", ".half() calls", "the GradScaler"), (),
+      n(12, "ValueError: Attempting to unscale FP16 gradients")),
+    f("amp.bce_unsafe",
+      r"binary_cross_entropy and torch\.nn\.BCELoss are unsafe to autocast",
+      "RuntimeError: torch.nn.functional.binary_cross_entropy and torch.nn.BCELoss are unsafe to autocast. Many "
+      "models use a sigmoid layer right before the binary cross entropy layer.",
+      "BCELoss after a sigmoid is not allowed under autocast: drop the sigmoid and use BCEWithLogitsLoss.",
+      "autocast 下不允许在 sigmoid 之后使用 BCELoss：去掉 sigmoid，改用 BCEWithLogitsLoss。",
+      ("the loss", "the model's last layer")),
+    f("amp.half_overflow",
+      r"value cannot be converted to type (at::Half|c10::Half|at::BFloat16) without overflow",
+      "RuntimeError: value cannot be converted to type at::Half without overflow",
+      "A constant too large for half precision (like -1e9 in masked_fill) was used under autocast: use "
+      "torch.finfo(tensor.dtype).min instead.",
+      "在 autocast 下用了超出半精度范围的常数（如 masked_fill 中的 -1e9）：改用 torch.finfo(tensor.dtype).min。",
+      ("the constant", "the tensor's dtype")),
+    f("compile.backend_failed",
+      (r"^BackendCompilerFailed: ", r"backend='\w+' raised", r"^InductorError: "),
+      ("BackendCompilerFailed: backend='inductor' raised:\nImportError: cannot import name 'triton_key' from "
+       "'triton.compiler.compiler'",
+       "InductorError: CppCompileError: C++ compile error"),
+      "torch.compile's compiler failed, not the model: check that triton and a C++ compiler match this torch, "
+      "or run without torch.compile to confirm.",
+      "torch.compile 的编译器失败了，而不是模型本身：检查 triton 和 C++ 编译器是否与此 torch 匹配，或去掉 torch.compile 运行以确认。",
+      ("torch and triton versions", "the compiler's own error line", "a run without torch.compile"), (),
+      n(11, "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised")),
+    f("compile.unsupported",
+      r"^(Unsupported|TorchRuntimeError): ",
+      "Unsupported: call_function BuiltinVariable(print) [ConstantVariable(str)] {}",
+      "torch.compile met Python it cannot trace inside the compiled function: move that code out of it, or "
+      "allow graph breaks (fullgraph=False).",
+      "torch.compile 在被编译的函数里遇到了无法追踪的 Python 代码：把这部分代码移出去，或允许图中断（fullgraph=False）。",
+      ("the compiled function", "the unsupported call", "fullgraph")),
+    f("compile.python_version",
+      r"(Dynamo is not supported on Python|not yet supported for torch\.compile)",
+      "RuntimeError: Dynamo is not supported on Python 3.12+",
+      "This torch version cannot compile on this Python version: upgrade torch or drop torch.compile.",
+      "此 torch 版本在当前 Python 版本上无法编译：升级 torch，或去掉 torch.compile。",
+      ("Python's version", "torch's version")),
+    f("dist.not_initialized",
+      r"Default process group has not been initialized",
+      "RuntimeError: Default process group has not been initialized, please make sure to call "
+      "init_process_group.",
+      "Distributed code (DDP, SyncBatchNorm, all_reduce) runs in a single process: launch with torchrun, "
+      "call init_process_group, or use plain BatchNorm for one GPU.",
+      "分布式代码（DDP、SyncBatchNorm、all_reduce）在单进程中运行：用 torchrun 启动、调用 init_process_group，或单卡时改用普通 BatchNorm。",
+      ("SyncBatchNorm layers", "torch.distributed calls", "how the script was launched"), (),
+      n(11, "Default process group has not been initialized, please make sure to call init_process_group")),
+    f("dist.unused_parameters",
+      r"Expected to have finished reduction in the prior iteration",
+      "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
+      "This error indicates that your module has parameters that were not used in producing loss.",
+      "Under DDP some parameters did not get a gradient this step: pass find_unused_parameters=True, or "
+      "remove the layers the loss does not use.",
+      "DDP 下有些参数这一步没有得到梯度：传入 find_unused_parameters=True，或删掉损失没有用到的层。",
+      ("parameters without gradients", "the DDP arguments")),
+    f("dist.mark_ready_twice",
+      r"Expected to mark a variable ready only once",
+      "RuntimeError: Expected to mark a variable ready only once. This error is caused by one of the following "
+      "reasons: 1) Use of a module parameter outside the `forward` function.",
+      "Under DDP a parameter got its gradient twice in one step, usually with activation checkpointing or a "
+      "module used twice: use static_graph=True or non-reentrant checkpointing.",
+      "DDP 下某个参数在一步内得到两次梯度，通常与激活检查点或同一模块用了两次有关：使用 static_graph=True 或非重入式检查点。",
+      ("checkpointed modules", "modules called twice", "the DDP arguments")),
+    f("dist.port_in_use",
+      r"(Address already in use|EADDRINUSE)",
+      "RuntimeError: The server socket has failed to listen on any local network address. The server socket has "
+      "failed to bind to [::]:29500 (errno: 98 - Address already in use).",
+      "Another run (often a stale one) holds the rendezvous port: stop it or set another MASTER_PORT.",
+      "另一个运行中的任务（常是残留进程）占用了通信端口：结束它，或换一个 MASTER_PORT。",
+      ("MASTER_PORT", "processes still running")),
+    f("dist.nccl",
+      r"NCCL error|Watchdog caught collective operation timeout",
+      ("DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, unhandled "
+       "system error, NCCL version 2.14.3",
+       "RuntimeError: [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, "
+       "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1800319 milliseconds before timing out."),
+      "The GPUs could not talk to each other, or one rank stopped waiting: check that every rank runs the same "
+      "steps (same number of batches), and NCCL's own log (NCCL_DEBUG=INFO).",
+      "GPU 之间无法通信，或某个进程不再等待：检查每个进程执行相同的步骤（相同的批次数），并查看 NCCL 日志（NCCL_DEBUG=INFO）。",
+      ("batches per rank", "NCCL_DEBUG output", "the network interfaces")),
+)
