@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from resolver.diagnose.catalogue import FAMILIES, FLAGS, MATCH_ORDER, advice, family, ranking
+from resolver.diagnose.catalogue import (
+    FAMILIES,
+    FLAGS,
+    MATCH_ORDER,
+    advice,
+    family,
+    ranking,
+)
 from resolver.diagnose.catalogue.render import TOP, markdown
 from resolver.diagnose.categories import CATEGORIES, EXHAUSTED_ADVICE, STOP_REASONS
 from resolver.diagnose.diagnosis import Diagnosis

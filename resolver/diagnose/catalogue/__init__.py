@@ -13,7 +13,7 @@ import re
 from resolver.diagnose.catalogue import model, numeric, pipeline, runtime, shape
 from resolver.diagnose.catalogue._family import Count, Family
 
-__all__ = ["Count", "Family", "FAMILIES", "MATCH_ORDER", "advice", "family", "ranking"]
+__all__ = ["FAMILIES", "MATCH_ORDER", "Count", "Family", "advice", "family", "ranking"]
 
 # The order families are tried in: the first whose pattern matches "ErrorType: message" wins. The first
 # block is the order of the table before the catalogue (its ids and what they match must not move); where

@@ -122,12 +122,12 @@ FAMILIES = (
     f("autograd.view_no_grad_inplace",
       (r"A view was created in no_grad mode and is being modified inplace with grad mode enabled",
        r"A view created in no_grad mode is being modified inplace"),
-      ("RuntimeError: A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
-       "Given that this use case is ambiguous and error-prone, it is forbidden.",
-       "RuntimeError: A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
-       "This view was created inside a custom Function (or because an input was returned as-is)",
-       "RuntimeError: A view created in no_grad mode is being modified inplace but this is not allowed as the "
-       "expected behavior is unclear."),
+      (("RuntimeError: A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+        "Given that this use case is ambiguous and error-prone, it is forbidden."),
+       ("RuntimeError: A view was created in no_grad mode and is being modified inplace with grad mode enabled. "
+        "This view was created inside a custom Function (or because an input was returned as-is)"),
+       ("RuntimeError: A view created in no_grad mode is being modified inplace but this is not allowed as the "
+        "expected behavior is unclear.")),
       "A view made under torch.no_grad() is changed in place with gradients on: do both inside the no_grad "
       "block, both outside it, or .clone() the view first.",
       "在 torch.no_grad() 中创建的视图在开启梯度时被原地修改：把两者都放在 no_grad 块内或都放在块外，或先 .clone() 该视图。",
@@ -207,8 +207,8 @@ FAMILIES = (
        r"Assertion `cur_target >= 0 && cur_target < n_classes` failed"),
       ("IndexError: Target 5 is out of bounds.",
        "RuntimeError: CUDA error: device-side assert triggered ... Assertion `t >= 0 && t < n_classes` failed.",
-       "RuntimeError: CUDA error: device-side assert triggered ... nll_loss2d_forward_kernel: Assertion "
-       "`cur_target >= 0 && cur_target < n_classes` failed."),
+       ("RuntimeError: CUDA error: device-side assert triggered ... nll_loss2d_forward_kernel: Assertion "
+        "`cur_target >= 0 && cur_target < n_classes` failed.")),
       "A class label is not between 0 and the number of outputs minus 1: labels starting at 1, a mask with "
       "values 0/255, or a last layer with too few outputs.",
       "有类别标签不在 0 到输出数减 1 之间：标签从 1 开始、掩码取值为 0/255，或最后一层输出数太少。",
@@ -238,16 +238,16 @@ FAMILIES = (
     f("loss.bce_range",
       (r"all elements of input should be between 0 and 1", r"input value should be between 0~1"),
       ("RuntimeError: all elements of input should be between 0 and 1",
-       "RuntimeError: CUDA error: device-side assert triggered ... Assertion `input_val >= zero && input_val <= "
-       "one` failed. input value should be between 0~1"),
+       ("RuntimeError: CUDA error: device-side assert triggered ... Assertion `input_val >= zero && input_val <= "
+        "one` failed. input value should be between 0~1")),
       "BCELoss needs probabilities, and got raw scores: use BCEWithLogitsLoss, or add a sigmoid.",
       "BCELoss 需要概率值，却收到了原始分数：改用 BCEWithLogitsLoss，或加上 sigmoid。",
       ("the output's range", "the model's last layer")),
     f("optim.params_type",
       (r"optimizer can only optimize Tensors", r"params argument given to the optimizer should be an iterable"),
       ("TypeError: optimizer can only optimize Tensors, but one of the params is Module.parameters",
-       "TypeError: params argument given to the optimizer should be an iterable of Tensors or dicts, but got "
-       "torch.FloatTensor"),
+       ("TypeError: params argument given to the optimizer should be an iterable of Tensors or dicts, but got "
+        "torch.FloatTensor")),
       "The optimizer was given something other than parameters: pass model.parameters() (called, with "
       "parentheses).",
       "传给优化器的不是参数：传入 model.parameters()（带括号调用）。",

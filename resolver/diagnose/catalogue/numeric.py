@@ -12,8 +12,8 @@ FAMILIES = (
       ("RuntimeError: expected scalar type Long but found Float",
        "RuntimeError: Expected object of scalar type Long but got scalar type Float for argument #2 'target'",
        "RuntimeError: one_hot is only applicable to index tensor.",
-       "RuntimeError: Expected tensor for argument #1 'indices' to have one of the following scalar types: "
-       "Long, Int; but got torch.FloatTensor instead (while checking arguments for embedding)",
+       ("RuntimeError: Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+        "Long, Int; but got torch.FloatTensor instead (while checking arguments for embedding)"),
        "IndexError: tensors used as indices must be long, int, byte or bool tensors",
        "RuntimeError: index_select(): Expected dtype int32 or int64 for index",
        "RuntimeError: expected target dtype to be Long"),
@@ -34,8 +34,8 @@ FAMILIES = (
       ("the target's dtype", "the loss"), "dtype_contract"),
     f("dtype.mismatch",
       (r"mat1 and mat2 must have the same dtype", r"expected scalar type (Float|Double) but found",
-       r"Input type \((double|float|unsigned char|long int|int|c10::Half|half|c10::BFloat16)\) and "
-       r"(bias|weight) type \((double|float|c10::Half|half)\)",
+       (r"Input type \((double|float|unsigned char|long int|int|c10::Half|half|c10::BFloat16)\) and "
+       r"(bias|weight) type \((double|float|c10::Half|half)\)"),
        r"RNN input dtype .* does not match weight dtype",
        r"expected m1 and m2 to have the same dtype", r"must have the same dtype", r"mixed dtype \(CPU\)",
        r"expected mat1 and mat2 to have the same dtype"),
@@ -57,8 +57,8 @@ FAMILIES = (
        r"input dtype should be either floating point or complex",
        r"std and var only support floating point and complex dtypes",
        r"nanmean\(\): expected input to have floating point dtype"),
-      ("RuntimeError: mean(): could not infer output dtype. Input dtype must be either a floating point or "
-       "complex dtype. Got: Long",
+      (("RuntimeError: mean(): could not infer output dtype. Input dtype must be either a floating point or "
+        "complex dtype. Got: Long"),
        "RuntimeError: Can only calculate the mean of floating types. Got Long instead.",
        "RuntimeError: mean(): input dtype should be either floating point or complex dtypes. Got Long instead.",
        "RuntimeError: std and var only support floating point and complex dtypes",

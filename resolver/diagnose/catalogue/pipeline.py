@@ -14,16 +14,16 @@ FAMILIES = (
       ("each sample's shape at that position", "the Dataset's transforms", "the collate_fn"), "ragged_batch",
       n(12, "RuntimeError: stack expects each tensor to be equal size, but got")),
     f("data.list_sample",
-      (r"^AttributeError: 'list' object has no attribute '(size|shape|dim|view|reshape|float|double|long|"
+      ((r"^AttributeError: 'list' object has no attribute '(size|shape|dim|view|reshape|float|double|long|"
        r"to|unsqueeze|squeeze|permute|transpose|flatten|cuda|numel|contiguous|mean|sum|type|dtype|device|unbind|"
-       r"chunk|detach|clone|half|bool|int|max|min|norm|ndim|T)'$",
+       r"chunk|detach|clone|half|bool|int|max|min|norm|ndim|T)'$"),
        r"must be Tensor, not list", r"expected Tensor as element \d+ in argument \d+, but got list",
        r"received an invalid combination of arguments - got \(list,"),
       ("AttributeError: 'list' object has no attribute 'to'",
        "TypeError: linear(): argument 'input' (position 1) must be Tensor, not list",
        "TypeError: expected Tensor as element 0 in argument 0, but got list",
-       "TypeError: conv2d() received an invalid combination of arguments - got (list, Parameter, Parameter, "
-       "tuple, tuple, tuple, int)"),
+       ("TypeError: conv2d() received an invalid combination of arguments - got (list, Parameter, Parameter, "
+        "tuple, tuple, tuple, int)")),
       "A Python list reached code that wants a tensor: the Dataset returns lists, so the default collate "
       "builds lists of tensors; return tensors from __getitem__ or convert with torch.tensor/torch.stack.",
       "需要张量的地方收到了 Python 列表：Dataset 返回的是列表，默认的 collate 就组成了张量列表；让 __getitem__ 返回张量，或用 torch.tensor/torch.stack 转换。",
@@ -47,8 +47,8 @@ FAMILIES = (
       (r"object of type 'NoneType' has no len\(\)",
        r"batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>"),
       ("TypeError: object of type 'NoneType' has no len()",
-       "TypeError: default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found "
-       "<class 'NoneType'>"),
+       ("TypeError: default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found "
+        "<class 'NoneType'>")),
       "The Dataset's __getitem__ returned None for some index (a file it could not read, a missing branch): "
       "filter those rows in __init__ or raise with the row's name.",
       "Dataset 的 __getitem__ 对某些索引返回了 None（读不了的文件、缺少的分支）：在 __init__ 中过滤这些行，或抛出带行名的异常。",
@@ -123,8 +123,8 @@ FAMILIES = (
            "bootstrapping phase DataLoader num_workers")),
     f("data.worker_died",
       (r"DataLoader worker \(pid(\(s\))? [\d, ]+\) (is killed by signal|exited unexpectedly)",),
-      ("RuntimeError: DataLoader worker (pid 11011) is killed by signal: Bus error. It is possible that "
-       "dataloader's workers are out of shared memory. Please try to raise your shared memory limit.",
+      (("RuntimeError: DataLoader worker (pid 11011) is killed by signal: Bus error. It is possible that "
+        "dataloader's workers are out of shared memory. Please try to raise your shared memory limit."),
        "RuntimeError: DataLoader worker (pid(s) 164244) exited unexpectedly"),
       "A DataLoader worker process died, usually from too little shared memory (/dev/shm in Docker) or RAM: "
       "lower num_workers, raise the shared memory, or run with num_workers=0 to see the real error.",
@@ -134,8 +134,8 @@ FAMILIES = (
     f("data.unpicklable_dataset",
       (r"cannot pickle '[\w.]+' object", r"Can't pickle <(function|class) "),
       ("TypeError: cannot pickle '_thread.lock' object",
-       "_pickle.PicklingError: Can't pickle <function <lambda> at 0x7f>: attribute lookup <lambda> on __main__ "
-       "failed"),
+       ("_pickle.PicklingError: Can't pickle <function <lambda> at 0x7f>: attribute lookup <lambda> on __main__ "
+        "failed")),
       "DataLoader workers must receive a copy of the Dataset, and it holds something that cannot be copied "
       "(an open file, a database connection, a lock, a lambda): open it lazily in __getitem__.",
       "DataLoader 工作进程需要得到 Dataset 的副本，而它持有无法复制的对象（打开的文件、数据库连接、锁、lambda）：改为在 __getitem__ 中按需打开。",
@@ -176,8 +176,8 @@ FAMILIES = (
       (r"loaded state dict has a different number of parameter groups",
        r"loaded state dict contains a parameter group that doesn't match the size"),
       ("ValueError: loaded state dict has a different number of parameter groups",
-       "ValueError: loaded state dict contains a parameter group that doesn't match the size of optimizer's "
-       "group"),
+       ("ValueError: loaded state dict contains a parameter group that doesn't match the size of optimizer's "
+        "group")),
       "An optimizer state saved with other parameter groups is loaded into this optimizer: start the "
       "optimizer fresh, or build it with the groups it was saved with.",
       "加载到当前优化器的状态是用别的参数分组保存的：重新初始化优化器，或按保存时的分组构建它。",
@@ -189,8 +189,8 @@ FAMILIES = (
     f("checkpoint.weights_only",
       (r"Weights only load failed", r"Unsupported global: GLOBAL"),
       ("UnpicklingError: Weights only load failed. This file can still be loaded, to do so you have two options",
-       "UnpicklingError: Weights only load failed. WeightsUnpickler error: Unsupported global: GLOBAL "
-       "numpy.core.multiarray.scalar was not an allowed global by default."),
+       ("UnpicklingError: Weights only load failed. WeightsUnpickler error: Unsupported global: GLOBAL "
+        "numpy.core.multiarray.scalar was not an allowed global by default.")),
       "Since torch 2.6, torch.load reads only tensors by default, and this checkpoint holds other Python "
       "objects: allow them with torch.serialization.add_safe_globals, or pass weights_only=False for a "
       "file you trust.",

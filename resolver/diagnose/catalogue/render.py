@@ -79,8 +79,8 @@ def markdown() -> str:
     lines = ["# Error catalogue", "",
              "Generated from `resolver/diagnose/catalogue/` by",
              "`python -m resolver.diagnose.catalogue > docs/error-catalogue.md`; do not edit by hand.", "",
-             f"{len(FAMILIES)} families, {counted} of them counted; the first {TOP} of the ranking are the "
-             "top 100.", "", "## Method", ""]
+             (f"{len(FAMILIES)} families, {counted} of them counted; the first {TOP} of the ranking are the "
+             "top 100."), "", "## Method", ""]
     lines += METHOD.splitlines()
     lines += ["", "## Ranking", ""] + _ranking_table(ranked)
     lines += ["", "## Families, in ranking order", ""]

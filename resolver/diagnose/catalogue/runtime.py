@@ -9,17 +9,17 @@ FAMILIES = (
        r"should be the same.*(cuda|cpu)", r"Input type \(.*\) and weight type \(.*cuda.*\) should be the same",
        r"Input and (parameter|hidden) tensors are not (at|on) the same device",
        r"is on (CPU|GPU), but expected (it )?to be on"),
-      ("RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and "
-       "cpu! (when checking argument for argument mat1 in method wrapper_CUDA_addmm)",
-       "RuntimeError: Expected all tensors to be on the same device, but got mat2 is on cpu, different from "
-       "other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)",
+      (("RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and "
+        "cpu! (when checking argument for argument mat1 in method wrapper_CUDA_addmm)"),
+       ("RuntimeError: Expected all tensors to be on the same device, but got mat2 is on cpu, different from "
+        "other tensors on cuda:0 (when checking argument in method wrapper_CUDA_mm)"),
        "RuntimeError: Input type (torch.cuda.FloatTensor) and weight type (torch.FloatTensor) should be the same",
-       "RuntimeError: Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be the same "
-       "or input should be a MKLDNN tensor and weight is a dense tensor",
-       "RuntimeError: Input and parameter tensors are not at the same device, found input tensor at cpu and "
-       "parameter tensor at cuda:0",
-       "RuntimeError: Tensor for argument #2 'mat1' is on CPU, but expected it to be on GPU (while checking "
-       "arguments for addmm)"),
+       ("RuntimeError: Input type (torch.FloatTensor) and weight type (torch.cuda.FloatTensor) should be the same "
+        "or input should be a MKLDNN tensor and weight is a dense tensor"),
+       ("RuntimeError: Input and parameter tensors are not at the same device, found input tensor at cpu and "
+        "parameter tensor at cuda:0"),
+       ("RuntimeError: Tensor for argument #2 'mat1' is on CPU, but expected it to be on GPU (while checking "
+        "arguments for addmm)")),
       "One operation mixes tensors on the CPU and on the GPU: move the model and every batch (and any "
       "tensor made inside forward) to the same device.",
       "同一运算混用了 CPU 和 GPU 上的张量：把模型、每个批次（以及 forward 内新建的张量）移到同一设备。",
@@ -30,8 +30,8 @@ FAMILIES = (
       (r"Torch not compiled with CUDA enabled", r"Found no NVIDIA driver on your system",
        r"No CUDA GPUs are available"),
       ("AssertionError: Torch not compiled with CUDA enabled",
-       "RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and "
-       "installed a driver from http://www.nvidia.com/Download/index.aspx",
+       ("RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and "
+        "installed a driver from http://www.nvidia.com/Download/index.aspx"),
        "RuntimeError: No CUDA GPUs are available"),
       "The code asks for CUDA on a machine (or a torch build) without it: pick the device with "
       "torch.cuda.is_available(), or install a CUDA build of torch.",
@@ -80,8 +80,8 @@ FAMILIES = (
       ("the operation under CUDA_LAUNCH_BLOCKING=1", "indices' ranges", "custom extensions")),
     f("cuda.cublas",
       r"CUBLAS_STATUS_\w+",
-      ("RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle, opa, opb, "
-       "m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`",
+      (("RuntimeError: CUDA error: CUBLAS_STATUS_EXECUTION_FAILED when calling `cublasSgemm( handle, opa, opb, "
+        "m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc)`"),
        "RuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`"),
       "cuBLAS failed inside a matrix product: most often an out-of-range index earlier on the GPU, a GPU out "
       "of memory, or a torch/CUDA build that does not match the card; rerun on the CPU to see which.",
@@ -98,10 +98,10 @@ FAMILIES = (
       ("CUDA calls in the Dataset", "num_workers", "the multiprocessing start method")),
     f("memory.cuda_oom",
       (r"CUDA out of memory", r"^OutOfMemoryError", r"CUDA error: out of memory"),
-      ("OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 5.80 GiB total capacity; "
-       "4.36 GiB already allocated; 6.69 MiB free; 4.63 GiB reserved in total by PyTorch)",
-       "OutOfMemoryError: CUDA out of memory. Tried to allocate 22.00 MiB. GPU 0 has a total capacity of "
-       "23.65 GiB of which 11.06 MiB is free.",
+      (("OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB (GPU 0; 5.80 GiB total capacity; "
+        "4.36 GiB already allocated; 6.69 MiB free; 4.63 GiB reserved in total by PyTorch)"),
+       ("OutOfMemoryError: CUDA out of memory. Tried to allocate 22.00 MiB. GPU 0 has a total capacity of "
+        "23.65 GiB of which 11.06 MiB is free."),
        "RuntimeError: CUDA error: out of memory"),
       "The GPU ran out of memory: a smaller batch, mixed precision or gradient checkpointing usually fit; "
       "if memory grows every step, something keeps the graph alive (loss summed without .item()).",
@@ -112,10 +112,10 @@ FAMILIES = (
                      "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model"),
     f("memory.cpu_oom",
       r"DefaultCPUAllocator: (can't allocate memory|not enough memory)",
-      ("RuntimeError: [enforce fail at alloc_cpu.cpp:117] data. DefaultCPUAllocator: not enough memory: you "
-       "tried to allocate 1073741824 bytes.",
-       "RuntimeError: DefaultCPUAllocator: can't allocate memory: you tried to allocate 2147483648 bytes. Error "
-       "code 12 (Cannot allocate memory)"),
+      (("RuntimeError: [enforce fail at alloc_cpu.cpp:117] data. DefaultCPUAllocator: not enough memory: you "
+        "tried to allocate 1073741824 bytes."),
+       ("RuntimeError: DefaultCPUAllocator: can't allocate memory: you tried to allocate 2147483648 bytes. Error "
+        "code 12 (Cannot allocate memory)")),
       "The machine's RAM ran out: load data lazily in the Dataset instead of all at once, use a smaller "
       "batch, or free large arrays.",
       "内存（RAM）耗尽：在 Dataset 中按需加载而非一次全部读入，减小批大小，或释放大数组。",
@@ -177,8 +177,8 @@ FAMILIES = (
       ("the constant", "the tensor's dtype")),
     f("compile.backend_failed",
       (r"^BackendCompilerFailed: ", r"backend='\w+' raised", r"^InductorError: "),
-      ("BackendCompilerFailed: backend='inductor' raised:\nImportError: cannot import name 'triton_key' from "
-       "'triton.compiler.compiler'",
+      (("BackendCompilerFailed: backend='inductor' raised:\nImportError: cannot import name 'triton_key' from "
+        "'triton.compiler.compiler'"),
        "InductorError: CppCompileError: C++ compile error"),
       "torch.compile's compiler failed, not the model: check that triton and a C++ compiler match this torch, "
       "or run without torch.compile to confirm.",
@@ -232,10 +232,10 @@ FAMILIES = (
       ("MASTER_PORT", "processes still running")),
     f("dist.nccl",
       r"NCCL error|Watchdog caught collective operation timeout",
-      ("DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, unhandled "
-       "system error, NCCL version 2.14.3",
-       "RuntimeError: [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, "
-       "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1800319 milliseconds before timing out."),
+      (("DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, unhandled "
+        "system error, NCCL version 2.14.3"),
+       ("RuntimeError: [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=1, "
+        "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1800319 milliseconds before timing out.")),
       "The GPUs could not talk to each other, or one rank stopped waiting: check that every rank runs the same "
       "steps (same number of batches), and NCCL's own log (NCCL_DEBUG=INFO).",
       "GPU 之间无法通信，或某个进程不再等待：检查每个进程执行相同的步骤（相同的批次数），并查看 NCCL 日志（NCCL_DEBUG=INFO）。",

@@ -50,10 +50,10 @@ FAMILIES = (
        r"Expected weight to be a vector of size equal to the number of channels in input"),
       ("RuntimeError: running_mean should contain 32 elements not 64",
        "RuntimeError: expected input's size at dim=1 to match num_features (64), but got: 32.",
-       "RuntimeError: Expected number of channels in input to be divisible by num_groups, but got input of "
-       "shape [8, 30, 16, 16] and num_groups=32",
-       "RuntimeError: Expected weight to be a vector of size equal to the number of channels in input, but got "
-       "weight of shape [64] and input of shape [8, 32, 16, 16]"),
+       ("RuntimeError: Expected number of channels in input to be divisible by num_groups, but got input of "
+        "shape [8, 30, 16, 16] and num_groups=32"),
+       ("RuntimeError: Expected weight to be a vector of size equal to the number of channels in input, but got "
+        "weight of shape [64] and input of shape [8, 32, 16, 16]")),
       "A normalization layer (BatchNorm/GroupNorm/InstanceNorm) was built for another number of channels "
       "than its input has.",
       "归一化层（BatchNorm/GroupNorm/InstanceNorm）构建时的通道数与输入不同。",
@@ -95,8 +95,8 @@ FAMILIES = (
        r"Using a target size \(torch.Size\(.*\)\) that is different to the input size"),
       ("RuntimeError: The size of tensor a (16) must match the size of tensor b (10) at non-singleton dimension 1",
        "ValueError: Target size (torch.Size([32])) must be the same as input size (torch.Size([32, 1]))",
-       "UserWarning: Using a target size (torch.Size([32])) that is different to the input size "
-       "(torch.Size([32, 1]))"),
+       ("UserWarning: Using a target size (torch.Size([32])) that is different to the input size "
+        "(torch.Size([32, 1]))")),
       "Two tensors combined element by element have shapes that cannot broadcast; for a loss, the output "
       "and target usually differ by a trailing dimension of 1.",
       "逐元素运算的两个张量形状无法广播；对损失函数而言，通常是输出与目标差一个大小为 1 的末维。",
@@ -105,8 +105,8 @@ FAMILIES = (
     f("shape.cat_sizes",
       (r"Sizes of tensors must match except in dimension \d+",
        r"Tensors must have same number of dimensions: got \d+ and \d+"),
-      ("RuntimeError: Sizes of tensors must match except in dimension 1. Expected size 2 but got size 1 for "
-       "tensor number 1 in the list.",
+      (("RuntimeError: Sizes of tensors must match except in dimension 1. Expected size 2 but got size 1 for "
+        "tensor number 1 in the list."),
        "RuntimeError: Tensors must have same number of dimensions: got 2 and 3"),
       "torch.cat joins tensors whose other dimensions differ (or whose number of dimensions differs).",
       "torch.cat 拼接的张量在其余维度（或维数）上不一致。",
@@ -124,12 +124,12 @@ FAMILIES = (
       (r"Expected \d+D \(unbatched\) or \d+D \(batched\) input to conv(1|2|3)d",
        r"Expected \d+-dimensional input for \d+-dimensional weight",
        r"Expected 3D or 4D \(batch mode\) tensor with optional 0 dim batch size for input"),
-      ("RuntimeError: Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: "
-       "[64, 1, 1, 28, 28]",
-       "RuntimeError: Expected 4-dimensional input for 4-dimensional weight [32, 1, 5, 5], but got 3-dimensional "
-       "input of size [1, 28, 28] instead",
-       "RuntimeError: Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:"
-       "[8, 1024]"),
+      (("RuntimeError: Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size: "
+        "[64, 1, 1, 28, 28]"),
+       ("RuntimeError: Expected 4-dimensional input for 4-dimensional weight [32, 1, 5, 5], but got 3-dimensional "
+        "input of size [1, 28, 28] instead"),
+       ("RuntimeError: Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:"
+        "[8, 1024]")),
       "A convolution or pooling layer got a tensor with the wrong number of dimensions: an extra unsqueeze, "
       "a missing batch dimension, or already-flattened features.",
       "卷积或池化层收到的张量维数不对：多了一次 unsqueeze、缺少批维，或特征已经被展平。",
@@ -138,8 +138,8 @@ FAMILIES = (
     f("shape.input_too_small",
       (r"Kernel size can't be greater than actual input size",
        r"Output size is too small"),
-      ("RuntimeError: Calculated padded input size per channel: (2 x 2). Kernel size: (3 x 3). Kernel size "
-       "can't be greater than actual input size",
+      (("RuntimeError: Calculated padded input size per channel: (2 x 2). Kernel size: (3 x 3). Kernel size "
+        "can't be greater than actual input size"),
        "RuntimeError: Given input size: (64x1x1). Calculated output size: (64x0x0). Output size is too small"),
       "The image became smaller than a kernel after the earlier convolutions and poolings: use larger "
       "inputs, fewer downsampling layers, or padding.",
@@ -157,8 +157,8 @@ FAMILIES = (
       (r"number of dims don't match in permute",
        r"number of dimensions in the tensor input does not match the length of the desired ordering"),
       ("RuntimeError: number of dims don't match in permute",
-       "RuntimeError: permute(sparse_coo): number of dimensions in the tensor input does not match the length "
-       "of the desired ordering of dimensions i.e. input.dim() = 3 is not equal to len(dims) = 4"),
+       ("RuntimeError: permute(sparse_coo): number of dimensions in the tensor input does not match the length "
+        "of the desired ordering of dimensions i.e. input.dim() = 3 is not equal to len(dims) = 4")),
       "permute() was given a different number of dimensions than the tensor has.",
       "permute() 给出的维度个数与张量的维数不同。",
       ("the tensor's shape", "the permute arguments")),
