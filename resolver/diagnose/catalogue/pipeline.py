@@ -161,6 +161,7 @@ FAMILIES = (
       "A checkpoint saved on a GPU is loaded on a machine without one: pass map_location=\"cpu\" to torch.load.",
       "在没有 GPU 的机器上加载了在 GPU 上保存的检查点：给 torch.load 传入 map_location=\"cpu\"。",
       ("the torch.load call", "map_location"), "checkpoint_device",
+      n(11, "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False"),
       when_exhausted="torch.load maps a checkpoint's tensors to CUDA on a machine without it, and no "
                      "map_location set for this load alone was found: pass map_location=\"cpu\" to torch.load "
                      "(load_state_dict then copies each tensor to its parameter's device); a device setting that "

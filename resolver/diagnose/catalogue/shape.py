@@ -71,7 +71,8 @@ FAMILIES = (
       "The model's output and the labels have different batch sizes: a flatten such as view(-1, N) folded "
       "the batch into the features.",
       "模型输出与标签的批大小不同：常是 view(-1, N) 之类的展平把批维并进了特征维。",
-      ("the output's and target's shapes", "the flatten line upstream"), "batch_size_mismatch"),
+      ("the output's and target's shapes", "the flatten line upstream"), "batch_size_mismatch",
+      n(11, "ValueError: Expected input batch_size to match target batch_size")),
     f("shape.view_contiguous",
       r"view size is not compatible with input tensor's size and stride",
       "RuntimeError: view size is not compatible with input tensor's size and stride (at least one dimension "
