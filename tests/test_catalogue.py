@@ -17,7 +17,6 @@ from resolver.diagnose.catalogue import (
 from resolver.diagnose.catalogue.render import TOP, markdown
 from resolver.diagnose.categories import CATEGORIES, EXHAUSTED_ADVICE, STOP_REASONS
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix import rules
 
 DOC = Path(__file__).parent.parent / "docs" / "error-catalogue.md"
 
@@ -78,12 +77,6 @@ def test_the_table_before_the_catalogue_keeps_its_ids_and_their_order():
     assert set(STOP_REASONS) == {"hardware.cudnn", "hardware.driver"}
     assert set(EXHAUSTED_ADVICE) == {"data.none_sample", "device.no_cuda", "checkpoint.cuda_storage",
                                      "checkpoint.optimizer_groups", "memory.cuda_oom"}
-
-
-def test_the_rules_and_the_catalogue_name_the_same_repairs():
-    declared = {(rule.name, category) for rule in rules.all_rules() for category in rule.categories}
-    listed = {(name, f.category) for f in FAMILIES for name in f.rules}
-    assert declared == listed
 
 
 def test_advice_for_a_category_outside_the_catalogue_is_none():

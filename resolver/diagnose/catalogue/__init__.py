@@ -1,9 +1,9 @@
 """The error catalogue: PyTorch's runtime error messages as families, one table.
 
 Each family (resolver/diagnose/catalogue/_family.py) has a category id, one regex per wording, real
-messages, plain-words advice in English and Chinese, the facts the probe should gather, the rules that
-repair it, and how often it appeared in a bounded search of real reports. The category table, the stop
-reasons and the exhausted advice of diagnose/categories.py are read from here. docs/error-catalogue.md
+messages, plain-words advice in English and Chinese, the facts the probe should gather, and how often
+it appeared in a bounded search of real reports. The category table, the stop reasons and the exhausted
+advice of diagnose/categories.py are read from here. docs/error-catalogue.md
 is generated from it: `python -m resolver.diagnose.catalogue > docs/error-catalogue.md`."""
 
 from __future__ import annotations

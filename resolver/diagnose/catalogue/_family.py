@@ -23,7 +23,7 @@ class Count:
 class Family:
     """A family of messages: one category id, one regex per wording ("ErrorType: message"),
     real messages for each wording, plain-words advice in English and Chinese, the facts the
-    probe should gather for it, and the rules (resolver/fix/rules/) that repair it today."""
+    probe should gather for it. Which rules repair it is read from the rules themselves."""
 
     category: str
     patterns: tuple[str, ...]
@@ -31,7 +31,6 @@ class Family:
     en: str
     zh: str
     facts: tuple[str, ...] = ()
-    rules: tuple[str, ...] = ()
     count: Count | None = None
     stop_reason: str = ""  # a source edit is the wrong answer: stop and say this
     when_exhausted: str = ""  # no rule's edit helped: say this instead of editing code
@@ -47,12 +46,10 @@ class Family:
 
 
 def family(category: str, patterns: tuple[str, ...] | str, examples: tuple[str, ...] | str, en: str, zh: str,
-           facts: tuple[str, ...] = (), rules: tuple[str, ...] | str = (), count: Count | None = None,
-           **extra) -> Family:
-    """Family with single values allowed where a tuple is meant (one wording, one rule)."""
+           facts: tuple[str, ...] = (), count: Count | None = None, **extra) -> Family:
+    """Family with single values allowed where a tuple is meant (one wording, one example)."""
     as_tuple = (lambda value: (value,) if isinstance(value, str) else tuple(value))
-    return Family(category, as_tuple(patterns), as_tuple(examples), en, zh, tuple(facts), as_tuple(rules),
-                  count, **extra)
+    return Family(category, as_tuple(patterns), as_tuple(examples), en, zh, tuple(facts), count, **extra)
 
 
 def counted(threads: int, query: str, corpus: str = "issues", seen_in: bool = False) -> Count:

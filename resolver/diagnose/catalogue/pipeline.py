@@ -11,8 +11,7 @@ FAMILIES = (
       "The samples of one batch have different shapes (images of several sizes, sequences of several "
       "lengths): resize or pad them, or give the DataLoader a collate_fn that pads.",
       "同一批次中的样本形状不同（图像尺寸不一、序列长度不一）：调整尺寸或填充，或给 DataLoader 一个会填充的 collate_fn。",
-      ("each sample's shape at that position", "the Dataset's transforms", "the collate_fn"), "ragged_batch",
-      n(12, "RuntimeError: stack expects each tensor to be equal size, but got")),
+      ("each sample's shape at that position", "the Dataset's transforms", "the collate_fn"), n(12, "RuntimeError: stack expects each tensor to be equal size, but got")),
     f("data.list_sample",
       ((r"^AttributeError: 'list' object has no attribute '(size|shape|dim|view|reshape|float|double|long|"
        r"to|unsqueeze|squeeze|permute|transpose|flatten|cuda|numel|contiguous|mean|sum|type|dtype|device|unbind|"
@@ -27,7 +26,7 @@ FAMILIES = (
       "A Python list reached code that wants a tensor: the Dataset returns lists, so the default collate "
       "builds lists of tensors; return tensors from __getitem__ or convert with torch.tensor/torch.stack.",
       "需要张量的地方收到了 Python 列表：Dataset 返回的是列表，默认的 collate 就组成了张量列表；让 __getitem__ 返回张量，或用 torch.tensor/torch.stack 转换。",
-      ("the dataset's first sample and its types", "the collate_fn"), "data_pipeline"),
+      ("the dataset's first sample and its types", "the collate_fn")),
     f("data.unsorted_lengths",
       r"`lengths` array must be sorted in decreasing order",
       "RuntimeError: `lengths` array must be sorted in decreasing order when `enforce_sorted` is True. You can "
@@ -35,14 +34,14 @@ FAMILIES = (
       "you do not need ONNX exportability.",
       "pack_padded_sequence wants the batch sorted by length: pass enforce_sorted=False.",
       "pack_padded_sequence 要求批次按长度降序排列：传入 enforce_sorted=False。",
-      ("the pack_padded_sequence call",), "data_pipeline"),
+      ("the pack_padded_sequence call",)),
     f("data.unpicklable_worker_fn",
       r"Can't (pickle|get) local object",
       "AttributeError: Can't pickle local object 'main.<locals>.<lambda>'",
       "DataLoader workers started with 'spawn' (Windows, macOS) cannot receive a lambda or a function defined "
       "inside another function: define it at module level.",
       "以 'spawn' 方式启动的 DataLoader 工作进程（Windows、macOS）无法接收 lambda 或嵌套定义的函数：把它定义在模块顶层。",
-      ("the collate_fn/worker_init_fn/transform", "the start method", "num_workers"), "data_pipeline"),
+      ("the collate_fn/worker_init_fn/transform", "the start method", "num_workers")),
     f("data.none_sample",
       (r"object of type 'NoneType' has no len\(\)",
        r"batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class 'NoneType'>"),
@@ -52,8 +51,7 @@ FAMILIES = (
       "The Dataset's __getitem__ returned None for some index (a file it could not read, a missing branch): "
       "filter those rows in __init__ or raise with the row's name.",
       "Dataset 的 __getitem__ 对某些索引返回了 None（读不了的文件、缺少的分支）：在 __init__ 中过滤这些行，或抛出带行名的异常。",
-      ("which samples are None", "the __getitem__ branches that return nothing"), "data_pipeline",
-      when_exhausted="a Dataset's __getitem__ returned None for some index, and the default collate cannot "
+      ("which samples are None", "the __getitem__ branches that return nothing"), when_exhausted="a Dataset's __getitem__ returned None for some index, and the default collate cannot "
                      "batch it: keep only the usable rows in the Dataset's __init__, raise with the row's name "
                      "instead of returning None, or (changing batch sizes) give the DataLoader a collate_fn that "
                      "drops None samples; which one is a decision about the data"),
@@ -62,7 +60,7 @@ FAMILIES = (
       "ValueError: too many values to unpack (expected 2)",
       "The training loop unpacks each batch into more or fewer names than the Dataset returns per sample.",
       "训练循环解包每个批次时使用的变量个数，与 Dataset 每个样本返回的项数不同。",
-      ("the loop's targets", "the dataset's sample structure"), "data_pipeline"),
+      ("the loop's targets", "the dataset's sample structure")),
     f("data.index_past_end",
       r"^IndexError: (index -?\d+ is out of bounds for (dimension|axis) \d+ with size \d+|(list|tuple) index out "
       r"of range)",
@@ -71,7 +69,7 @@ FAMILIES = (
       "An index reached past the end of a tensor or list, often a Dataset whose __len__ is larger than the "
       "data it reads.",
       "索引超出了张量或列表的末尾，常见于 Dataset 的 __len__ 大于它实际读取的数据量。",
-      ("the Dataset's __len__ and its data's length", "the index"), "data_pipeline"),
+      ("the Dataset's __len__ and its data's length", "the index")),
     f("data.collate_unsupported",
       r"batch must contain tensors, numpy arrays, numbers, dicts or lists; found <class '(?!NoneType)",
       "TypeError: default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found "
@@ -108,8 +106,7 @@ FAMILIES = (
       "The Dataset is empty, so a shuffling DataLoader has nothing to sample: usually a wrong data path or "
       "file pattern.",
       "Dataset 是空的，打乱顺序的 DataLoader 无样本可取：通常是数据路径或文件匹配模式错了。",
-      ("the dataset's length", "the data path and glob pattern"), (),
-      n(11, "ValueError: num_samples should be a positive integer value, but got num_samples=0")),
+      ("the dataset's length", "the data path and glob pattern"), n(11, "ValueError: num_samples should be a positive integer value, but got num_samples=0")),
     f("data.spawn_main_guard",
       r"An attempt has been made to start a new process before the\s+current process has finished its "
       r"bootstrapping phase",
@@ -118,8 +115,7 @@ FAMILIES = (
       "On Windows and macOS, DataLoader workers re-import the script: put the training code under "
       "if __name__ == '__main__': (or use num_workers=0).",
       "在 Windows 和 macOS 上 DataLoader 工作进程会重新导入脚本：把训练代码放到 if __name__ == '__main__': 之下（或设 num_workers=0）。",
-      ("the script's top-level code", "num_workers", "the platform"), (),
-      n(8, "An attempt has been made to start a new process before the current process has finished its "
+      ("the script's top-level code", "num_workers", "the platform"), n(8, "An attempt has been made to start a new process before the current process has finished its "
            "bootstrapping phase DataLoader num_workers")),
     f("data.worker_died",
       (r"DataLoader worker \(pid(\(s\))? [\d, ]+\) (is killed by signal|exited unexpectedly)",),
@@ -129,8 +125,7 @@ FAMILIES = (
       "A DataLoader worker process died, usually from too little shared memory (/dev/shm in Docker) or RAM: "
       "lower num_workers, raise the shared memory, or run with num_workers=0 to see the real error.",
       "DataLoader 工作进程崩溃了，通常是共享内存（Docker 中的 /dev/shm）或内存不足：减少 num_workers、增大共享内存，或用 num_workers=0 运行以看到真正的错误。",
-      ("num_workers", "shared memory size", "the error with num_workers=0"), (),
-      n(12, "DataLoader worker (pid) is killed by signal: Bus error / exited unexpectedly")),
+      ("num_workers", "shared memory size", "the error with num_workers=0"), n(12, "DataLoader worker (pid) is killed by signal: Bus error / exited unexpectedly")),
     f("data.unpicklable_dataset",
       (r"cannot pickle '[\w.]+' object", r"Can't pickle <(function|class) "),
       ("TypeError: cannot pickle '_thread.lock' object",
@@ -160,8 +155,7 @@ FAMILIES = (
       "to map your storages to the CPU.",
       "A checkpoint saved on a GPU is loaded on a machine without one: pass map_location=\"cpu\" to torch.load.",
       "在没有 GPU 的机器上加载了在 GPU 上保存的检查点：给 torch.load 传入 map_location=\"cpu\"。",
-      ("the torch.load call", "map_location"), "checkpoint_device",
-      n(11, "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False"),
+      ("the torch.load call", "map_location"), n(11, "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False"),
       when_exhausted="torch.load maps a checkpoint's tensors to CUDA on a machine without it, and no "
                      "map_location set for this load alone was found: pass map_location=\"cpu\" to torch.load "
                      "(load_state_dict then copies each tensor to its parameter's device); a device setting that "
@@ -197,7 +191,7 @@ FAMILIES = (
       "file you trust.",
       "自 torch 2.6 起 torch.load 默认只读取张量，而此检查点包含其他 Python 对象："
       "用 torch.serialization.add_safe_globals 允许它们，或对可信文件传入 weights_only=False。",
-      ("the torch.load call", "the objects in the checkpoint"), "checkpoint_device"),
+      ("the torch.load call", "the objects in the checkpoint")),
     f("checkpoint.key_prefix",
       r"Missing key\(s\) in state_dict: .*Unexpected key\(s\) in state_dict: (\"[^\"]*\", )*\"(module|_orig_mod)\.",
       "RuntimeError: Error(s) in loading state_dict for Net:\n\tMissing key(s) in state_dict: \"fc.weight\", "
@@ -205,8 +199,7 @@ FAMILIES = (
       "The weights were saved from a DataParallel/DDP or compiled model, so every key starts with "
       "module. or _orig_mod.: save model.module's state_dict, or strip the prefix when loading.",
       "权重是从 DataParallel/DDP 或编译后的模型保存的，每个键都以 module. 或 _orig_mod. 开头：保存 model.module 的 state_dict，或加载时去掉前缀。",
-      ("the checkpoint's keys", "the model's keys", "where the state_dict was saved"), "checkpoint_device",
-      n(2, "Error(s) in loading state_dict for Missing key(s) in state_dict Unexpected key(s)", seen_in=True)),
+      ("the checkpoint's keys", "the model's keys", "where the state_dict was saved"), n(2, "Error(s) in loading state_dict for Missing key(s) in state_dict Unexpected key(s)", seen_in=True)),
     f("checkpoint.size_mismatch",
       r"size mismatch for [\w.]+: copying a param with shape",
       "RuntimeError: Error(s) in loading state_dict for ResNet:\n\tsize mismatch for fc.weight: copying a param "
@@ -214,8 +207,7 @@ FAMILIES = (
       "The checkpoint's layers have other sizes than the model's (another number of classes or channels): "
       "build the model with the checkpoint's sizes, or skip the mismatched layers when loading.",
       "检查点中层的尺寸与模型不同（类别数或通道数不同）：按检查点的尺寸构建模型，或加载时跳过不匹配的层。",
-      ("the mismatched keys and shapes", "the model's constructor arguments"), "checkpoint_device",
-      n(8, "size mismatch for copying a param with shape from checkpoint, the shape in current model is")),
+      ("the mismatched keys and shapes", "the model's constructor arguments"), n(8, "size mismatch for copying a param with shape from checkpoint, the shape in current model is")),
     f("checkpoint.missing_keys",
       r"Error\(s\) in loading state_dict for \w+:\s+Missing key\(s\) in state_dict",
       "RuntimeError: Error(s) in loading state_dict for XLSR:\n\tMissing key(s) in state_dict: "
@@ -223,8 +215,7 @@ FAMILIES = (
       "The checkpoint does not hold weights for some of the model's layers: it was saved from another "
       "architecture or version; load with strict=False only if those layers are meant to be new.",
       "检查点缺少模型中某些层的权重：它来自别的结构或版本；只有在这些层本来就是新加的时，才用 strict=False 加载。",
-      ("missing and unexpected keys", "the model's version"), "checkpoint_device",
-      n(9, "Error(s) in loading state_dict for Missing key(s) in state_dict Unexpected key(s)")),
+      ("missing and unexpected keys", "the model's version"), n(9, "Error(s) in loading state_dict for Missing key(s) in state_dict Unexpected key(s)")),
     f("checkpoint.corrupt",
       (r"PytorchStreamReader failed reading zip archive", r"invalid load key, '.'",
        r"^EOFError: Ran out of input"),
@@ -234,8 +225,7 @@ FAMILIES = (
       "The checkpoint file is incomplete or not a checkpoint (an interrupted download, a Git LFS pointer, "
       "an HTML page): download or save it again.",
       "检查点文件不完整或根本不是检查点（下载中断、Git LFS 指针文件、HTML 页面）：重新下载或重新保存。",
-      ("the file's size and first bytes", "where it was downloaded from"), (),
-      n(12, "PytorchStreamReader failed reading zip archive: failed finding central directory")),
+      ("the file's size and first bytes", "where it was downloaded from"), n(12, "PytorchStreamReader failed reading zip archive: failed finding central directory")),
     f("checkpoint.missing_class",
       r"Can't get attribute '\w+' on <module",
       "AttributeError: Can't get attribute 'Net' on <module '__main__' from 'predict.py'>",

@@ -6,6 +6,7 @@ import textwrap
 
 from resolver.diagnose.catalogue import FAMILIES, MATCH_ORDER, ranking
 from resolver.diagnose.catalogue._family import Family
+from resolver.fix import rules
 
 TOP = 100
 WIDTH = 118
@@ -50,19 +51,24 @@ def _count(f: Family) -> str:
     return f"{f.count.threads} threads ({where}{seen}; query: \"{f.count.query}\")"
 
 
+def _repairing(category: str) -> tuple[str, ...]:
+    """The rules that declare the category: read from the rules, so a new rule touches no table here."""
+    return tuple(rule.name for rule in rules.all_rules() if category in rule.categories)
+
+
 def _ranking_table(ranked: tuple[Family, ...]) -> list[str]:
     lines = ["| # | category | threads | rule | message |", "|---|---|---|---|---|"]
     for number, f in enumerate(ranked, 1):
         threads = str(f.threads) if f.count else "–"
-        rules = ", ".join(f.rules) if f.rules else "–"
-        lines.append(f"| {number} | `{f.category}` | {threads} | {rules} | {_cell(f.examples[0])} |")
+        repairing = ", ".join(_repairing(f.category)) or "–"
+        lines.append(f"| {number} | `{f.category}` | {threads} | {repairing} | {_cell(f.examples[0])} |")
     return lines
 
 
 def _section(number: int, f: Family) -> list[str]:
-    rules = ", ".join(f.rules) if f.rules else "none yet"
+    repairing = ", ".join(_repairing(f.category)) or "none yet"
     lines = [f"### {number}. `{f.category}`", ""]
-    lines += _wrap(f"{_count(f)}. Rule: {rules}.", "- Count: ")
+    lines += _wrap(f"{_count(f)}. Rule: {repairing}.", "- Count: ")
     lines += _wrap(f.en, "- In plain words: ")
     lines += _wrap(f.zh, "- 说明：")
     if f.facts:
