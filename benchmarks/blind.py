@@ -10,6 +10,14 @@ For every case it runs `resolve --no-llm --json` on a copy and judges the result
 - root:       the fix touched only files the human's fix touched;
 - lines:      changed lines in resolve's diff vs in the human's (resolve's must not be larger).
 The plain run of the broken script is timed beside the resolve, for the resolve/plain ratio.
+
+Silent-failure cases (training that runs but does not learn) carry `"cause": {"file", "line"}`, the
+root cause in the broken project; their traps, correct by design, expect NO_ERROR. For them:
+- detected:   resolve did not say NO_ERROR;
+- cause:      the first place resolve points at (its first fix, else the error's location) is in the
+              cause's file, within 3 lines of it;
+- flagged:    a trap that did not end NO_ERROR (a false alarm);
+- false:      also a SUCCESS whose fixed project, resolved again, is not NO_ERROR (still unhealthy).
 """
 
 from __future__ import annotations
@@ -65,6 +73,9 @@ def measure(case: Path) -> dict:
         if report["status"] == "SUCCESS":
             _, code, _ = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT)
             really_runs = code == 0
+            if really_runs and "cause" in spec:  # it runs anyway: does it train now?
+                _, _, again = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project)
+                really_runs = _status(again) == "NO_ERROR"
     fixed = report["status"] == "SUCCESS" and spec["status"] == "SUCCESS" and really_runs
     return {
         "case": case.name, "family": spec.get("family", case.parent.name), "expected": spec["status"],
@@ -73,18 +84,48 @@ def measure(case: Path) -> dict:
         "root": bool(fixed) and touched <= human, "lines": lines, "human_lines": human_lines,
         "rules": sorted({f.get("rule", "?") for f in report.get("fixes", [])}),
         "seconds": seconds, "plain": plain_seconds, "runs": report.get("runs", 0),
+        "health": "cause" in spec or spec["status"] == "NO_ERROR",
+        "detected": report["status"] != "NO_ERROR", "cause": _points_at_cause(report, spec.get("cause")),
     }
+
+
+def _status(stdout: str) -> str:
+    try:
+        return json.loads(stdout)["status"]
+    except (json.JSONDecodeError, KeyError, TypeError):
+        return "CRASHED"
+
+
+def _points_at_cause(report: dict, cause: dict | None) -> bool:
+    """Whether the first place resolve names is the case's root cause (its file, within 3 lines)."""
+    if not cause:
+        return False
+    fixes = report.get("fixes") or []
+    where = fixes[0] if fixes else ((report.get("last_error") or {}).get("location") or {})
+    return (Path(where.get("file") or "").as_posix() == cause["file"]
+            and abs((where.get("line") or 0) - cause["line"]) <= 3)
 
 
 def _summary(name: str, rows: list[dict]) -> str:
     fixable = [r for r in rows if r["expected"] == "SUCCESS"]
     fixed = [r for r in rows if r["fixed"]]
-    as_expected = sum(r["fixed"] or (r["expected"] != "SUCCESS" and r["status"] != "SUCCESS") for r in rows)
+    as_expected = sum(r["fixed"] or (r["expected"] == "FAILED" and r["status"] != "SUCCESS")
+                      or (r["expected"] == "NO_ERROR" and r["status"] == "NO_ERROR") for r in rows)
     root = sum(r["root"] for r in fixed)
     small = sum(r["lines"] <= r["human_lines"] for r in fixed)
     ratio = statistics.median(r["seconds"] / r["plain"] for r in fixed) if fixed else float("nan")
     return (f"{name:20} {len(fixed):>4}/{len(fixable):<4} {as_expected:>4}/{len(rows):<4} "
             f"{sum(r['false'] for r in rows):>5} {root:>4}/{len(fixed):<4} {small:>4}/{len(fixed):<4} {ratio:>7.2f}x")
+
+
+def _health_summary(rows: list[dict]) -> str:
+    bugs = [r for r in rows if r["expected"] == "SUCCESS"]
+    traps = [r for r in rows if r["expected"] == "NO_ERROR"]
+    return (f"silent failures: {sum(r['detected'] for r in bugs)}/{len(bugs)} detected, "
+            f"{sum(r['cause'] for r in bugs)}/{len(bugs)} with the right first cause, "
+            f"{sum(r['fixed'] for r in bugs)}/{len(bugs)} repaired ({sum(r['root'] for r in bugs)} at the root), "
+            f"{sum(r['false'] for r in rows)} false SUCCESS; traps: {sum(r['detected'] for r in traps)}/{len(traps)} "
+            f"flagged")
 
 
 def main(argv: list[str]) -> int:
@@ -101,6 +142,9 @@ def main(argv: list[str]) -> int:
     for family in sorted({r["family"] for r in rows}):
         print(_summary(family, [r for r in rows if r["family"] == family]))
     print(_summary("all", rows))
+    health = [r for r in rows if r["health"]]
+    if health:
+        print(_health_summary(health))
     return 0
 
 
