@@ -24,7 +24,6 @@ from resolver.write.edits import Edit, Workspace
 
 SIZES = re.compile(r"Expected hidden(?:\[(\d)\])? size \((\d+), (\d+), (\d+)\), got \[(\d+), (\d+), (\d+)\]")
 FACTORIES = {"zeros", "ones", "empty", "randn", "rand", "full", "new_zeros", "new_ones", "new_empty", "new_full"}
-RNN_CALLS = {"forward", "__call__"}
 
 
 class RnnStateBatch(Rule):
