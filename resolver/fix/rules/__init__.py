@@ -52,22 +52,19 @@ def prepare(workspace: Workspace) -> None:
 
 
 def _prepare(workspace: Workspace, enough: threading.Event) -> None:
-    from resolver.fix.rules import _definitions, _source
-    from resolver.fix.rules._project import project_files
+    from resolver.fix.rules import _source
 
     until = time.monotonic() + PREPARE_SECONDS
     all_rules()
     try:
-        for path in project_files(workspace):
+        for path in _source.project_files(workspace):
             if enough.is_set() or time.monotonic() > until:
                 return
-            # the parses a rule pass makes of the same text (cached by path and text); peeked, so
+            # the parse a rule pass makes of the same text (cached by path and text); peeked, so
             # that a file the user edits during run 1 is read, and checked at the write, as edited
-            text = workspace.peek(path)
-            source = _source._parse(path.resolve(), text)
+            source = _source._parse(path.resolve(), workspace.peek(path))
             if source is not None:
                 source.positions, source.parents, source.qualified_names(source.module)
-                _definitions._parse(path.resolve(), text)  # the constructor-argument rules' own parse
     except (OSError, ValueError):  # a file that vanished or is not text: the rule pass says so itself
         pass
 

@@ -68,12 +68,13 @@ def _device_name(source: Source, function: cst.FunctionDef | None) -> str | None
     """A name the code already binds to its device (`device`, `self.device`) in the function or the module."""
     scope = function if function is not None else source.module
     params = [p.name.value for p in function.params.params] if function is not None else []
-    bound = {*params, *(source.code(t.target) for a in source.nodes(cst.Assign, lambda a: _within(source, a, scope))
+    bound = {*params, *(source.code(t.target) for a in source.nodes(cst.Assign, lambda a: _in_scope(source, a, scope))
                         for t in a.targets)}
     return next((n for n in ("device", "self.device", "dev") if n in bound), None)
 
 
-def _within(source: Source, node: cst.CSTNode, scope: cst.CSTNode) -> bool:
+def _in_scope(source: Source, node: cst.CSTNode, scope: cst.CSTNode) -> bool:
+    """`node` belongs to `scope`'s own namespace: anywhere in the module, or in the function and not a nested one."""
     return scope is source.module or source.enclosing(node, cst.FunctionDef) is scope
 
 
@@ -92,7 +93,7 @@ def _replacements(source: Source, nodes: list[cst.CSTNode]) -> dict[cst.CSTNode,
 
 
 def _cuda_sites(source: Source, scope: cst.CSTNode) -> list[cst.CSTNode]:
-    return [n for n in source.nodes((cst.SimpleString, cst.Call), lambda n: _within(source, n, scope))
+    return [n for n in source.nodes((cst.SimpleString, cst.Call), lambda n: _in_scope(source, n, scope))
             if _cuda_literal(source, n) or _cuda_call(n)]
 
 
@@ -189,7 +190,7 @@ def _cpu_map_location(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Ed
             yield _map_to_cpu(last.source, default, _only_for_loading(tracer, chain))
             return
         keys = next(({*_setting_names(step)} for step in chain if _setting_names(step)), set())  # the innermost key
-        defaults = [(s, d) for s in tracer._project_sources() for d in _option_defaults(s, keys)]
+        defaults = [(s, d) for s in tracer.project_sources() for d in _option_defaults(s, keys)]
         if len(defaults) == 1 and _read_once(tracer, keys):
             yield _map_to_cpu(*defaults[0], True)
             return
@@ -230,7 +231,7 @@ def _into_load_state_dict(source: Source, load: cst.Call) -> bool:
     name = parent.targets[0].target.value
     scope = source.function_of(load) or source.module
     reads = [n for n in source.nodes(cst.Name, lambda n: n.value == name)
-             if _within(source, n, scope) and n is not parent.targets[0].target]
+             if _in_scope(source, n, scope) and n is not parent.targets[0].target]
     loaded = False
     for read in reads:
         node, parent = read, source.parents.get(read)
@@ -296,7 +297,7 @@ def _read_once(tracer: Tracer, keys: set[str]) -> bool:
     chooses something else too (the device the model runs on)."""
     for key in keys:
         reads = sum(len(re.findall(rf"""["']{re.escape(key)}["']|\.{re.escape(key)}\b""", s.module.code))
-                    for s in tracer._project_sources())
+                    for s in tracer.project_sources())
         if reads != 1:
             return False
     return bool(keys)
@@ -308,7 +309,7 @@ def _only_for_loading(tracer: Tracer, chain) -> bool:
     for step in chain:
         if isinstance(step.node, cst.Name):
             scope = step.source.enclosing(step.node, cst.FunctionDef)
-            sources = [step.source] if scope is not None else tracer._project_sources()
+            sources = [step.source] if scope is not None else tracer.project_sources()
             reads = sum(1 for s in sources for n in s.nodes(cst.Name, lambda n, s=s: _loads_name(s, n, step.node.value))
                         if scope is None or s.enclosing(n, cst.FunctionDef) is scope)
             if reads > 1:

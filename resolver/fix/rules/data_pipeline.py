@@ -208,9 +208,9 @@ def _closure(source: Source, node: cst.CSTNode, made_at: int) -> list[str] | Non
             continue
         for assignment in (r for a in scope.accesses[name] for r in a.referents):
             if isinstance(assignment.scope, (GlobalScope, BuiltinScope)) or not isinstance(assignment, Assignment) \
-                    or _within(source, assignment.node, node):
+                    or _at_or_within(source, assignment.node, node):
                 continue
-            if not isinstance(assignment.scope, FunctionScope) or not _within(source, name, node.body) \
+            if not isinstance(assignment.scope, FunctionScope) or not _at_or_within(source, name, node.body) \
                     or not _bindable(source, assignment.node, made_at):
                 return None  # (a default or annotation is read where the function is defined)
             if name.value not in names:
@@ -233,7 +233,7 @@ def _uses(source: Source, outer: cst.FunctionDef, function: cst.FunctionDef) -> 
     scopes = source.wrapper.resolve(ScopeProvider)
     found = []
     for name in _descendants(outer.body):
-        if not isinstance(name, cst.Name) or name.value != function.name.value or _within(source, name, function):
+        if not isinstance(name, cst.Name) or name.value != function.name.value or _at_or_within(source, name, function):
             continue
         scope = scopes.get(name)
         if scope is not None and name in scope.accesses \
@@ -299,7 +299,7 @@ def _descendants(node: cst.CSTNode) -> list[cst.CSTNode]:
     return found
 
 
-def _within(source: Source, inner: cst.CSTNode, outer: cst.CSTNode) -> bool:
+def _at_or_within(source: Source, inner: cst.CSTNode, outer: cst.CSTNode) -> bool:
     """`inner` is `outer` or inside it."""
     return inner is outer or source.within(inner, outer)
 
