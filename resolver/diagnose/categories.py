@@ -74,7 +74,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("data.loop_unpack", r"^ValueError: (too many|not enough) values to unpack \(expected \d+(, got \d+)?\)$"),
         ("data.index_past_end", r"^IndexError: (index -?\d+ is out of bounds for (dimension|axis) \d+ with size \d+"
                                 r"|(list|tuple) index out of range)"),
-        # checkpoints and devices (rules/checkpoint_device.py)
+        # checkpoints and devices (rules/hard_coded_cuda.py, checkpoint_*.py, state_dict_keys.py)
         ("device.no_cuda", r"Torch not compiled with CUDA enabled|Found no NVIDIA driver on your system"
                            r"|No CUDA GPUs are available"),
         ("checkpoint.cuda_storage", r"Attempting to deserialize object on a CUDA device"),
