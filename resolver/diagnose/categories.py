@@ -66,7 +66,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
                              r"|must be Tensor, not list|expected Tensor as element \d+ in argument \d+, but got list"
                              r"|received an invalid combination of arguments - got \(list,"),
         ("module.unset_attribute", r"^AttributeError: '[A-Z]\w*' object has no attribute '\w+'$"),
-        # the data pipeline (rules/data_pipeline.py)
+        # the data pipeline (rules/packed_lengths.py, worker_pickling.py, dataset_len.py, none_sample.py, ...)
         ("data.unsorted_lengths", r"`lengths` array must be sorted in decreasing order"),
         ("data.unpicklable_worker_fn", r"Can't (pickle|get) local object"),
         ("data.none_sample", r"object of type 'NoneType' has no len\(\)"
