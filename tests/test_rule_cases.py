@@ -23,7 +23,9 @@ from resolver.run.runner import Settings, Target, child_environment, run
 from resolver.write.edits import Workspace
 
 RULES = rules.all_rules()
-CASES = sorted(case for rule in RULES for case in (FIXTURES / rule.name).iterdir() if (case / "case.json").is_file())
+# a rule's cases, and the failing cases no rule claims (fixtures/noop/ with a recording): no rule may fire on those
+CASES = sorted(case for folder in [rule.name for rule in RULES] + ["noop"] for case in (FIXTURES / folder).iterdir()
+               if (case / "case.json").is_file() and (folder != "noop" or (case / "diagnosis.json").is_file()))
 
 
 def _spec(case: Path) -> dict:
@@ -78,6 +80,15 @@ def test_every_rule_has_two_fix_styles_and_a_noop_case(rule):
     assert len(fixes) >= 2, "a rule needs at least two fix cases"
     assert len({_fix(c) for c in fixes}) == len(fixes), "fix cases must differ in style, not only in name"
     assert len(cases) - len(fixes) >= 1, "a rule needs a noop case, where it must not fire"
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.parent.name != "noop" and _spec(c)["status"] != "SUCCESS"],
+                         ids=_id)
+def test_a_noop_case_reaches_its_own_rule(case, tmp_path):
+    """A noop case the rule never sees proves nothing about it: it belongs to the rule it reaches."""
+    rule = next(r for r in RULES if r.name == case.parent.name)
+    diagnosis = recorded.load((case / "diagnosis.json").read_text(), copy_case(case, tmp_path / "project").resolve())
+    assert rule.matches(diagnosis), f"{rule.name} does not match {diagnosis.category}: move the case to its rule"
 
 
 @pytest.fixture(scope="module")

@@ -29,6 +29,11 @@ def test_rule_has_fixtures_and_never_types_its_own_name(rule):
     assert rule.name not in literals, "the catalogue stamps the rule's name on its edits"
 
 
+def test_the_catalogue_in_docs_is_the_one_the_rules_docstrings_give():
+    written = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text()
+    assert written == rules.catalogue(), "regenerate it: python -m resolver.fix.rules > docs/rules.md"
+
+
 def test_rules_sharing_a_category_declare_their_order():
     for first, second in combinations(RULES, 2):
         if set(first.categories) & set(second.categories):

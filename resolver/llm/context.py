@@ -10,7 +10,6 @@ when no batch is involved; 5 the rest of a short failing file."""
 
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,14 +18,12 @@ import libcst as cst
 from libcst.helpers import get_full_name_for_node
 
 from resolver.diagnose.diagnosis import Diagnosis, Site
-from resolver.fix.rules._source import Source, names_in
+from resolver.fix.rules._source import Source, names_in, project_files
 from resolver.write.edits import Workspace, display_path
 
-MAX_FILES = 400  # project files indexed; beyond them a project is read only through its imports
 LONG_FUNCTION = 60  # lines: a longer function is shown around the line that matters
 LONG_LITERAL = 300  # characters: a longer literal is shown as its shape
 SHORT_FILE = 200  # lines: a failing file this short is shown whole when the budget allows
-SKIPPED_DIRS = {"site-packages", "dist-packages", "node_modules", "__pycache__", "build", "dist"}
 MODULE_METHODS = ("__init__", "forward", "__call__", "__getitem__", "__len__")
 
 
@@ -112,16 +109,10 @@ class Project:
     _all: list[Path] | None = None
 
     def files(self) -> list[Path]:
-        """The project's .py files, walking down from its folder, at most MAX_FILES of them (a
-        project that is a home directory is not walked to the end)."""
+        """The project's .py files as the rules see them (the one walk, bounded); beyond them a
+        project is read only through its imports."""
         if self._all is None:
-            found: list[Path] = []
-            for folder, dirs, names in os.walk(self.workspace.project):
-                dirs[:] = sorted(d for d in dirs if not (d.startswith(".") or d in SKIPPED_DIRS or "venv" in d))
-                found += [Path(folder, n).resolve() for n in sorted(names) if n.endswith(".py")]
-                if len(found) >= MAX_FILES:
-                    break
-            self._all = found[:MAX_FILES]
+            self._all = [p.resolve() for p in project_files(self.workspace)]
         return self._all
 
     def text(self, path: Path) -> str:

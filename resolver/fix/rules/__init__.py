@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
 import pkgutil
 import threading
 import time
@@ -16,7 +17,7 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Evidence, Rule
 from resolver.write.edits import Edit, Workspace
 
-__all__ = ["Evidence", "Rule", "all_rules", "candidates", "evidence_needed", "prepare"]
+__all__ = ["Evidence", "Rule", "all_rules", "candidates", "catalogue", "evidence_needed", "prepare"]
 
 PREPARE_SECONDS = 3.0  # the most a background preparation parses; run 1 takes about that long
 _preparing: tuple[threading.Thread, threading.Event] | None = None
@@ -38,6 +39,28 @@ def all_rules() -> tuple[Rule, ...]:
     return tuple(sorted(found, key=lambda rule: (rule.priority, rule.name)))
 
 
+def catalogue() -> str:
+    """docs/rules.md: each rule's name, the error categories it repairs and its module's docstring
+    (ruff's form: what it does, why, an example), by name; its headings one level down."""
+    parts = ["# The rule catalogue\n\n",
+             "Generated from the rules' docstrings by `python -m resolver.fix.rules > docs/rules.md`; each rule is\n",
+             "one module in `resolver/fix/rules/`, its fixtures in `fixtures/<rule>/`.\n"]
+    for rule in sorted(all_rules(), key=lambda r: r.name):
+        doc = inspect.cleandoc(inspect.getmodule(rule).__doc__ or "")
+        doc = "\n".join(_heading_down(doc.splitlines()))
+        categories = ", ".join(f"`{c}`" for c in rule.categories)
+        parts.append(f"\n## {rule.name}\n\nCategories: {categories}\n\n{doc}\n")
+    return "".join(parts)
+
+
+def _heading_down(lines: list[str]) -> Iterator[str]:
+    """Markdown headings one level down (`## Example` -> `### Example`), code blocks as they are."""
+    code = False
+    for line in lines:
+        code ^= line.startswith("```")
+        yield "#" + line if line.startswith("#") and not code else line
+
+
 def prepare(workspace: Workspace) -> None:
     """Start readying what a rule pass reads, in a thread, while run 1 goes on (its interpreter
     spends its first second importing torch on one core): the rule modules, and the project's
@@ -52,22 +75,19 @@ def prepare(workspace: Workspace) -> None:
 
 
 def _prepare(workspace: Workspace, enough: threading.Event) -> None:
-    from resolver.fix.rules import _definitions, _source
-    from resolver.fix.rules._project import project_files
+    from resolver.fix.rules import _source
 
     until = time.monotonic() + PREPARE_SECONDS
     all_rules()
     try:
-        for path in project_files(workspace):
+        for path in _source.project_files(workspace):
             if enough.is_set() or time.monotonic() > until:
                 return
-            # the parses a rule pass makes of the same text (cached by path and text); peeked, so
+            # the parse a rule pass makes of the same text (cached by path and text); peeked, so
             # that a file the user edits during run 1 is read, and checked at the write, as edited
-            text = workspace.peek(path)
-            source = _source._parse(path.resolve(), text)
+            source = _source._parse(path.resolve(), workspace.peek(path))
             if source is not None:
                 source.positions, source.parents, source.qualified_names(source.module)
-                _definitions._parse(path.resolve(), text)  # the constructor-argument rules' own parse
     except (OSError, ValueError):  # a file that vanished or is not text: the rule pass says so itself
         pass
 

@@ -12,98 +12,40 @@ would change that as well, so the constructor call is the right place and nothin
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
 from typing import Iterator
 
 import libcst as cst
 import libcst.matchers as m
-from libcst.metadata import MetadataWrapper, ParentNodeProvider, PositionProvider
 
 from resolver.diagnose.diagnosis import Site
 from resolver.fix.retarget import evaluate, rewrites
-from resolver.fix.rules._source import site_column
+from resolver.fix.rules._source import Source, argument, project_sources
 from resolver.write.edits import Change, Edit, Workspace
 
-MAX_FILES = 200  # a project's Python files searched for a definition: a bound on the cost
 MAX_LINKS = 8
 QUIET_CALLS = {"print", "debug", "info", "warning", "log", "write", "format", "add_scalar", "set_description"}
 PLACEHOLDER = "_resolver_value_"
 
 
-class _File:
-    """One file parsed with positions and parents."""
-
-    def __init__(self, path: Path, text: str):
-        self.path, self.text = path, text
-        self.wrapper = MetadataWrapper(cst.parse_module(text))
-        self.module = self.wrapper.module
-        self.positions = self.wrapper.resolve(PositionProvider)
-        self.parents = self.wrapper.resolve(ParentNodeProvider)
-
-    def nodes(self, kind):
-        return [n for n in self.positions if isinstance(n, kind)]
-
-    def enclosing(self, node, kind):
-        while node in self.parents:
-            node = self.parents[node]
-            if isinstance(node, kind):
-                return node
-        return None
-
-    def call_at(self, site: Site) -> cst.Call | None:
-        column = site_column(self.text, site)
-        found = [n for n in self.nodes(cst.Call) if self.positions[n].start.line == site.line
-                 and (column is None or self.positions[n].start.column == column)]
-        return found[0] if len(found) == 1 else None
-
-    def code(self, node) -> str:
-        return " ".join(self.module.code_for_node(node).split())
-
-    def line(self, node) -> int:
-        return self.positions[node].start.line
-
-    def quiet(self, node) -> bool:
-        """Inside a print, a log call or an f-string: a read that feeds no computation."""
-        while node in self.parents:
-            node = self.parents[node]
-            if isinstance(node, cst.FormattedString):
+def quiet(file: Source, node: cst.CSTNode) -> bool:
+    """Inside a print, a log call or an f-string: a read that feeds no computation."""
+    while node in file.parents:
+        node = file.parents[node]
+        if isinstance(node, cst.FormattedString):
+            return True
+        if isinstance(node, cst.Call):
+            func = node.func
+            name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
+            if name in QUIET_CALLS:
                 return True
-            if isinstance(node, cst.Call):
-                func = node.func
-                name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
-                if name in QUIET_CALLS:
-                    return True
-        return False
-
-
-@lru_cache(maxsize=128)
-def _parse(path: Path, text: str) -> _File | None:
-    try:
-        return _File(path, text)
-    except cst.ParserSyntaxError:
-        return None
-
-
-def source_file(workspace: Workspace, path: Path) -> _File | None:
-    path = path.resolve()
-    if not workspace.is_editable(path) or not path.exists():
-        return None
-    return _parse(path, workspace.text(path))
-
-
-def project_files(workspace: Workspace) -> list[_File]:
-    paths = sorted(p for p in workspace.project.rglob("*.py")
-                   if workspace.is_editable(p) and not any(part.startswith(".") for part in
-                                                           p.relative_to(workspace.project).parts))
-    return [f for f in (source_file(workspace, p) for p in paths[:MAX_FILES]) if f is not None]
+    return False
 
 
 @dataclass(frozen=True)
 class Definition:
     """The expression that makes a constructor argument's number, where it is written."""
 
-    file: _File
+    file: Source
     value: cst.BaseExpression
     what: str  # "the default of TrainConfig.fc_in_features", for the report
 
@@ -124,10 +66,10 @@ class Definition:
         for new in found:
             text = self.file.module.deep_replace(self.value, cst.parse_expression(new)).code
             reason = (f"Changed {self.what} ({self.file.path.name}) from {self.file.code(self.value)} to {new} {why}")
-            yield Edit((Change(self.file.path, self.file.text, text),), self.file.line(self.value), reason)
+            yield Edit((Change(self.file.path, self.file.text, text),), self.file.line_of(self.value), reason)
 
 
-def _opaque_part(file: _File, value: cst.BaseExpression, declared: int) -> tuple[str, str, int]:
+def _opaque_part(file: Source, value: cst.BaseExpression, declared: int) -> tuple[str, str, int]:
     """(opaque code, the expression with it as PLACEHOLDER, the opaque part's value): in
     `len(vocab) - 1` the opaque part is `len(vocab)`, worth declared + 1, so that its literal can
     be changed (`len(vocab)`) rather than stacked (`(len(vocab) - 1) + 1`)."""
@@ -142,7 +84,7 @@ def _opaque_part(file: _File, value: cst.BaseExpression, declared: int) -> tuple
     return (code if atom else f"({code})"), PLACEHOLDER, declared
 
 
-def _constants(file: _File) -> dict[str, int]:
+def _constants(file: Source) -> dict[str, int]:
     """Module-level `NAME = <int>` of a file, for evaluating a definition that uses them."""
     found = {}
     for statement in file.module.body:
@@ -171,13 +113,13 @@ def definition(workspace: Workspace, site: Site, index: int, keyword: str) -> De
     return Definition(file, node, what)
 
 
-def trail(workspace: Workspace, site: Site, index: int, keyword: str) -> list[tuple[_File, cst.BaseExpression, str]]:
+def trail(workspace: Workspace, site: Site, index: int, keyword: str) -> list[tuple[Source, cst.BaseExpression, str]]:
     """Every expression the constructor's argument was followed through, the call's own first,
     each with the words for where it is assigned ("" for an argument passed to a parameter): a
     parameter to its caller's argument (the probe's stack), a name, attribute or key to its one
     assignment. The last is where following stopped: the definition, or a name that could not be
     followed further."""
-    file = source_file(workspace, site.file)
+    file = Source.parse(workspace, site.file)
     call = file and file.call_at(site)
     arg = call and argument(call, index, keyword)
     if arg is None:
@@ -217,31 +159,21 @@ def _holds_call(node: cst.CSTNode) -> bool:
     return bool(m.findall(node, m.Call()))
 
 
-def argument(call: cst.Call, index: int, keyword: str) -> cst.Arg | None:
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg
-    if any(a.star for a in call.args[: index + 1]):
-        return None
-    positional = [a for a in call.args if a.keyword is None and not a.star]
-    return positional[index] if index < len(positional) else None
-
-
 def _params(function: cst.FunctionDef) -> list[cst.Param]:
     p = function.params
     return [*p.posonly_params, *p.params, *p.kwonly_params]
 
 
-def parameter_of(file: _File, name: cst.Name) -> cst.Param | None:
+def parameter_of(file: Source, name: cst.Name) -> cst.Param | None:
     function = file.enclosing(name, cst.FunctionDef)
     return next((p for p in _params(function) if p.name.value == name.value), None) if function else None
 
 
-def at_caller(workspace: Workspace, file: _File, name: cst.Name, caller: Site):
+def at_caller(workspace: Workspace, file: Source, name: cst.Name, caller: Site):
     """The value a helper's (or class's) caller passes for the parameter `name`: the argument,
     else the parameter's default."""
     function = file.enclosing(name, cst.FunctionDef)
-    caller_file = source_file(workspace, caller.file)
+    caller_file = Source.parse(workspace, caller.file)
     call = caller_file and caller_file.call_at(caller)
     if call is None:
         return None
@@ -256,7 +188,7 @@ def at_caller(workspace: Workspace, file: _File, name: cst.Name, caller: Site):
     return (file, param.default) if param.default is not None else None
 
 
-def _assignment(workspace: Workspace, file: _File, node):
+def _assignment(workspace: Workspace, file: Source, node):
     """(file, value, words) of the one assignment that makes this name, attribute or key, when
     there is exactly one and the name is read in exactly one place."""
     if isinstance(node, cst.Name):
@@ -266,7 +198,7 @@ def _assignment(workspace: Workspace, file: _File, node):
     key = _string_key(node)
     if key is None:
         return None
-    files = project_files(workspace)
+    files = project_sources(workspace)
     made = [(f, element.value) for f in files for element in f.nodes(cst.DictElement)
             if isinstance(element.key, cst.SimpleString) and element.key.evaluated_value == key]
     made += [(f, arg.value) for f in files for arg in f.nodes(cst.Arg)
@@ -274,7 +206,7 @@ def _assignment(workspace: Workspace, file: _File, node):
     made += [(f, a.value) for f in files for a in f.nodes(cst.Assign)
              if any(_string_key(t.target) == key for t in a.targets)]
     reads = [(f, s) for f in files for s in f.nodes(cst.Subscript)
-             if _string_key(s) == key and not _is_target(f, s) and not f.quiet(s)]
+             if _string_key(s) == key and not _is_target(f, s) and not quiet(f, s)]
     if len(made) != 1 or len(reads) != 1:
         return None
     return made[0][0], made[0][1], f'the "{key}" entry'
@@ -288,19 +220,19 @@ def _string_key(node) -> str | None:
     return None
 
 
-def _call_name(file: _File, arg: cst.Arg) -> str:
+def _call_name(file: Source, arg: cst.Arg) -> str:
     call = file.parents.get(arg)
     func = call.func if isinstance(call, cst.Call) else None
     return func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", "")
 
 
-def _is_target(file: _File, node) -> bool:
+def _is_target(file: Source, node) -> bool:
     parent = file.parents.get(node)
     return isinstance(parent, (cst.AssignTarget, cst.AugAssign)) or (
         isinstance(parent, cst.AnnAssign) and parent.target is node)
 
 
-def _assigned_values(file: _File, scope, name: str) -> list:
+def _assigned_values(file: Source, scope, name: str) -> list:
     """Values assigned to the bare name `name` directly in `scope` (not in nested functions or
     classes); None for a binding whose value is not a plain expression (a loop, an augmented
     assignment, a with or an import)."""
@@ -366,39 +298,39 @@ def bound_names(target) -> set[str]:
     return set()
 
 
-def _owner(file: _File, node):
+def _owner(file: Source, node):
     """The function, class or module whose namespace a binding at `node` lands in."""
     return file.enclosing(node, (cst.FunctionDef, cst.ClassDef)) or file.module
 
 
-def _reads(file: _File, scope, name: str) -> int:
+def _reads(file: Source, scope, name: str) -> int:
     return sum(1 for n in file.nodes(cst.Name) if n.value == name and _owner(file, n) is scope
-               and _is_read(file, n) and not file.quiet(n))
+               and _is_read(file, n) and not quiet(file, n))
 
 
-def _is_read(file: _File, name: cst.Name) -> bool:
+def _is_read(file: Source, name: cst.Name) -> bool:
     """The name is read here: not assigned, not an attribute's or keyword's name, not what a def,
     class or import binds."""
     return not (_is_target(file, name) or _is_attribute_name(file, name) or _is_keyword(file, name)
                 or _is_definition_name(file, name))
 
 
-def _is_attribute_name(file: _File, name: cst.Name) -> bool:
+def _is_attribute_name(file: Source, name: cst.Name) -> bool:
     parent = file.parents.get(name)
     return isinstance(parent, cst.Attribute) and parent.attr is name
 
 
-def _is_keyword(file: _File, name: cst.Name) -> bool:
+def _is_keyword(file: Source, name: cst.Name) -> bool:
     parent = file.parents.get(name)
     return isinstance(parent, (cst.Arg, cst.Param)) and (getattr(parent, "keyword", None) is name or getattr(parent, "name", None) is name)
 
 
-def _is_definition_name(file: _File, name: cst.Name) -> bool:
+def _is_definition_name(file: Source, name: cst.Name) -> bool:
     parent = file.parents.get(name)
     return isinstance(parent, (cst.FunctionDef, cst.ClassDef, cst.ImportAlias, cst.AsName))
 
 
-def _local_or_global(workspace: Workspace, file: _File, name: cst.Name):
+def _local_or_global(workspace: Workspace, file: Source, name: cst.Name):
     function = file.enclosing(name, cst.FunctionDef)
     if function is not None:
         values = _assigned_values(file, function, name.value)
@@ -423,7 +355,7 @@ def _local_or_global(workspace: Workspace, file: _File, name: cst.Name):
     return source, values[0], f"the constant {name.value}"
 
 
-def _loop_carried(file: _File, name) -> cst.BaseExpression | None:
+def _loop_carried(file: Source, name) -> cst.BaseExpression | None:
     """The value a loop-carried name has in the loop's first iteration (`prev = in_features`,
     then `Linear(prev, width); prev = width` in the loop): its one assignment before the loop,
     when every other assignment is in the loop after this read, and no read outside the loop
@@ -437,18 +369,18 @@ def _loop_carried(file: _File, name) -> cst.BaseExpression | None:
     for node in file.nodes((cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.AsName, cst.NamedExpr)):
         if _owner(file, node) is function and node is not loop and any(
                 name.value in bound_names(t) for t in _targets(node)):
-            (inside if file.enclosing(node, cst.For) is loop or _within(file, node, loop) else outside).append(node)
-    start, read = file.line(loop), file.line(name)
+            (inside if file.enclosing(node, cst.For) is loop or file.within(node, loop) else outside).append(node)
+    start, read = file.line_of(loop), file.line_of(name)
     if len(outside) != 1 or not inside or not isinstance(outside[0], cst.Assign) or len(outside[0].targets) != 1 \
-            or file.line(outside[0]) >= start or any(file.line(node) <= read for node in inside):
+            or file.line_of(outside[0]) >= start or any(file.line_of(node) <= read for node in inside):
         return None
     first = outside[0].value if isinstance(outside[0].targets[0].target, cst.Name) else unpacked_value(outside[0], name.value)
     if first is None:
         return None
     reads = [n for n in file.nodes(cst.Name) if n.value == name.value and _owner(file, n) is function
              and not _is_target(file, n) and not _is_attribute_name(file, n) and not _is_keyword(file, n)
-             and not file.quiet(n)]
-    if any(file.line(outside[0]) < file.line(n) < start for n in reads):
+             and not quiet(file, n)]
+    if any(file.line_of(outside[0]) < file.line_of(n) < start for n in reads):
         return None
     return first
 
@@ -461,15 +393,7 @@ def _targets(node) -> list:
     return [node.target]
 
 
-def _within(file: _File, node, ancestor) -> bool:
-    while node in file.parents:
-        node = file.parents[node]
-        if node is ancestor:
-            return True
-    return False
-
-
-def _imported_from(workspace: Workspace, file: _File, name: str) -> _File | None:
+def _imported_from(workspace: Workspace, file: Source, name: str) -> Source | None:
     """The project file a `from X import name` in this file reads `name` from."""
     for node in file.nodes(cst.ImportFrom):
         if isinstance(node.names, cst.ImportStar) or node.module is None:
@@ -479,29 +403,29 @@ def _imported_from(workspace: Workspace, file: _File, name: str) -> _File | None
             base = file.path.parent if node.relative else None
             for root in (base, file.path.parent, workspace.project):
                 if root is not None and (root / dotted).exists():
-                    return source_file(workspace, root / dotted)
+                    return Source.parse(workspace, root / dotted)
     return None
 
 
-def _global_reads(workspace: Workspace, file: _File, name: str) -> int:
+def _global_reads(workspace: Workspace, file: Source, name: str) -> int:
     """Reads of a module-level name anywhere it can be seen: in its file (any function) and in
     the files that import it, or read it as `module.name`."""
     count = 0
-    for other in project_files(workspace):
+    for other in project_sources(workspace):
         if other.path == file.path or _imported_from(workspace, other, name) is not None:
             count += sum(1 for n in other.nodes(cst.Name) if n.value == name and _is_read(other, n)
-                         and not other.quiet(n))
+                         and not quiet(other, n))
         count += sum(1 for a in other.nodes(cst.Attribute) if a.attr.value == name
                      and a.value is not None and isinstance(a.value, cst.Name)
-                     and a.value.value == file.path.stem and not other.quiet(a))
+                     and a.value.value == file.path.stem and not quiet(other, a))
     return count
 
 
-def _attribute(workspace: Workspace, file: _File, node: cst.Attribute):
+def _attribute(workspace: Workspace, file: Source, node: cst.Attribute):
     """`obj.name`: the one place a project makes attribute `name` (a class field, `self.name =`,
     an argparse option) and reads it."""
     name = node.attr.value
-    files = project_files(workspace)
+    files = project_sources(workspace)
     made = []
     for f in files:
         for cls in f.nodes(cst.ClassDef):
@@ -518,13 +442,13 @@ def _attribute(workspace: Workspace, file: _File, node: cst.Attribute):
             if option is not None:
                 made.append(option)
     reads = [(f, a) for f in files for a in f.nodes(cst.Attribute)
-             if a.attr.value == name and not _is_target(f, a) and not f.quiet(a)]
+             if a.attr.value == name and not _is_target(f, a) and not quiet(f, a)]
     if len(made) != 1 or made[0][1] is None or len(reads) != 1:
         return None
     return made[0]
 
 
-def _argparse_default(file: _File, call: cst.Call, name: str):
+def _argparse_default(file: Source, call: cst.Call, name: str):
     func = call.func
     if not (isinstance(func, cst.Attribute) and func.attr.value == "add_argument"):
         return None

@@ -23,7 +23,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules import _source
 from resolver.fix.rules._definitions import loop_clauses
-from resolver.fix.rules._source import Source
+from resolver.fix.rules._source import Source, project_sources
 from resolver.write.edits import Workspace
 
 # Methods whose result has the receiver's values (and dtype, unless they cast): follow the receiver.
@@ -38,7 +38,6 @@ CONVERSIONS = {"from_numpy", "tensor", "as_tensor", "Tensor", "FloatTensor", "Do
 ITERATION_WRAPPERS = {"tqdm", "iter", "auto_tqdm", "track"}
 TENSOR_DATASET = "torch.utils.data.dataset.TensorDataset"
 MAX_STEPS = 24
-MAX_PROJECT_FILES = 300
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ class Tracer:
         steps = [Step(source, node, "use")]
         at = (source, node, (), self.frame_index(frame) if frame is not None else None)
         for _ in range(MAX_STEPS):
-            found = self._next(*at)
+            found = self.next_step(*at)
             if found is None:
                 break
             source, node, path, index, role = found
@@ -87,7 +86,7 @@ class Tracer:
 
     # --- one step back ---------------------------------------------------------------------
 
-    def _next(self, source: Source, node, path: tuple, index: int | None):
+    def next_step(self, source: Source, node, path: tuple, index: int | None):
         if isinstance(node, cst.Name):
             return self._name(source, node, path, index)
         if isinstance(node, cst.Attribute):
@@ -120,7 +119,7 @@ class Tracer:
             return self._batch_element(source, drawn[0], drawn[1] + path, index)
         scope = source.enclosing(node, cst.FunctionDef)
         while True:
-            binding = _latest_binding(source, scope, name, line)
+            binding = latest_binding(source, scope, name, line)
             if binding is not None:
                 value, inner, loop = binding
                 if loop is not None:
@@ -132,7 +131,7 @@ class Tracer:
                 return source, value, inner + path, index, "value"
             if scope is None:
                 return None
-            if name in _parameters(scope):
+            if name in parameter_names(scope):
                 return self._argument(source, scope, name, path, index)
             line = 10**9  # a closure or a global: what the outer scope holds when the function runs
             scope = source.enclosing(scope, cst.FunctionDef)
@@ -142,7 +141,7 @@ class Tracer:
         trail came from into this function's return."""
         if function in self._entered:
             caller_source, call = self._entered[function]
-            params = _parameters(function)
+            params = parameter_names(function)
             method = bool(params) and params[0] in ("self", "cls")
             value = argument(call, params.index(name) - (1 if method else 0), name)
             return None if value is None else (caller_source, value, path, None, "value")
@@ -155,7 +154,7 @@ class Tracer:
         caller_source = self.source(caller.file)
         if caller_source is None:
             return None
-        params = _parameters(function)
+        params = parameter_names(function)
         method = bool(params) and params[0] in ("self", "cls")
         position = params.index(name) - (1 if method else 0)
         calls = [c for c in caller_source.on_line(cst.Call, caller.line)
@@ -173,7 +172,7 @@ class Tracer:
         klass = source.enclosing(node, cst.ClassDef)
         if klass is None:
             return None
-        found = _attribute_assignments(source, klass, node.attr.value)
+        found = attribute_assignments(source, klass, node.attr.value)
         if not found:
             return None
         in_init = [f for f in found if f[2] == "__init__"]
@@ -214,16 +213,16 @@ class Tracer:
         name = last_name(made[1].func) if made is not None else None
         if not name or not name[:1].isupper():
             return None
-        classes = [(s, c) for s in self._project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
+        classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
         if len(classes) != 1:
             return None
         where, klass = classes[0]
-        call = [m for m in _own_nodes(klass, cst.FunctionDef) if m.name.value == "__call__"]
+        call = [m for m in own_nodes(klass, cst.FunctionDef) if m.name.value == "__call__"]
         return (call[0], where) if len(call) == 1 else None
 
     def _returned(self, function_name: str, path: tuple, call: tuple[Source, cst.Call] | None = None):
         """The value a project function returns, when exactly one function has that name."""
-        found = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
+        found = [(s, f) for s in self.project_sources() for f in s.nodes(cst.FunctionDef)
                  if f.name.value == function_name]
         if len(found) != 1:
             return None
@@ -257,7 +256,7 @@ class Tracer:
                 or loader.collate_fn is not None:
             return None
         if loader.dataset_class == TENSOR_DATASET:
-            calls = [(s, c) for s in self._project_sources() for c in s.nodes(cst.Call)
+            calls = [(s, c) for s in self.project_sources() for c in s.nodes(cst.Call)
                      if last_name(c.func) == "TensorDataset"]
             if len(calls) != 1:
                 return None
@@ -267,9 +266,9 @@ class Tracer:
         if dataset is None:
             return None
         for klass in dataset.nodes(cst.ClassDef, lambda c: c.name.value == class_name):
-            for method in _own_nodes(klass, cst.FunctionDef):
+            for method in own_nodes(klass, cst.FunctionDef):
                 if method.name.value == "__getitem__":
-                    returns = [r for r in _own_nodes(method, cst.Return) if r.value is not None]
+                    returns = [r for r in own_nodes(method, cst.Return) if r.value is not None]
                     if len(returns) == 1:
                         return dataset, returns[0].value, path, None, "sample"
         return None
@@ -294,14 +293,14 @@ class Tracer:
         name = last_name(dataset_call.func)
         if name == "TensorDataset":
             return (source, dataset_call, path, None, "sample") if path else None
-        classes = [(s, c) for s in self._project_sources() for c in s.nodes(cst.ClassDef)
+        classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef)
                    if c.name.value == name]
         if len(classes) != 1:
             return None
         dataset_source, klass = classes[0]
-        for method in _own_nodes(klass, cst.FunctionDef):
+        for method in own_nodes(klass, cst.FunctionDef):
             if method.name.value == "__getitem__":
-                returns = [r for r in _own_nodes(method, cst.Return) if r.value is not None]
+                returns = [r for r in own_nodes(method, cst.Return) if r.value is not None]
                 if len(returns) == 1:
                     return dataset_source, returns[0].value, path, None, "sample"
         return None
@@ -320,12 +319,12 @@ class Tracer:
             if not isinstance(node, cst.Name):
                 return None
             scope = source.enclosing(node, cst.FunctionDef)
-            binding = _latest_binding(source, scope, node.value, source.line_of(node))
-            if binding is None and scope is not None and node.value in _parameters(scope) \
+            binding = latest_binding(source, scope, node.value, source.line_of(node))
+            if binding is None and scope is not None and node.value in parameter_names(scope) \
                     and scope.name.value == "__init__":
                 return self._constructed_with(source, scope, node.value)
             if binding is None and scope is not None:
-                binding = _latest_binding(source, None, node.value, 10**9)
+                binding = latest_binding(source, None, node.value, 10**9)
             if binding is None or binding[2] is not None or binding[1]:
                 return None
             node = binding[0]
@@ -339,13 +338,13 @@ class Tracer:
             return None
         self._constructing.add(init)
         try:
-            return self._same_callee(klass, _parameters(init).index(name) - 1, name)
+            return self._same_callee(klass, parameter_names(init).index(name) - 1, name)
         finally:
             self._constructing.discard(init)
 
     def _same_callee(self, klass: cst.ClassDef, position: int, name: str):
         made = []  # (source, call) per construction
-        for where in self._project_sources():
+        for where in self.project_sources():
             for call in where.nodes(cst.Call, lambda c: last_name(c.func) == klass.name.value):
                 value = argument(call, position, name)
                 found = self._made_by(where, value, None) if value is not None else None
@@ -364,7 +363,7 @@ class Tracer:
         func = call.func
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
             klass = source.enclosing(call, cst.ClassDef)
-            own = [m for m in _own_nodes(klass, cst.FunctionDef) if m.name.value == func.attr.value] if klass else []
+            own = [m for m in own_nodes(klass, cst.FunctionDef) if m.name.value == func.attr.value] if klass else []
             if len(own) == 1:
                 return [(source, own[0])]
             instance, method = func, None
@@ -373,7 +372,7 @@ class Tracer:
             if not isinstance(instance, (cst.Name, cst.Attribute)):
                 return []
         elif isinstance(func, cst.Name):
-            functions = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
+            functions = [(s, f) for s in self.project_sources() for f in s.nodes(cst.FunctionDef)
                          if f.name.value == func.value and s.enclosing(f, cst.ClassDef) is None]
             if len(functions) == 1:
                 return functions
@@ -386,12 +385,12 @@ class Tracer:
         name = last_name(made[1].func)
         if name and name[:1].isupper():
             return self._methods_of([name], method)
-        factories = [(s, f) for s in self._project_sources() for f in s.nodes(cst.FunctionDef)
+        factories = [(s, f) for s in self.project_sources() for f in s.nodes(cst.FunctionDef)
                      if name and f.name.value == name and s.enclosing(f, cst.ClassDef) is None]
         if len(factories) != 1:
             return []
         names = []
-        for returned in (r.value for r in _own_nodes(factories[0][1], cst.Return) if r.value is not None):
+        for returned in (r.value for r in own_nodes(factories[0][1], cst.Return) if r.value is not None):
             made_class = returned.func if isinstance(returned, cst.Call) else None
             if isinstance(made_class, cst.Subscript) and isinstance(made_class.value, cst.Dict):
                 names += [last_name(e.value) for e in made_class.value.elements if isinstance(e, cst.DictElement)]
@@ -404,22 +403,20 @@ class Tracer:
         classes outside the project are skipped."""
         found = []
         for name in dict.fromkeys(class_names):
-            classes = [(s, c) for s in self._project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
+            classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
             if len(classes) != 1:
                 continue
             where, klass = classes[0]
-            own = {m.name.value: m for m in _own_nodes(klass, cst.FunctionDef)}
+            own = {m.name.value: m for m in own_nodes(klass, cst.FunctionDef)}
             entry = own.get(method) if method else own.get("forward") or own.get("__call__")
             if entry is not None:
                 found.append((where, entry))
         return found
 
-    def _project_sources(self) -> list[Source]:
+    def project_sources(self) -> list[Source]:
+        """The project's parsed files, walked once per tracer."""
         if self._project is None:
-            root = self.workspace.project
-            files = sorted(p for p in root.rglob("*.py")
-                           if not ({".venv", "venv", "site-packages", ".git", "__pycache__"} & set(p.relative_to(root).parts)))
-            self._project = [s for p in files[:MAX_PROJECT_FILES] if (s := self.source(p)) is not None]
+            self._project = project_sources(self.workspace)
         return self._project
 
 
@@ -428,7 +425,7 @@ class Tracer:
 def _the_return(function: cst.FunctionDef, path: tuple) -> cst.BaseExpression | None:
     """The value the function returns for the element `path` follows: its one `return`, or of
     several the one tuple that has that element (`return x` early, `return x, y` for `a, b = f()`)."""
-    returns = [r.value for r in _own_nodes(function, cst.Return) if r.value is not None]
+    returns = [r.value for r in own_nodes(function, cst.Return) if r.value is not None]
     if len(returns) > 1 and path and isinstance(path[0], int):
         returns = [v for v in returns if isinstance(v, cst.Tuple) and len(v.elements) > path[0]]
     return returns[0] if len(returns) == 1 else None
@@ -502,7 +499,7 @@ def _appended(scope: cst.CSTNode, container: cst.BaseExpression) -> cst.BaseExpr
     return appends[0] if len(appends) == 1 and not other else None
 
 
-def _parameters(function: cst.FunctionDef) -> list[str]:
+def parameter_names(function: cst.FunctionDef) -> list[str]:
     p = function.params
     return [param.name.value for param in (*p.posonly_params, *p.params, *p.kwonly_params)]
 
@@ -527,7 +524,7 @@ def _calls_function(call: cst.Call, function: cst.FunctionDef, method: bool) -> 
     return last is not None and not last[:1].isupper() and required <= given <= takes and last != name
 
 
-def _own_nodes(scope: cst.CSTNode, kind: type) -> list:
+def own_nodes(scope: cst.CSTNode, kind: type) -> list:
     """Nodes of `kind` in `scope`'s body, not inside a nested function, class or lambda."""
     found = []
 
@@ -569,12 +566,12 @@ def _comprehension_for(source: Source, node: cst.Name) -> tuple[cst.CompFor, tup
     return None
 
 
-def _latest_binding(source: Source, scope, name: str, line: int):
+def latest_binding(source: Source, scope, name: str, line: int):
     """(value, path in it, loop) of the last binding of `name` in `scope` (a function, or the
     module when None) before `line`; `loop` is the `for` statement when a loop target binds it."""
     container = scope if scope is not None else source.module
     best = None
-    for node in _own_nodes(container, (cst.Assign, cst.AnnAssign, cst.For)):
+    for node in own_nodes(container, (cst.Assign, cst.AnnAssign, cst.For)):
         start = source.line_of(node)
         if isinstance(node, cst.For):
             end = source.positions[node].end.line
@@ -592,21 +589,21 @@ def _latest_binding(source: Source, scope, name: str, line: int):
     return None if best is None else best[1:]
 
 
-def _attribute_assignments(source: Source, klass: cst.ClassDef, attr: str) -> list:
+def attribute_assignments(source: Source, klass: cst.ClassDef, attr: str) -> list:
     """(value, path, method name) of each `self.attr = ...` in the class's methods, in order."""
     found = []
-    for method in _own_nodes(klass, cst.FunctionDef):
-        for node in _own_nodes(method, cst.Assign):
+    for method in own_nodes(klass, cst.FunctionDef):
+        for node in own_nodes(method, cst.Assign):
             for target in node.targets:
-                for path, element in _attribute_targets(target.target, attr):
+                for path, element in attribute_targets(target.target, attr):
                     found.append((source.line_of(node), node.value, path, method.name.value))
     return [f[1:] for f in sorted(found, key=lambda f: f[0])]
 
 
-def _attribute_targets(target, attr: str, prefix: tuple = ()):
+def attribute_targets(target, attr: str, prefix: tuple = ()):
     if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self" \
             and target.attr.value == attr:
         yield prefix, target
     elif isinstance(target, (cst.Tuple, cst.List)):
         for i, element in enumerate(target.elements):
-            yield from _attribute_targets(element.value, attr, prefix + (i,))
+            yield from attribute_targets(element.value, attr, prefix + (i,))

@@ -4,29 +4,14 @@ names, every nn.Module subclass, how a file spells torch.nn."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Iterator
 
 import libcst as cst
 
-from resolver.fix.rules._source import Source
+from resolver.fix.rules._source import Source, project_files
 from resolver.write.edits import Change, Edit, Workspace
 
-MAX_FILES = 400
-CONFIG_SUFFIXES = {".json", ".yaml", ".yml", ".toml", ".cfg", ".ini"}
-SKIPPED_DIRS = {".git", ".venv", "venv", "env", "__pycache__", "site-packages", "dist-packages", "node_modules", "build"}
-
-
-def project_files(workspace: Workspace) -> list[Path]:
-    """The project's Python files, nearest first, bounded."""
-    found = []
-    for path in sorted(workspace.project.rglob("*.py"), key=lambda p: (len(p.parts), str(p))):
-        if SKIPPED_DIRS & set(path.relative_to(workspace.project).parts) or not workspace.is_editable(path):
-            continue
-        found.append(path)
-        if len(found) >= MAX_FILES:
-            break
-    return found
+CONFIG_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini")
 
 
 def sources_mentioning(workspace: Workspace, pattern: str) -> Iterator[Source]:
@@ -115,16 +100,10 @@ def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Patter
     value = rf"(?P<quote>[\"']?)(?:{old.pattern})(?P=quote)" if isinstance(old, re.Pattern) else rf"(?P<quote>){old}"
     # a key on its own line, or inside an inline map (`"model": {"in_dim": 20, ...}`, `{in_dim: 20}`)
     pattern = re.compile(rf"(?:^|(?<=[\s{{,]))(?P<key>[\"']?(?:{names})[\"']?\s*[:=]\s*)(?P<value>{value})(?=\s*(?:[,}}\]]|#|$))")
-    found, seen = [], 0
-    for path in sorted(workspace.project.rglob("*"), key=lambda p: (len(p.parts), str(p))):
-        if path.suffix not in CONFIG_SUFFIXES or SKIPPED_DIRS & set(path.relative_to(workspace.project).parts) \
-                or not path.is_file() or not path.resolve().is_relative_to(workspace.project):
-            continue
+    found = []
+    for path in project_files(workspace, CONFIG_SUFFIXES):
         if path.name not in code:  # a file the code never names is data or a record, not its config
             continue
-        seen += 1
-        if seen > MAX_FILES:
-            break
         text = workspace.text(path)
         lines = text.splitlines(keepends=True)
         for number, line in enumerate(lines):

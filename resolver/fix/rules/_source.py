@@ -5,12 +5,15 @@ and qualified names, and the helpers rules share. Torch names are matched by qua
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Callable, Iterator
 
 import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import (
     MetadataWrapper,
     ParentNodeProvider,
@@ -24,6 +27,9 @@ from resolver.write.edits import Change, Edit, Workspace
 NO_GRAD = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad",
                      "torch.autograd.grad_mode.no_grad", "torch.autograd.grad_mode.inference_mode"})
 LOOPS = (cst.For, cst.While)
+MAX_FILES = 400  # the project's files a rule (or the model's context) looks through: a bound on the cost
+# folders of tools, environments and build output, never the project's own code (also hidden ones, and *venv*)
+SKIPPED_DIRS = frozenset({"site-packages", "dist-packages", "node_modules", "__pycache__", "build", "dist", "env"})
 
 
 @dataclass(eq=False)
@@ -190,7 +196,8 @@ class Source:
 
     def edit(self, new_text: str, line: int, reason: str, uses_torch: bool = False) -> Edit:
         if uses_torch and self.torch_binding is None:
-            new_text, line = _with_torch_import(new_text), line + 1
+            imported = _with_torch_import(new_text)
+            new_text, line = imported, line + imported.count("\n") - new_text.count("\n")
         return Edit((Change(self.path, self.text, new_text),), line, reason)
 
 
@@ -202,7 +209,7 @@ def _resolve(names: set[str], aliases: dict[str, str]) -> frozenset[str]:
     return frozenset(resolved)
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=MAX_FILES)  # a rule pass walks the project several times: each file parsed once
 def _parse(path: Path, text: str) -> Source | None:
     try:
         return Source(path, text, MetadataWrapper(cst.parse_module(text)))
@@ -212,19 +219,9 @@ def _parse(path: Path, text: str) -> Source | None:
 
 def _with_torch_import(text: str) -> str:
     """`import torch` after the file's leading docstring, `__future__` imports and other imports."""
-    module = cst.parse_module(text)
-    body = list(module.body)
-    at = 0
-    for i, statement in enumerate(body):
-        smalls = statement.body if isinstance(statement, cst.SimpleStatementLine) else ()
-        if smalls and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in smalls):
-            at = i + 1
-        elif i == 0 and len(smalls) == 1 and isinstance(smalls[0], cst.Expr) and isinstance(smalls[0].value, cst.SimpleString):
-            at = 1
-        elif at or not smalls:
-            break
-    body.insert(at, cst.parse_statement("import torch\n"))
-    return module.with_changes(body=body).code
+    context = CodemodContext()
+    AddImportsVisitor.add_needed_import(context, "torch")
+    return AddImportsVisitor(context).transform_module(cst.parse_module(text)).code
 
 
 def site_column(text: str, site: Site) -> int | None:
@@ -236,6 +233,35 @@ def site_column(text: str, site: Site) -> int | None:
     if site.line > len(lines):
         return -1
     return len(lines[site.line - 1].encode("utf-8")[: site.col].decode("utf-8", errors="ignore"))
+
+
+def project_files(workspace: Workspace, suffixes: tuple[str, ...] = (".py",)) -> list[Path]:
+    """The project's files with these suffixes, nearest its folder first, at most MAX_FILES (a
+    project that is a home directory is not walked to the end): the one walk every rule, and the
+    model's context, takes."""
+    found: list[Path] = []
+    level = [workspace.project]
+    while level and len(found) < MAX_FILES:
+        files, folders = [], []
+        for folder in level:
+            try:
+                entries = list(os.scandir(folder))
+            except OSError:
+                continue
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if not (entry.name.startswith(".") or entry.name in SKIPPED_DIRS or "venv" in entry.name):
+                        folders.append(Path(entry.path))
+                elif entry.name.endswith(suffixes) and entry.is_file():
+                    files.append(Path(entry.path))
+        found += [p for p in sorted(files, key=str) if p.resolve().is_relative_to(workspace.project.resolve())]
+        level = sorted(folders, key=str)
+    return found[:MAX_FILES]
+
+
+def project_sources(workspace: Workspace) -> list[Source]:
+    """The project's Python files, parsed (those that parse), nearest first."""
+    return [s for p in project_files(workspace) if (s := Source.parse(workspace, p)) is not None]
 
 
 def user_frames(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[tuple[Frame, Source]]:

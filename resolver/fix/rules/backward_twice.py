@@ -16,9 +16,9 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._origin import (
     Tracer,
-    _attribute_assignments,
-    _own_nodes,
-    _parameters,
+    attribute_assignments,
+    own_nodes,
+    parameter_names,
 )
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import (
@@ -68,14 +68,14 @@ def _self_attribute(node: cst.CSTNode) -> str | None:
 def _stores_into_self(method: cst.FunctionDef, name: str) -> bool:
     """Whether the method keeps `name` (or a slice of it) in the object's state: assigned into
     `self.x` / `self.x[...]`, or handed to `self.x.append(...)`-like calls; and gives none of it back."""
-    if any(r.value is not None and name in names_in(r.value) for r in _own_nodes(method, cst.Return)) \
-            or any(method_call(c, "backward") for c in _own_nodes(method, cst.Call)):
+    if any(r.value is not None and name in names_in(r.value) for r in own_nodes(method, cst.Return)) \
+            or any(method_call(c, "backward") for c in own_nodes(method, cst.Call)):
         return False
-    for node in _own_nodes(method, (cst.Assign, cst.AugAssign)):
+    for node in own_nodes(method, (cst.Assign, cst.AugAssign)):
         targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
         if any(_self_attribute(t) for t in targets) and name in names_in(node.value):
             return True
-    for call in _own_nodes(method, cst.Call):
+    for call in own_nodes(method, cst.Call):
         if isinstance(call.func, cst.Attribute) and _self_attribute(call.func.value) \
                 and call.func.attr.value in ("append", "extend", "insert", "copy_", "add", "put") \
                 and any(name in names_in(a.value) for a in call.args):
@@ -88,13 +88,13 @@ def _stored_outputs(tracer: Tracer, source: Source, function, frame) -> Iterator
     object, so the next step's loss reaches back into this step's freed graph. It is detached
     where the method takes it, once for every place the method stores it."""
     graph = {n for n, t in frame.tensors.items() if t.requires_grad}
-    for call in _own_nodes(function, cst.Call):
+    for call in own_nodes(function, cst.Call):
         given = [(i, a.value.value) for i, a in enumerate(call.args)
                  if a.keyword is None and not a.star and isinstance(a.value, cst.Name) and a.value.value in graph]
         if not given:
             continue
         for where, method in tracer.functions_called(source, call):
-            params = _parameters(method)
+            params = parameter_names(method)
             offset = 1 if params and params[0] == "self" else 0
             for i, name in given:
                 if i + offset >= len(params) or not _stores_into_self(method, params[i + offset]):
@@ -115,23 +115,23 @@ def _made_once(source: Source, function, loop) -> Iterator[Edit]:
     freed by the first backward. The step computes it again where it reads it."""
     outside, libraries = _module_names(source), _module_names(source, assigned=False)
     klass = source.enclosing(function, cst.ClassDef) if function is not None else None
-    for use in _own_nodes(function, cst.Attribute) if klass is not None else ():
+    for use in own_nodes(function, cst.Attribute) if klass is not None else ():
         if not (isinstance(use.value, cst.Name) and use.value.value == "self") or not _read_as_value(source, use):
             continue
-        made = _attribute_assignments(source, klass, use.attr.value)
+        made = attribute_assignments(source, klass, use.attr.value)
         if len(made) != 1 or made[0][1] or made[0][2] != "__init__" or not _model_call(made[0][0], libraries):
             continue
-        init = next(m for m in _own_nodes(klass, cst.FunctionDef) if m.name.value == "__init__")
+        init = next(m for m in own_nodes(klass, cst.FunctionDef) if m.name.value == "__init__")
         again = _in_scope_of(source, made[0][0], _kept_parameters(klass, init), outside)
         if again is not None:
             yield _recomputed(source, use, again, f"self.{use.attr.value} is computed once in __init__")
     if loop is None:
         return
     scope = function if function is not None else source.module
-    for use in _own_nodes(loop, cst.Name):
+    for use in own_nodes(loop, cst.Name):
         if not _read_as_value(source, use) or _rebound_in(loop, use.value):
             continue
-        before = [a for a in _own_nodes(scope, cst.Assign) if source.line_of(a) < source.line_of(loop)
+        before = [a for a in own_nodes(scope, cst.Assign) if source.line_of(a) < source.line_of(loop)
                   and any(isinstance(t.target, cst.Name) and t.target.value == use.value for t in a.targets)]
         if len(before) != 1 or not _model_call(before[0].value, libraries):
             continue
@@ -159,12 +159,12 @@ def _model_call(value: cst.BaseExpression, outside: set[str]) -> bool:
 def _kept_parameters(klass: cst.ClassDef, init: cst.FunctionDef) -> dict[str, str | None]:
     """`self.model = model` in __init__: parameter -> the attribute that keeps it."""
     kept = {}
-    for node in _own_nodes(init, cst.Assign):
-        if isinstance(node.value, cst.Name) and node.value.value in _parameters(init):
+    for node in own_nodes(init, cst.Assign):
+        if isinstance(node.value, cst.Name) and node.value.value in parameter_names(init):
             for target in node.targets:
                 if _self_attribute(target.target) and isinstance(target.target, cst.Attribute):
                     kept.setdefault(node.value.value, f"self.{target.target.attr.value}")
-    for name in _parameters(init):
+    for name in parameter_names(init):
         kept.setdefault(name, None)
     return kept
 
@@ -174,7 +174,7 @@ def _in_scope_of(source: Source, value: cst.BaseExpression, kept: dict[str, str 
     """The __init__ expression spelled in a method: its parameters by the attributes that keep
     them; None when it reads a parameter nothing keeps, or a local of __init__."""
     swaps = {}
-    for name in _own_nodes(value, cst.Name):
+    for name in own_nodes(value, cst.Name):
         if _attribute_name(source, name) or name.value == "self" or name.value in outside or hasattr(builtins, name.value):
             continue
         if kept.get(name.value) is None:
@@ -226,7 +226,7 @@ def _read_as_value(source: Source, node: cst.CSTNode) -> bool:
 
 def _rebound_in(scope: cst.CSTNode, name: str) -> bool:
     return any(isinstance(t.target, cst.Name) and t.target.value == name
-               for a in _own_nodes(scope, cst.Assign) for t in a.targets)
+               for a in own_nodes(scope, cst.Assign) for t in a.targets)
 
 
 def _recomputed(source: Source, use: cst.BaseExpression, value: cst.BaseExpression, why: str) -> Edit:

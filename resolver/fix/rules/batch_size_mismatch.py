@@ -23,7 +23,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._origin import _attribute_targets, _latest_binding, _own_nodes
+from resolver.fix.rules._origin import attribute_targets, latest_binding, own_nodes
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call
 from resolver.write.edits import Edit, Workspace
@@ -117,7 +117,7 @@ def _last_step(source: Source, flatten: cst.Call) -> cst.BaseExpression | None:
     klass = source.enclosing(flatten, cst.ClassDef)
     if not isinstance(receiver, cst.Name) or function is None or klass is None:
         return None
-    binding = _latest_binding(source, function, receiver.value, source.line_of(flatten))
+    binding = latest_binding(source, function, receiver.value, source.line_of(flatten))
     if binding is None or binding[2] is not None:
         return None
     value, path, _ = binding
@@ -143,10 +143,10 @@ def _last_step(source: Source, flatten: cst.Call) -> cst.BaseExpression | None:
 def _built_as(source: Source, klass: cst.ClassDef, attribute: str) -> cst.Call | None:
     """The one call the class assigns to `self.attribute`."""
     found = []
-    for method in _own_nodes(klass, cst.FunctionDef):
-        for node in _own_nodes(method, cst.Assign):
+    for method in own_nodes(klass, cst.FunctionDef):
+        for node in own_nodes(method, cst.Assign):
             for target in node.targets:
-                if any(not path for path, _ in _attribute_targets(target.target, attribute)):
+                if any(not path for path, _ in attribute_targets(target.target, attribute)):
                     found.append(node.value)
     return found[0] if len(found) == 1 and isinstance(found[0], cst.Call) else None
 
@@ -164,8 +164,8 @@ def _shifted_pair(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         return
     class_name = loader.dataset_class.rsplit(".", 1)[-1]
     for klass in source.nodes(cst.ClassDef, lambda c: c.name.value == class_name):
-        for method in _own_nodes(klass, cst.FunctionDef):
-            returns = [r for r in _own_nodes(method, cst.Return)] if method.name.value == "__getitem__" else []
+        for method in own_nodes(klass, cst.FunctionDef):
+            returns = [r for r in own_nodes(method, cst.Return)] if method.name.value == "__getitem__" else []
             if len(returns) != 1 or not isinstance(returns[0].value, cst.Tuple) or len(returns[0].value.elements) != 2:
                 continue
             parts = [_sequence_part(source, method, e.value) for e in returns[0].value.elements]
@@ -188,7 +188,7 @@ def _sequence_part(source: Source, method: cst.FunctionDef, node: cst.BaseExpres
     a part returned by name, through plain local aliases (`x = chunk`)."""
     for _ in range(4):
         if isinstance(node, cst.Name):
-            binding = _latest_binding(source, method, node.value, source.line_of(node))
+            binding = latest_binding(source, method, node.value, source.line_of(node))
             if binding is not None and binding[2] is None and not binding[1] \
                     and isinstance(binding[0], (cst.Name, cst.Subscript)) and _shift(binding[0]) != "other":
                 node = binding[0]

@@ -119,7 +119,7 @@ def _input_dtype(diagnosis: Diagnosis) -> str | None:
 def _stray_model_cast(tracer: Tracer, casts: tuple[str, ...]) -> Iterator[Edit]:
     """The one `.double()`/`.half()` on a module where the rest of the model is float32 goes."""
     found = []
-    for source in tracer._project_sources():
+    for source in tracer.project_sources():
         for call in source.nodes(cst.Call, lambda c: isinstance(c.func, cst.Attribute) and not c.args
                                  and c.func.attr.value in casts):
             chain = tracer.chain(source, call.func.value, None)

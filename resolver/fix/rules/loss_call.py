@@ -192,7 +192,7 @@ def _class_method(tracer: Tracer, source: Source, instance, frame, method: str):
     for step in tracer.chain(source, instance, frame):
         node = step.node
         if isinstance(node, cst.Call) and (name := last_name(node.func)) and name[:1].isupper():
-            for other in tracer._project_sources():
+            for other in tracer.project_sources():
                 for klass in other.nodes(cst.ClassDef, lambda c: c.name.value == name):
                     for function in other.nodes(cst.FunctionDef, lambda f: f.name.value == method):
                         if other.enclosing(function, cst.ClassDef) is klass:
@@ -289,7 +289,7 @@ def _called_losses(tracer: Tracer, function: cst.FunctionDef,
                 yield method
             continue
         if isinstance(call.func, cst.Name) and "loss" in name.lower():
-            functions = [(f, s) for s in tracer._project_sources() for f in s.nodes(cst.FunctionDef)
+            functions = [(f, s) for s in tracer.project_sources() for f in s.nodes(cst.FunctionDef)
                          if f.name.value == name and s.enclosing(f, cst.ClassDef) is None]
             if len(functions) == 1:
                 yield functions[0]
@@ -449,7 +449,7 @@ def _declared_class_count(tracer: Tracer, diagnosis: Diagnosis, high: int) -> in
     failing = OUT_OF_BOUNDS.search(diagnosis.message)
     if failing is None or int(failing[1]) != high:
         return None
-    said = [node.evaluated_value for source in tracer._project_sources()
+    said = [node.evaluated_value for source in tracer.project_sources()
             for node in source.nodes(cst.Integer) if _names_class_count(source, node)]
     if any(value != high for value in said):
         return None
@@ -469,7 +469,7 @@ def _one_more_class(tracer: Tracer, classes: int) -> Iterator[Edit]:
     found: list[Edit] = []
     why = (f": the labels run 0..{classes} over the dataset, {classes + 1} classes, and the model was built "
            f"with {classes} outputs")
-    for source in tracer._project_sources():
+    for source in tracer.project_sources():
         for node in source.nodes(cst.Integer, lambda n: n.evaluated_value == classes):
             if _names_class_count(source, node):
                 found.append(_edit(source, node, cst.Integer(str(classes + 1)), f"where the class count is set{why}"))

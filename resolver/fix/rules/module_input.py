@@ -28,19 +28,16 @@ from resolver.diagnose.diagnosis import Diagnosis, Module, Tensor
 from resolver.fix.retarget import rewrites
 from resolver.fix.rules._arguments import fix_argument
 from resolver.fix.rules._definitions import (
-    argument,
     at_caller,
     definition,
     loop_targets,
     parameter_of,
-    project_files,
-    source_file,
     trail,
 )
 from resolver.fix.rules._origin import Tracer, last_name
 from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source
+from resolver.fix.rules._source import Source, argument, project_sources
 from resolver.write.edits import Change, Edit, Workspace
 
 
@@ -237,7 +234,7 @@ def _channel_dim_in_dataset(diagnosis: Diagnosis, workspace: Workspace, layer: M
     """A batch of samples without their channel dimension: add it where the sample is made, in
     the Dataset's `__getitem__` (`img = img.unsqueeze(0)` before `return img, label`)."""
     loader = diagnosis.loader
-    loader_file = loader and loader.site and source_file(workspace, loader.site.file)
+    loader_file = loader and loader.site and Source.parse(workspace, loader.site.file)
     call = loader_file and loader_file.call_at(loader.site)
     if call is None or not call.args:
         return
@@ -245,7 +242,7 @@ def _channel_dim_in_dataset(diagnosis: Diagnosis, workspace: Workspace, layer: M
     dataset = next((a.value for a in call.args if a.keyword and a.keyword.value == "dataset"), dataset)
     if not (isinstance(dataset, cst.Call) and isinstance(dataset.func, cst.Name)):
         return
-    classes = [(f, c) for f in project_files(workspace) for c in f.nodes(cst.ClassDef) if c.name.value == dataset.func.value]
+    classes = [(f, c) for f in project_sources(workspace) for c in f.nodes(cst.ClassDef) if c.name.value == dataset.func.value]
     if len(classes) != 1:
         return
     file, cls = classes[0]
@@ -266,7 +263,7 @@ def _channel_dim_in_dataset(diagnosis: Diagnosis, workspace: Workspace, layer: M
                   f"batch of {diagnosis.module.inputs[0].shape[0]} reached layer {layer.path or layer.class_name} "
                   f"as {diagnosis.module.inputs[0].shape[0]} channels (in_channels stays "
                   f"{layer.attributes['in_channels']})")
-        yield Edit((Change(file.path, file.text, text),), file.line(statement), reason)
+        yield Edit((Change(file.path, file.text, text),), file.line_of(statement), reason)
 
 
 def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, declared: int, needed: int,
@@ -275,7 +272,7 @@ def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, decl
     every size is off by the same factor (decoder blocks fed a skip concatenation: twice the
     channels), `feature * 2` fixes them all. A helper's parameter is followed to the helper's
     call in the loop: changing it inside the helper would change its other callers too."""
-    file = source_file(workspace, layer.site.file)
+    file = Source.parse(workspace, layer.site.file)
     call = file and file.call_at(layer.site)
     arg = call and argument(call, contract.index, contract.argument)
     if arg is None:
@@ -307,7 +304,7 @@ def _loop_relation(workspace: Workspace, layer: Module, contract: Contract, decl
                     else f"this line builds one layer per `{node.value}` it is given")
             reason = (f"Changed {file.code(call)} to {' '.join(file.module.code_for_node(new_call).split())} {why}; "
                       f"{each}, each given {rewrite.code}")
-            yield Edit((Change(file.path, file.text, text),), file.line(call), reason)
+            yield Edit((Change(file.path, file.text, text),), file.line_of(call), reason)
 
 
 def _config_file_setting(workspace: Workspace, layer: Module, contract: Contract, declared: int, needed: int,

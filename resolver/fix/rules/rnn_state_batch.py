@@ -16,7 +16,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._origin import Tracer, _parameters, argument, last_name
+from resolver.fix.rules._origin import Tracer, argument, last_name, parameter_names
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in, user_frames
@@ -24,7 +24,6 @@ from resolver.write.edits import Edit, Workspace
 
 SIZES = re.compile(r"Expected hidden(?:\[(\d)\])? size \((\d+), (\d+), (\d+)\), got \[(\d+), (\d+), (\d+)\]")
 FACTORIES = {"zeros", "ones", "empty", "randn", "rand", "full", "new_zeros", "new_ones", "new_empty", "new_full"}
-RNN_CALLS = {"forward", "__call__"}
 
 
 class RnnStateBatch(Rule):
@@ -101,8 +100,8 @@ def _stated_batch(tracer: Tracer, end):
         return None
     batch = sizes[1]
     helper = end.source.enclosing(node, cst.FunctionDef)
-    if isinstance(batch, cst.Name) and helper is not None and batch.value in _parameters(helper):
-        found = tracer._next(end.source, batch, (), None)
+    if isinstance(batch, cst.Name) and helper is not None and batch.value in parameter_names(helper):
+        found = tracer.next_step(end.source, batch, (), None)
         return None if found is None else (found[0], found[1])
     return end.source, batch
 
@@ -136,17 +135,17 @@ def _through_helper(tracer: Tracer, source: Source, function, stated, size: str,
     klass = where.enclosing(helper, cst.ClassDef)
     if klass is not source.enclosing(function, cst.ClassDef):
         return None
-    given = _parameters(helper)[1:] if klass is not None else _parameters(helper)  # not `self`
+    given = parameter_names(helper)[1:] if klass is not None else parameter_names(helper)  # not `self`
     if set(names_in(value)) & set(given):
         return None  # the size already comes from the caller: the caller's argument is what is wrong
     name = helper.name.value
-    calls = [(s, c) for s in tracer._project_sources() for c in s.nodes(cst.Call) if last_name(c.func) == name]
+    calls = [(s, c) for s in tracer.project_sources() for c in s.nodes(cst.Call) if last_name(c.func) == name]
     if len(calls) != 1 or calls[0][0].path != source.path or source.enclosing(calls[0][1], cst.FunctionDef) is not function:
         return None  # another caller would lose its argument, or the helper is called elsewhere
     call = calls[0][1]
     if any(a.keyword is not None or a.star for a in call.args):
         return None
-    taken = set(_parameters(helper)) | _bare_names(helper)
+    taken = set(parameter_names(helper)) | _bare_names(helper)
     parameter = next((n for n in ("batch_size", "batch", "n_batch") if n not in taken), None)
     if parameter is None:
         return None

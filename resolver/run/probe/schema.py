@@ -17,30 +17,6 @@ OUTCOMES = {
                    ("message",)),
 }
 
-# key -> what it holds
-KEYS = {
-    VERSION_KEY: "VERSION of the probe that wrote the report",
-    "outcome": "one of OUTCOMES",
-    "versions": '{"python": "3.11.7", "torch": "2.13.0"}',
-    "lowered_batch_sizes": "the batch sizes of the user's DataLoaders that smoke mode lowered",
-    "counters": '{"optimizer_steps": int, "backward_calls": int, "batches": int}: how far the run got',
-    "code": "the exit code the script asked for",
-    "error_type": "the exception's class name",
-    "message": "str() of the exception, or why torch or the sandbox could not be had",
-    "frames": "the traceback, outermost first: file, line, function, user, code, tensors, models; "
-              "after an IndexError a Dataset's __getitem__ also \"lengths\": len() of each list, tuple, tensor or array it keeps as self.name",
-    "modules": "the nn.Module calls the exception went through, outermost first: class, path, site, inputs, ...",
-    "loaders": '{"last": facts, "failed": facts}: the DataLoaders drawing a batch (site, batch_size, ...); '
-               'for a target or embedding index out of bounds also "sample_ranges": each sample position\'s smallest and largest integer, '
-               'and "sample_sizes": how many integers a sample holds there; '
-               'for samples that cannot be stacked "ragged": position -> [dtype, dimensions] of those of varying shape; '
-               'for a None sample the default collate met "none_samples": [samples that are None, samples read]; '
-               'for a list where a tensor was expected "sample_kinds": position of the first sample -> "list[float]", "list[int]" or a type name',
-    "wrapped_state_dicts": "after a state_dict load error: each project line that took a DataParallel/DDP/compiled "
-                           "wrapper's state_dict: file, line, wrapper, attribute (module, _orig_mod), keys behind it",
-    "probe_error": "the probe's own failures while it gathered the facts above, in words; absent when none",
-}
-
 
 def problem(report):
     """Why this report cannot be read ('' when it can): another probe version, an unknown outcome,

@@ -1,0 +1,48 @@
+"""Helpers the checkpoint and device rules share: how CUDA is spelled, the loaders, the guard,
+and the `load_state_dict` call on a failing line."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import libcst as cst
+
+from resolver.fix.rules._source import Source, method_call
+
+CUDA = re.compile(r"cuda(:\d+)?")
+
+LOADERS = frozenset({"torch.load", "torch.serialization.load"})
+
+
+def guarded(source: Source, literal: str) -> cst.BaseExpression:
+    return cst.parse_expression(f'{literal} if {source.torch}.cuda.is_available() else "cpu"')
+
+
+def in_scope(source: Source, node: cst.CSTNode, scope: cst.CSTNode) -> bool:
+    """`node` belongs to `scope`'s own namespace: anywhere in the module, or in the function and not a nested one."""
+    return scope is source.module or source.enclosing(node, cst.FunctionDef) is scope
+
+
+@dataclass(frozen=True)
+class StateDictLoad:
+    """`model.load_state_dict(sd)` on a failing line: the call, the dict it is given, that dict as
+    an operand, and two names for a comprehension over it that the dict's code does not use."""
+
+    call: cst.Call
+    given: cst.BaseExpression
+    held: str
+    key: str
+    value: str
+
+
+def state_dict_load(source: Source, line: int) -> StateDictLoad | None:
+    loads = [c for c in source.on_line(cst.Call, line) if method_call(c, "load_state_dict") and c.args
+             and c.args[0].keyword is None]
+    if not loads:
+        return None
+    given = loads[0].args[0].value
+    held = source.code(given) if isinstance(given, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)) \
+        else f"({source.code(given)})"
+    key, value = ("k", "v") if not {"k", "v"} & set(re.findall(r"\w+", held)) else ("key", "tensor")
+    return StateDictLoad(loads[0], given, held, key, value)

@@ -1,0 +1,154 @@
+"""## What it does
+Guards a device hard-coded to CUDA (`"cuda"`, `"cuda:N"`, `torch.device("cuda")`) with
+`torch.cuda.is_available()`: each one in the failing function, or, when the failing line only
+uses a device, the constants, defaults and config fields that make it. `x.cuda()` becomes
+`x.to(device)` when the code already computes a `device`.
+
+## Why is this bad?
+`Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs
+are available`: the script runs only where CUDA exists. The guard keeps CUDA where it is. A
+device read from a YAML/JSON file is not in the Python the rule edits: nothing is proposed.
+
+## Example
+```python
+DEVICE = "cuda"
+model = Net().to(DEVICE)
+```
+
+Use instead:
+```python
+DEVICE = "cuda" if torch.cuda.is_available() else "cpu"
+model = Net().to(DEVICE)
+```
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._checkpoint import (
+    CUDA,
+    guarded,
+    in_scope,
+)
+from resolver.fix.rules._project import (
+    replaced_all,
+    sources_mentioning,
+)
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, method_call, user_frames
+from resolver.write.edits import Edit, Workspace
+
+MAX_ORIGINS = 4  # hard-coded device defaults fixed in one edit
+
+
+def _cuda_literal(source: Source, node: cst.CSTNode) -> bool:
+    """A `"cuda"`/`"cuda:0"` string that chooses a device: not compared against, not already
+    one branch of a conditional."""
+    if not isinstance(node, cst.SimpleString):
+        return False
+    value = ast.literal_eval(node.value)
+    if not isinstance(value, str) or not CUDA.fullmatch(value):
+        return False
+    return source.enclosing(node, (cst.Comparison, cst.IfExp, cst.Subscript, cst.DictElement)) is None
+
+
+def _cuda_call(node: cst.CSTNode) -> bool:
+    """`x.cuda()` or `x.cuda(0)`."""
+    return method_call(node, "cuda") and all(isinstance(a.value, cst.Integer) and not a.keyword for a in node.args) \
+        and len(node.args) <= 1
+
+
+def _device_name(source: Source, function: cst.FunctionDef | None) -> str | None:
+    """A name the code already binds to its device (`device`, `self.device`) in the function or the module."""
+    scope = function if function is not None else source.module
+    params = [p.name.value for p in function.params.params] if function is not None else []
+    bound = {*params, *(source.code(t.target) for a in source.nodes(cst.Assign, lambda a: in_scope(source, a, scope))
+                        for t in a.targets)}
+    return next((n for n in ("device", "self.device", "dev") if n in bound), None)
+
+
+def _replacements(source: Source, nodes: list[cst.CSTNode]) -> dict[cst.CSTNode, cst.CSTNode]:
+    swaps = {}
+    for node in nodes:
+        if isinstance(node, cst.SimpleString):
+            swaps[node] = guarded(source, node.value)
+            continue
+        device = _device_name(source, source.function_of(node))
+        index = node.args[0].value.value if node.args else None
+        target = device or source.code(guarded(source, f'"cuda:{index}"' if index else '"cuda"'))
+        swaps[node] = cst.parse_expression(f"{source.code(node.func.value)}.to({target})") \
+            if "\n" not in source.module.code_for_node(node.func.value) else node
+    return {old: new for old, new in swaps.items() if new is not old}
+
+
+def _cuda_sites(source: Source, scope: cst.CSTNode) -> list[cst.CSTNode]:
+    return [n for n in source.nodes((cst.SimpleString, cst.Call), lambda n: in_scope(source, n, scope))
+            if _cuda_literal(source, n) or _cuda_call(n)]
+
+
+def _hard_coded_cuda(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    for frame, source in user_frames(diagnosis, workspace):
+        on_line = [n for n in source.on_line(cst.CSTNode, frame.line) if _cuda_literal(source, n) or _cuda_call(n)]
+        if not on_line:
+            continue
+        function = source.function_of(on_line[0])
+        swaps = _replacements(source, _cuda_sites(source, function or source.module) if function else on_line)
+        if swaps:
+            spelled = ", ".join(sorted({source.code(n) for n in swaps}))
+            reason = (f"Chose the device where CUDA is available instead of {spelled}: this machine has no CUDA, "
+                      "and the guard keeps CUDA where it is")
+            yield source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), reason,
+                              uses_torch=True)
+        return
+    yield from _device_origin(diagnosis, workspace)
+
+
+def _device_origin(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """The failing line uses a device made elsewhere: the constants, defaults and config defaults
+    that hard-code CUDA are where it is chosen."""
+    frame = next((f for f in reversed(diagnosis.frames) if f.user), None)
+    if frame is None:
+        return
+    origins = [(s, n) for s in sources_mentioning(workspace, r"""["']cuda(:\d+)?["']""")
+               for n in s.nodes(cst.SimpleString, lambda n, s=s: _cuda_literal(s, n) and _chooses(s, n))]
+    if not origins or len(origins) > MAX_ORIGINS:
+        return
+    changes, lines = [], []
+    for source in dict.fromkeys(s for s, _ in origins):
+        swaps = {n: guarded(source, n.value) for s, n in origins if s is source}
+        edit = source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), "", uses_torch=True)
+        changes += edit.changes
+        lines.append(edit.line)
+    where = ", ".join(f"{s.path.name}:{s.line_of(n)}" for s, n in origins)
+    yield Edit(tuple(changes), lines[0], f"Chose the device where CUDA is available at {where}, where the code "
+                                         "hard-codes CUDA: this machine has none, and the guard keeps CUDA where it is")
+
+
+def _chooses(source: Source, node: cst.SimpleString) -> bool:
+    """The literal is a value something is set to: a constant, a default, a config field, also
+    spelled `torch.device("cuda")` or made by a `lambda:` (a dataclass `field(default_factory=...)`)."""
+    parent = source.parents.get(node)
+    while True:
+        if isinstance(parent, cst.Arg) and parent.keyword is None and source.calls(source.parents.get(parent), {"torch.device"}):
+            node = source.parents[parent]
+        elif isinstance(parent, cst.Lambda) and parent.body is node:
+            node = parent
+        else:
+            break
+        parent = source.parents.get(node)
+    if isinstance(parent, (cst.Assign, cst.AnnAssign, cst.Param)):
+        return True
+    return isinstance(parent, cst.Arg) and parent.keyword is not None \
+        and parent.keyword.value in {"default", "device", "default_factory"}
+
+
+class HardCodedCuda(Rule):
+    categories = ("device.no_cuda",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        yield from _hard_coded_cuda(diagnosis, workspace)

@@ -1,0 +1,85 @@
+"""## What it does
+Gives the loader that met a `None` sample, and the loaders built beside it, a module-level
+`drop_none_samples` collate: the default one, on the samples that are not None.
+
+## Why is this bad?
+`` batch must contain tensors, ...; found <class 'NoneType'> ``, where the Dataset's
+`__getitem__` has a `return None` of its own and the probe read a None for some of the
+dataset's samples, not all: the code already chose to skip those rows, and the default collate
+cannot. Every other `None` sample (one from a `__getitem__` that falls off its end, or a None
+for every sample: a branch for another split name) stops with the candidates named.
+
+## Example
+```python
+def __getitem__(self, i):
+    if self.rows[i] is None:
+        return None
+    return self.rows[i]
+
+loader = DataLoader(dataset, batch_size=8)
+```
+
+Use instead:
+```python
+def drop_none_samples(batch):
+    return torch.utils.data.default_collate([sample for sample in batch if sample is not None])
+
+loader = DataLoader(dataset, batch_size=8, collate_fn=drop_none_samples)
+```
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._collate import also_beside, loaders_beside, with_collate
+from resolver.fix.rules._dataset import descendants, getitem_of
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source
+from resolver.write.edits import Edit, Workspace
+
+DROP_NONE = '''def drop_none_samples(batch):
+    """The default collate over the samples __getitem__ gave, without the ones it skipped (None)."""
+    return {torch}.utils.data.default_collate([sample for sample in batch if sample is not None])
+'''
+
+
+def _none_skipped(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """A `__getitem__` that returns None for rows it cannot read says those rows are to be
+    skipped; torch's default collate cannot skip, so the loaders get one that can."""
+    loader = diagnosis.loader
+    if loader is None or loader.site is None or loader.collate_fn is not None or loader.dataset_file is None \
+            or not loader.none_samples or not 0 < loader.none_samples[0] < loader.none_samples[1]:
+        return
+    name = (loader.dataset_class or "").rsplit(".", 1)[-1]
+    _, getitem = getitem_of(workspace, loader)
+    if getitem is None or not any(_returns_none(r) for r in descendants(getitem.body)):
+        return
+    source = Source.parse(workspace, loader.site.file)
+    call = source.call_at(loader.site) if source else None
+    if call is None:
+        return
+    calls = loaders_beside(source, call)
+    new_text = with_collate(source, calls, DROP_NONE.format(torch=source.torch))
+    if new_text is None:
+        return
+    none, read = loader.none_samples
+    also = also_beside(calls)
+    reason = (f"Gave {source.code(call.func)}(...) a collate_fn that leaves out None samples{also}: "
+              f"{name}.__getitem__ returns None for rows it skips ({none} of {read} samples read), and the "
+              "default collate cannot batch None")
+    yield source.edit(new_text, source.line_of(call), reason, uses_torch=True)
+
+
+def _returns_none(node: cst.CSTNode) -> bool:
+    return isinstance(node, cst.Return) and (node.value is None or isinstance(node.value, cst.Name) and node.value.value == "None")
+
+
+class NoneSample(Rule):
+    categories = ("data.none_sample",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        yield from _none_skipped(diagnosis, workspace)
