@@ -61,6 +61,7 @@ MATCH_ORDER = (
     "data.resize_storage", "data.pack_lengths_device",
     "compile.backend_failed", "compile.unsupported", "compile.python_version",
     "dist.not_initialized", "dist.unused_parameters", "dist.mark_ready_twice", "dist.port_in_use", "dist.nccl",
+    "api.keyword_argument",  # after module.init_arguments, which takes `__init__() got an unexpected keyword`
     "syntax.error", "import.missing_module",
 )
 

@@ -272,6 +272,16 @@ FAMILIES = (
       "A numpy array, number or string went into a torch operation: convert it with torch.as_tensor first.",
       "numpy 数组、数字或字符串被传入了 torch 运算：先用 torch.as_tensor 转换。",
       ("the value's type", "where it came from")),
+    f("api.keyword_argument",
+      (r"^TypeError: [\w.]+\(\) takes no keyword arguments",
+       r"^TypeError: [\w.]+\(\) got an unexpected keyword argument '\w+'"),
+      ("TypeError: from_numpy() takes no keyword arguments",
+       "TypeError: cross_entropy() got an unexpected keyword argument 'dim'"),
+      "A function was given a keyword argument it does not take: torch.from_numpy takes only the array (convert "
+      "the result with .to(dtype) instead), and a function's keywords differ from its numpy or method cousins'.",
+      "函数收到了它不接受的关键字参数：torch.from_numpy 只接受数组本身（之后用 .to(dtype) 转换），"
+      "各函数的关键字也与 numpy 或方法版本不同。",
+      ("the call and its keywords", "the function's signature")),
     f("syntax.error",
       r"^(SyntaxError|IndentationError|TabError): ",
       ("SyntaxError: expected ':'", "IndentationError: unexpected indent"),
