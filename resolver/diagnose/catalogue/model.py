@@ -84,7 +84,8 @@ FAMILIES = (
       "A tensor that backward still needs was changed in place (x += ..., relu(inplace=True), x[...] = ...): "
       "use the out-of-place form.",
       "反向传播仍需要的张量被原地修改了（x += ...、relu(inplace=True)、x[...] = ...）：改用非原地写法。",
-      ("the forward line from anomaly detection", "in-place operations on that tensor"), n(12, "one of the variables needed for gradient computation has been modified by an inplace operation")),
+      ("the forward line from anomaly detection", "in-place operations on that tensor"),
+      n(12, "one of the variables needed for gradient computation has been modified by an inplace operation")),
     f("autograd.leaf_inplace",
       r"a leaf Variable that requires grad is being used in an in-place operation",
       ("RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.",
@@ -92,14 +93,17 @@ FAMILIES = (
       "A parameter (or a tensor created with requires_grad=True) is changed in place outside torch.no_grad(): "
       "wrap the update in torch.no_grad().",
       "参数（或用 requires_grad=True 创建的张量）在 torch.no_grad() 之外被原地修改：把更新放到 torch.no_grad() 中。",
-      ("the tensor", "the in-place operation"), n(11, "a leaf Variable that requires grad is being used in an in-place operation")),
+      ("the tensor", "the in-place operation"),
+      n(11, "a leaf Variable that requires grad is being used in an in-place operation")),
     f("autograd.no_grad_fn",
       r"element 0 of tensors does not require grad",
       "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn",
       "backward() was called on a loss that is not connected to any parameter: computed under no_grad, "
       "detached, converted through numpy or .item(), or with all parameters frozen.",
-      "对与任何参数都不相连的损失调用了 backward()：它是在 no_grad 中计算的、被 detach 了、经过了 numpy 或 .item() 转换，或所有参数都被冻结了。",
-      ("how the loss was computed", "requires_grad of the parameters"), n(12, "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn")),
+      "对与任何参数都不相连的损失调用了 backward()：它是在 no_grad 中计算的、被 detach 了、经过了 numpy 或 .item() "
+      "转换，或所有参数都被冻结了。",
+      ("how the loss was computed", "requires_grad of the parameters"),
+      n(12, "RuntimeError: element 0 of tensors does not require grad and does not have a grad_fn")),
     f("autograd.backward_twice",
       r"Trying to backward through the graph a second time",
       "RuntimeError: Trying to backward through the graph a second time (or directly access saved tensors after "
@@ -108,14 +112,17 @@ FAMILIES = (
       "A second backward went through a graph that the first one freed, usually a tensor carried over from "
       "the previous step (a hidden state, a running total): detach it between steps.",
       "第二次反向传播经过了第一次已释放的计算图，通常是从上一步带过来的张量（隐藏状态、累计值）：在步与步之间 detach。",
-      ("tensors carried across steps", "the backward calls"), n(6, "RuntimeError: Trying to backward through the graph a second time", "pages")),
+      ("tensors carried across steps", "the backward calls"),
+      n(6, "RuntimeError: Trying to backward through the graph a second time", "pages")),
     f("autograd.nonscalar_backward",
       r"grad can be implicitly created only for scalar outputs",
       "RuntimeError: grad can be implicitly created only for scalar outputs",
       "backward() was called on a tensor with several values: reduce the loss to one number (.mean(), "
       ".sum()); with DataParallel, take the mean of the per-GPU losses.",
-      "对含多个值的张量调用了 backward()：把损失归约成一个数（.mean()、.sum()）；使用 DataParallel 时对各 GPU 的损失取平均。",
-      ("the loss's shape", "the loss's reduction"), n(12, "RuntimeError: grad can be implicitly created only for scalar outputs")),
+      "对含多个值的张量调用了 backward()：把损失归约成一个数（.mean()、.sum()）；使用 DataParallel 时对各 GPU "
+      "的损失取平均。",
+      ("the loss's shape", "the loss's reduction"),
+      n(12, "RuntimeError: grad can be implicitly created only for scalar outputs")),
     f("autograd.view_no_grad_inplace",
       (r"A view was created in no_grad mode and is being modified inplace with grad mode enabled",
        r"A view created in no_grad mode is being modified inplace"),
@@ -127,8 +134,10 @@ FAMILIES = (
         "expected behavior is unclear.")),
       "A view made under torch.no_grad() is changed in place with gradients on: do both inside the no_grad "
       "block, both outside it, or .clone() the view first.",
-      "在 torch.no_grad() 中创建的视图在开启梯度时被原地修改：把两者都放在 no_grad 块内或都放在块外，或先 .clone() 该视图。",
-      ("where the view was made", "the in-place operation"), n(4, "A view was created in no_grad mode and is being modified inplace with grad mode enabled")),
+      "在 torch.no_grad() 中创建的视图在开启梯度时被原地修改：把两者都放在 no_grad 块内或都放在块外，或先 .clone() "
+      "该视图。",
+      ("where the view was made", "the in-place operation"),
+      n(4, "A view was created in no_grad mode and is being modified inplace with grad mode enabled")),
     f("autograd.view_inplace",
       r"is a view and (is being|its base or another view of its base has been) modified inplace",
       "RuntimeError: Output 0 of UnbindBackward0 is a view and is being modified inplace. This view is the "
@@ -137,7 +146,8 @@ FAMILIES = (
       "A view returned by unbind/split/chunk (or by a custom Function) is changed in place: use the "
       "out-of-place form or .clone() it first.",
       "unbind/split/chunk（或自定义 Function）返回的视图被原地修改：改用非原地写法，或先 .clone()。",
-      ("the view's origin", "the in-place operation"), n(1, "A view was created in no_grad mode and is being modified inplace with grad mode enabled",
+      ("the view's origin", "the in-place operation"),
+      n(1, "A view was created in no_grad mode and is being modified inplace with grad mode enabled",
         seen_in=True)),
     f("autograd.int_requires_grad",
       r"Only Tensors of floating point( and complex)? dtype can require gradients",
@@ -194,8 +204,10 @@ FAMILIES = (
       "RuntimeError: 0D or 1D target tensor expected, multi-target not supported",
       "CrossEntropyLoss/NLLLoss want one class index per sample, and the targets have an extra dimension "
       "(shape [N, 1] or one-hot): squeeze them or take argmax.",
-      "CrossEntropyLoss/NLLLoss 需要每个样本一个类别索引，而目标多了一维（形状 [N, 1] 或 one-hot）：对它 squeeze 或取 argmax。",
-      ("the target's shape", "the loss"), n(8, "RuntimeError: 0D or 1D target tensor expected, multi-target not supported")),
+      "CrossEntropyLoss/NLLLoss 需要每个样本一个类别索引，而目标多了一维（形状 [N, 1] 或 one-hot）：对它 squeeze "
+      "或取 argmax。",
+      ("the target's shape", "the loss"),
+      n(8, "RuntimeError: 0D or 1D target tensor expected, multi-target not supported")),
     f("loss.target_out_of_bounds",
       (r"Target -?\d+ is out of bounds", r"Assertion `t >= 0 && t < n_classes` failed",
        r"Assertion `cur_target >= 0 && cur_target < n_classes` failed"),
@@ -206,7 +218,8 @@ FAMILIES = (
       "A class label is not between 0 and the number of outputs minus 1: labels starting at 1, a mask with "
       "values 0/255, or a last layer with too few outputs.",
       "有类别标签不在 0 到输出数减 1 之间：标签从 1 开始、掩码取值为 0/255，或最后一层输出数太少。",
-      ("the labels' range", "the model's number of outputs"), n(10, "IndexError: Target is out of bounds nll_loss cross_entropy")),
+      ("the labels' range", "the model's number of outputs"),
+      n(10, "IndexError: Target is out of bounds nll_loss cross_entropy")),
     f("loss.target_size",
       r"Expected target size \[[\d, ]+\], got \[[\d, ]+\]",
       "RuntimeError: Expected target size [8, 10], got [8, 128]",
@@ -220,7 +233,8 @@ FAMILIES = (
       "For segmentation, the target must be (N, H, W) class indices: drop the channel dimension of the "
       "masks.",
       "对分割任务，目标必须是 (N, H, W) 的类别索引：去掉掩码的通道维。",
-      ("the target's shape", "how the masks were loaded"), n(1, "RuntimeError: 0D or 1D target tensor expected, multi-target not supported", seen_in=True)),
+      ("the target's shape", "how the masks were loaded"),
+      n(1, "RuntimeError: 0D or 1D target tensor expected, multi-target not supported", seen_in=True)),
     f("loss.input_dims",
       r"Expected 2 or more dimensions \(got \d+\)",
       "ValueError: Expected 2 or more dimensions (got 1)",
@@ -255,8 +269,10 @@ FAMILIES = (
       "ValueError: Expected more than 1 value per channel when training, got input size torch.Size([1, 256])",
       "BatchNorm in training mode got a batch of one sample (often the last, smaller batch): pass "
       "drop_last=True to the DataLoader, or call model.eval() for single-sample inference.",
-      "训练模式下的 BatchNorm 收到了只有一个样本的批次（常是最后一个较小的批次）：给 DataLoader 传入 drop_last=True，单样本推理时调用 model.eval()。",
-      ("the batch size", "the dataset's length", "drop_last", "train/eval mode"), n(12, "RuntimeError: Expected more than 1 value per channel when training, got input size")),
+      "训练模式下的 BatchNorm 收到了只有一个样本的批次（常是最后一个较小的批次）：给 DataLoader 传入 drop_last=True，"
+      "单样本推理时调用 model.eval()。",
+      ("the batch size", "the dataset's length", "drop_last", "train/eval mode"),
+      n(12, "RuntimeError: Expected more than 1 value per channel when training, got input size")),
     f("type.tensor_not_callable",
       r"^TypeError: 'Tensor' object is not callable",
       "TypeError: 'Tensor' object is not callable",

@@ -10,8 +10,10 @@ FAMILIES = (
       "[3, 256, 256] at entry 1",
       "The samples of one batch have different shapes (images of several sizes, sequences of several "
       "lengths): resize or pad them, or give the DataLoader a collate_fn that pads.",
-      "同一批次中的样本形状不同（图像尺寸不一、序列长度不一）：调整尺寸或填充，或给 DataLoader 一个会填充的 collate_fn。",
-      ("each sample's shape at that position", "the Dataset's transforms", "the collate_fn"), n(12, "RuntimeError: stack expects each tensor to be equal size, but got")),
+      "同一批次中的样本形状不同（图像尺寸不一、序列长度不一）：调整尺寸或填充，或给 DataLoader 一个会填充的 "
+      "collate_fn。",
+      ("each sample's shape at that position", "the Dataset's transforms", "the collate_fn"),
+      n(12, "RuntimeError: stack expects each tensor to be equal size, but got")),
     f("data.list_sample",
       ((r"^AttributeError: 'list' object has no attribute '(size|shape|dim|view|reshape|float|double|long|"
        r"to|unsqueeze|squeeze|permute|transpose|flatten|cuda|numel|contiguous|mean|sum|type|dtype|device|unbind|"
@@ -25,7 +27,8 @@ FAMILIES = (
         "tuple, tuple, tuple, int)")),
       "A Python list reached code that wants a tensor: the Dataset returns lists, so the default collate "
       "builds lists of tensors; return tensors from __getitem__ or convert with torch.tensor/torch.stack.",
-      "需要张量的地方收到了 Python 列表：Dataset 返回的是列表，默认的 collate 就组成了张量列表；让 __getitem__ 返回张量，或用 torch.tensor/torch.stack 转换。",
+      "需要张量的地方收到了 Python 列表：Dataset 返回的是列表，默认的 collate 就组成了张量列表；让 __getitem__ "
+      "返回张量，或用 torch.tensor/torch.stack 转换。",
       ("the dataset's first sample and its types", "the collate_fn")),
     f("data.unsorted_lengths",
       r"`lengths` array must be sorted in decreasing order",
@@ -40,7 +43,8 @@ FAMILIES = (
       "AttributeError: Can't pickle local object 'main.<locals>.<lambda>'",
       "DataLoader workers started with 'spawn' (Windows, macOS) cannot receive a lambda or a function defined "
       "inside another function: define it at module level.",
-      "以 'spawn' 方式启动的 DataLoader 工作进程（Windows、macOS）无法接收 lambda 或嵌套定义的函数：把它定义在模块顶层。",
+      "以 'spawn' 方式启动的 DataLoader 工作进程（Windows、macOS）无法接收 lambda 或嵌套定义的函数："
+      "把它定义在模块顶层。",
       ("the collate_fn/worker_init_fn/transform", "the start method", "num_workers")),
     f("data.none_sample",
       (r"object of type 'NoneType' has no len\(\)",
@@ -50,8 +54,10 @@ FAMILIES = (
         "<class 'NoneType'>")),
       "The Dataset's __getitem__ returned None for some index (a file it could not read, a missing branch): "
       "filter those rows in __init__ or raise with the row's name.",
-      "Dataset 的 __getitem__ 对某些索引返回了 None（读不了的文件、缺少的分支）：在 __init__ 中过滤这些行，或抛出带行名的异常。",
-      ("which samples are None", "the __getitem__ branches that return nothing"), when_exhausted="a Dataset's __getitem__ returned None for some index, and the default collate cannot "
+      "Dataset 的 __getitem__ 对某些索引返回了 None（读不了的文件、缺少的分支）：在 __init__ 中过滤这些行，"
+      "或抛出带行名的异常。",
+      ("which samples are None", "the __getitem__ branches that return nothing"),
+      when_exhausted="a Dataset's __getitem__ returned None for some index, and the default collate cannot "
                      "batch it: keep only the usable rows in the Dataset's __init__, raise with the row's name "
                      "instead of returning None, or (changing batch sizes) give the DataLoader a collate_fn that "
                      "drops None samples; which one is a decision about the data"),
@@ -76,7 +82,8 @@ FAMILIES = (
       "<class 'PIL.Image.Image'>",
       "The Dataset returns something the default collate cannot batch (usually a PIL image): add "
       "transforms.ToTensor() to the Dataset's transform.",
-      "Dataset 返回了默认 collate 无法组批的对象（通常是 PIL 图像）：在 Dataset 的 transform 中加入 transforms.ToTensor()。",
+      "Dataset 返回了默认 collate 无法组批的对象（通常是 PIL 图像）：在 Dataset 的 transform 中加入 "
+      "transforms.ToTensor()。",
       ("the sample's types", "the Dataset's transform")),
     f("data.transform_input",
       (r"pic should be (PIL Image or ndarray|Tensor or ndarray)\. Got", r"img should be PIL Image\. Got"),
@@ -84,7 +91,8 @@ FAMILIES = (
        "TypeError: img should be PIL Image. Got <class 'torch.Tensor'>"),
       "A torchvision transform got a type it does not take, usually ToTensor applied twice or a PIL-only "
       "transform after ToTensor: reorder the transforms.",
-      "torchvision 的变换收到了不支持的类型，通常是 ToTensor 用了两次，或在 ToTensor 之后使用了只接受 PIL 的变换：调整变换顺序。",
+      "torchvision 的变换收到了不支持的类型，通常是 ToTensor 用了两次，或在 ToTensor 之后使用了只接受 PIL 的变换："
+      "调整变换顺序。",
       ("the transform pipeline", "the sample's type")),
     f("data.loader_not_iterator",
       (r"'DataLoader' object is not an iterator", r"'DataLoader' object is not subscriptable"),
@@ -92,7 +100,8 @@ FAMILIES = (
        "TypeError: 'DataLoader' object is not subscriptable"),
       "A DataLoader is iterable but not an iterator or a list: use next(iter(loader)) or a for loop, and "
       "index the Dataset instead.",
-      "DataLoader 可迭代，但不是迭代器也不是列表：使用 next(iter(loader)) 或 for 循环，要按下标取样本请对 Dataset 索引。",
+      "DataLoader 可迭代，但不是迭代器也不是列表：使用 next(iter(loader)) 或 for 循环，要按下标取样本请对 Dataset "
+      "索引。",
       ("the expression using the loader",)),
     f("data.sampler_shuffle",
       r"sampler option is mutually exclusive with shuffle",
@@ -106,7 +115,8 @@ FAMILIES = (
       "The Dataset is empty, so a shuffling DataLoader has nothing to sample: usually a wrong data path or "
       "file pattern.",
       "Dataset 是空的，打乱顺序的 DataLoader 无样本可取：通常是数据路径或文件匹配模式错了。",
-      ("the dataset's length", "the data path and glob pattern"), n(11, "ValueError: num_samples should be a positive integer value, but got num_samples=0")),
+      ("the dataset's length", "the data path and glob pattern"),
+      n(11, "ValueError: num_samples should be a positive integer value, but got num_samples=0")),
     f("data.spawn_main_guard",
       r"An attempt has been made to start a new process before the\s+current process has finished its "
       r"bootstrapping phase",
@@ -114,8 +124,10 @@ FAMILIES = (
       "has finished its bootstrapping phase.",
       "On Windows and macOS, DataLoader workers re-import the script: put the training code under "
       "if __name__ == '__main__': (or use num_workers=0).",
-      "在 Windows 和 macOS 上 DataLoader 工作进程会重新导入脚本：把训练代码放到 if __name__ == '__main__': 之下（或设 num_workers=0）。",
-      ("the script's top-level code", "num_workers", "the platform"), n(8, "An attempt has been made to start a new process before the current process has finished its "
+      "在 Windows 和 macOS 上 DataLoader 工作进程会重新导入脚本：把训练代码放到 if __name__ == '__main__': "
+      "之下（或设 num_workers=0）。",
+      ("the script's top-level code", "num_workers", "the platform"),
+      n(8, "An attempt has been made to start a new process before the current process has finished its "
            "bootstrapping phase DataLoader num_workers")),
     f("data.worker_died",
       (r"DataLoader worker \(pid(\(s\))? [\d, ]+\) (is killed by signal|exited unexpectedly)",),
@@ -124,8 +136,10 @@ FAMILIES = (
        "RuntimeError: DataLoader worker (pid(s) 164244) exited unexpectedly"),
       "A DataLoader worker process died, usually from too little shared memory (/dev/shm in Docker) or RAM: "
       "lower num_workers, raise the shared memory, or run with num_workers=0 to see the real error.",
-      "DataLoader 工作进程崩溃了，通常是共享内存（Docker 中的 /dev/shm）或内存不足：减少 num_workers、增大共享内存，或用 num_workers=0 运行以看到真正的错误。",
-      ("num_workers", "shared memory size", "the error with num_workers=0"), n(12, "DataLoader worker (pid) is killed by signal: Bus error / exited unexpectedly")),
+      "DataLoader 工作进程崩溃了，通常是共享内存（Docker 中的 /dev/shm）或内存不足：减少 num_workers、增大共享内存，"
+      "或用 num_workers=0 运行以看到真正的错误。",
+      ("num_workers", "shared memory size", "the error with num_workers=0"),
+      n(12, "DataLoader worker (pid) is killed by signal: Bus error / exited unexpectedly")),
     f("data.unpicklable_dataset",
       (r"cannot pickle '[\w.]+' object", r"Can't pickle <(function|class) "),
       ("TypeError: cannot pickle '_thread.lock' object",
@@ -133,14 +147,16 @@ FAMILIES = (
         "failed")),
       "DataLoader workers must receive a copy of the Dataset, and it holds something that cannot be copied "
       "(an open file, a database connection, a lock, a lambda): open it lazily in __getitem__.",
-      "DataLoader 工作进程需要得到 Dataset 的副本，而它持有无法复制的对象（打开的文件、数据库连接、锁、lambda）：改为在 __getitem__ 中按需打开。",
+      "DataLoader 工作进程需要得到 Dataset 的副本，而它持有无法复制的对象（打开的文件、数据库连接、锁、lambda）："
+      "改为在 __getitem__ 中按需打开。",
       ("the Dataset's attributes", "num_workers")),
     f("data.resize_storage",
       r"Trying to resize storage that is not resizable",
       "RuntimeError: Trying to resize storage that is not resizable",
       "The default collate could not stack the samples of a batch in worker processes, usually because "
       "their shapes differ: make every sample the same shape or pad in a collate_fn.",
-      "工作进程中默认的 collate 无法堆叠同一批次的样本，通常是因为它们形状不同：让每个样本形状一致，或在 collate_fn 中填充。",
+      "工作进程中默认的 collate 无法堆叠同一批次的样本，通常是因为它们形状不同：让每个样本形状一致，或在 collate_fn "
+      "中填充。",
       ("each sample's shape", "the collate_fn")),
     f("data.pack_lengths_device",
       r"'lengths' argument should be a 1D CPU int64 tensor",
@@ -155,7 +171,8 @@ FAMILIES = (
       "to map your storages to the CPU.",
       "A checkpoint saved on a GPU is loaded on a machine without one: pass map_location=\"cpu\" to torch.load.",
       "在没有 GPU 的机器上加载了在 GPU 上保存的检查点：给 torch.load 传入 map_location=\"cpu\"。",
-      ("the torch.load call", "map_location"), n(11, "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False"),
+      ("the torch.load call", "map_location"),
+      n(11, "Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False"),
       when_exhausted="torch.load maps a checkpoint's tensors to CUDA on a machine without it, and no "
                      "map_location set for this load alone was found: pass map_location=\"cpu\" to torch.load "
                      "(load_state_dict then copies each tensor to its parameter's device); a device setting that "
@@ -198,8 +215,10 @@ FAMILIES = (
       "\"fc.bias\". \n\tUnexpected key(s) in state_dict: \"module.fc.weight\", \"module.fc.bias\".",
       "The weights were saved from a DataParallel/DDP or compiled model, so every key starts with "
       "module. or _orig_mod.: save model.module's state_dict, or strip the prefix when loading.",
-      "权重是从 DataParallel/DDP 或编译后的模型保存的，每个键都以 module. 或 _orig_mod. 开头：保存 model.module 的 state_dict，或加载时去掉前缀。",
-      ("the checkpoint's keys", "the model's keys", "where the state_dict was saved"), n(2, "Error(s) in loading state_dict for Missing key(s) in state_dict Unexpected key(s)", seen_in=True)),
+      "权重是从 DataParallel/DDP 或编译后的模型保存的，每个键都以 module. 或 _orig_mod. 开头：保存 model.module 的 "
+      "state_dict，或加载时去掉前缀。",
+      ("the checkpoint's keys", "the model's keys", "where the state_dict was saved"),
+      n(2, "Error(s) in loading state_dict for Missing key(s) in state_dict Unexpected key(s)", seen_in=True)),
     f("checkpoint.size_mismatch",
       r"size mismatch for [\w.]+: copying a param with shape",
       "RuntimeError: Error(s) in loading state_dict for ResNet:\n\tsize mismatch for fc.weight: copying a param "
@@ -207,7 +226,8 @@ FAMILIES = (
       "The checkpoint's layers have other sizes than the model's (another number of classes or channels): "
       "build the model with the checkpoint's sizes, or skip the mismatched layers when loading.",
       "检查点中层的尺寸与模型不同（类别数或通道数不同）：按检查点的尺寸构建模型，或加载时跳过不匹配的层。",
-      ("the mismatched keys and shapes", "the model's constructor arguments"), n(8, "size mismatch for copying a param with shape from checkpoint, the shape in current model is")),
+      ("the mismatched keys and shapes", "the model's constructor arguments"),
+      n(8, "size mismatch for copying a param with shape from checkpoint, the shape in current model is")),
     f("checkpoint.missing_keys",
       r"Error\(s\) in loading state_dict for \w+:\s+Missing key\(s\) in state_dict",
       "RuntimeError: Error(s) in loading state_dict for XLSR:\n\tMissing key(s) in state_dict: "
@@ -215,7 +235,8 @@ FAMILIES = (
       "The checkpoint does not hold weights for some of the model's layers: it was saved from another "
       "architecture or version; load with strict=False only if those layers are meant to be new.",
       "检查点缺少模型中某些层的权重：它来自别的结构或版本；只有在这些层本来就是新加的时，才用 strict=False 加载。",
-      ("missing and unexpected keys", "the model's version"), n(9, "Error(s) in loading state_dict for Missing key(s) in state_dict Unexpected key(s)")),
+      ("missing and unexpected keys", "the model's version"),
+      n(9, "Error(s) in loading state_dict for Missing key(s) in state_dict Unexpected key(s)")),
     f("checkpoint.corrupt",
       (r"PytorchStreamReader failed reading zip archive", r"invalid load key, '.'",
        r"^EOFError: Ran out of input"),
@@ -225,13 +246,15 @@ FAMILIES = (
       "The checkpoint file is incomplete or not a checkpoint (an interrupted download, a Git LFS pointer, "
       "an HTML page): download or save it again.",
       "检查点文件不完整或根本不是检查点（下载中断、Git LFS 指针文件、HTML 页面）：重新下载或重新保存。",
-      ("the file's size and first bytes", "where it was downloaded from"), n(12, "PytorchStreamReader failed reading zip archive: failed finding central directory")),
+      ("the file's size and first bytes", "where it was downloaded from"),
+      n(12, "PytorchStreamReader failed reading zip archive: failed finding central directory")),
     f("checkpoint.missing_class",
       r"Can't get attribute '\w+' on <module",
       "AttributeError: Can't get attribute 'Net' on <module '__main__' from 'predict.py'>",
       "The whole model was saved with torch.save(model), and loading needs its class importable under the "
       "same name: import the class first, or save and load the state_dict instead.",
-      "整个模型是用 torch.save(model) 保存的，加载时需要能以相同名字导入它的类：先导入该类，或改为保存和加载 state_dict。",
+      "整个模型是用 torch.save(model) 保存的，加载时需要能以相同名字导入它的类：先导入该类，或改为保存和加载 "
+      "state_dict。",
       ("the class name in the error", "where the model class is defined")),
     f("checkpoint.state_dict_as_model",
       r"^AttributeError: '(collections\.OrderedDict|dict)' object has no attribute '(eval|train|to|cuda|forward|"

@@ -23,7 +23,8 @@ FAMILIES = (
       "One operation mixes tensors on the CPU and on the GPU: move the model and every batch (and any "
       "tensor made inside forward) to the same device.",
       "同一运算混用了 CPU 和 GPU 上的张量：把模型、每个批次（以及 forward 内新建的张量）移到同一设备。",
-      ("each tensor's device", "the model's device", "tensors created inside forward"), n(12, "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 "
+      ("each tensor's device", "the model's device", "tensors created inside forward"),
+      n(12, "RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 "
             "and cpu")),
     f("device.no_cuda",
       (r"Torch not compiled with CUDA enabled", r"Found no NVIDIA driver on your system",
@@ -34,7 +35,8 @@ FAMILIES = (
        "RuntimeError: No CUDA GPUs are available"),
       "The code asks for CUDA on a machine (or a torch build) without it: pick the device with "
       "torch.cuda.is_available(), or install a CUDA build of torch.",
-      "代码在没有 CUDA 的机器（或 torch 版本）上请求 CUDA：用 torch.cuda.is_available() 选择设备，或安装支持 CUDA 的 torch。",
+      "代码在没有 CUDA 的机器（或 torch 版本）上请求 CUDA：用 torch.cuda.is_available() 选择设备，或安装支持 CUDA 的 "
+      "torch。",
       ("torch's CUDA build", "hard-coded devices and .cuda() calls", "device settings in config files"),
       n(12, "AssertionError: Torch not compiled with CUDA enabled"),
       when_exhausted="the code asks for CUDA on a machine without it, and no hard-coded device was found in its "
@@ -52,7 +54,8 @@ FAMILIES = (
       "RuntimeError: Expected a 'cuda' device type for generator but found 'cpu'",
       "The DataLoader's sampler uses a CPU random generator while the default device or tensor type was "
       "set to CUDA: give the DataLoader generator=torch.Generator(device=...) or keep the default on the CPU.",
-      "默认设备或张量类型被设为 CUDA，而 DataLoader 的采样器使用 CPU 随机数生成器：给 DataLoader 传入匹配设备的 generator，或把默认设备留在 CPU。",
+      "默认设备或张量类型被设为 CUDA，而 DataLoader 的采样器使用 CPU 随机数生成器：给 DataLoader 传入匹配设备的 "
+      "generator，或把默认设备留在 CPU。",
       ("torch.set_default_device / set_default_tensor_type calls", "the DataLoader's generator")),
     f("device.backend_missing",
       r"Could not run '[\w:.]+' with arguments from the '\w+' backend",
@@ -67,8 +70,10 @@ FAMILIES = (
       "reported at some other API call, so the stacktrace below might be incorrect.",
       "A check inside a GPU kernel failed, most often a class label or token id out of range; rerun on the "
       "CPU (or with CUDA_LAUNCH_BLOCKING=1) to see the real error and line.",
-      "GPU 内核中的检查失败，最常见的是类别标签或词编号越界；在 CPU 上（或设置 CUDA_LAUNCH_BLOCKING=1）重跑以看到真正的错误和行号。",
-      ("the labels' range and the number of classes", "embedding indices", "the error when rerun on the CPU"), n(12, "RuntimeError: CUDA error: device-side assert triggered")),
+      "GPU 内核中的检查失败，最常见的是类别标签或词编号越界；在 CPU 上（或设置 "
+      "CUDA_LAUNCH_BLOCKING=1）重跑以看到真正的错误和行号。",
+      ("the labels' range and the number of classes", "embedding indices", "the error when rerun on the CPU"),
+      n(12, "RuntimeError: CUDA error: device-side assert triggered")),
     f("cuda.illegal_memory",
       r"an illegal memory access was encountered|CUDA error: misaligned address",
       "RuntimeError: CUDA error: an illegal memory access was encountered",
@@ -83,15 +88,18 @@ FAMILIES = (
        "RuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`"),
       "cuBLAS failed inside a matrix product: most often an out-of-range index earlier on the GPU, a GPU out "
       "of memory, or a torch/CUDA build that does not match the card; rerun on the CPU to see which.",
-      "cuBLAS 在矩阵乘法中失败：最常见的是之前 GPU 上的索引越界、显存不足，或 torch/CUDA 版本与显卡不匹配；在 CPU 上重跑可看出是哪种。",
-      ("the error when rerun on the CPU", "free GPU memory", "torch's CUDA version and the GPU"), n(9, "CUBLAS_STATUS_EXECUTION_FAILED when calling cublasSgemm")),
+      "cuBLAS 在矩阵乘法中失败：最常见的是之前 GPU 上的索引越界、显存不足，或 torch/CUDA 版本与显卡不匹配；在 CPU "
+      "上重跑可看出是哪种。",
+      ("the error when rerun on the CPU", "free GPU memory", "torch's CUDA version and the GPU"),
+      n(9, "CUBLAS_STATUS_EXECUTION_FAILED when calling cublasSgemm")),
     f("cuda.reinit_forked",
       r"Cannot re-initialize CUDA in forked subprocess",
       "RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must "
       "use the 'spawn' start method",
       "CUDA was used before DataLoader workers (or other processes) were forked: keep dataset code on the "
       "CPU, or use the 'spawn' start method.",
-      "在 fork 出 DataLoader 工作进程（或其他进程）之前已经使用了 CUDA：让数据集代码留在 CPU，或使用 'spawn' 启动方式。",
+      "在 fork 出 DataLoader 工作进程（或其他进程）之前已经使用了 CUDA：让数据集代码留在 CPU，或使用 'spawn' "
+      "启动方式。",
       ("CUDA calls in the Dataset", "num_workers", "the multiprocessing start method")),
     f("memory.cuda_oom",
       (r"CUDA out of memory", r"^OutOfMemoryError", r"CUDA error: out of memory"),
@@ -102,8 +110,10 @@ FAMILIES = (
        "RuntimeError: CUDA error: out of memory"),
       "The GPU ran out of memory: a smaller batch, mixed precision or gradient checkpointing usually fit; "
       "if memory grows every step, something keeps the graph alive (loss summed without .item()).",
-      "GPU 显存不足：减小批大小、使用混合精度或梯度检查点通常就能放下；若显存每步都在增长，是有东西保留了计算图（例如累加 loss 时没用 .item()）。",
-      ("the batch size", "memory per step", "tensors kept across steps"), n(12, "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate"),
+      "GPU 显存不足：减小批大小、使用混合精度或梯度检查点通常就能放下；若显存每步都在增长，"
+      "是有东西保留了计算图（例如累加 loss 时没用 .item()）。",
+      ("the batch size", "memory per step", "tensors kept across steps"),
+      n(12, "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate"),
       when_exhausted="the GPU runs out of memory and the code holds no leak resolve can fix: use a smaller "
                      "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model"),
     f("memory.cpu_oom",
@@ -147,14 +157,16 @@ FAMILIES = (
       "Half-precision and float32 tensors meet in one operation: run it under torch.autocast, or convert "
       "the model and inputs to one dtype.",
       "半精度与 float32 张量在同一运算中相遇：在 torch.autocast 下运行，或把模型和输入转为同一类型。",
-      ("the tensors' dtypes", "model.half() calls", "autocast regions"), n(1, "RuntimeError: expected scalar type Long but found Float", seen_in=True)),
+      ("the tensors' dtypes", "model.half() calls", "autocast regions"),
+      n(1, "RuntimeError: expected scalar type Long but found Float", seen_in=True)),
     f("amp.unscale_fp16",
       r"Attempting to unscale FP16 gradients",
       "ValueError: Attempting to unscale FP16 gradients.",
       "GradScaler needs float32 weights: the model was converted with .half(); keep the weights float32 and "
       "let torch.autocast do the half-precision math.",
       "GradScaler 需要 float32 权重，而模型被 .half() 转换了；保持权重为 float32，由 torch.autocast 进行半精度计算。",
-      ("the parameters' dtypes", ".half() calls", "the GradScaler"), n(12, "ValueError: Attempting to unscale FP16 gradients")),
+      ("the parameters' dtypes", ".half() calls", "the GradScaler"),
+      n(12, "ValueError: Attempting to unscale FP16 gradients")),
     f("amp.bce_unsafe",
       r"binary_cross_entropy and torch\.nn\.BCELoss are unsafe to autocast",
       "RuntimeError: torch.nn.functional.binary_cross_entropy and torch.nn.BCELoss are unsafe to autocast. Many "
@@ -176,14 +188,17 @@ FAMILIES = (
        "InductorError: CppCompileError: C++ compile error"),
       "torch.compile's compiler failed, not the model: check that triton and a C++ compiler match this torch, "
       "or run without torch.compile to confirm.",
-      "torch.compile 的编译器失败了，而不是模型本身：检查 triton 和 C++ 编译器是否与此 torch 匹配，或去掉 torch.compile 运行以确认。",
-      ("torch and triton versions", "the compiler's own error line", "a run without torch.compile"), n(11, "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised")),
+      "torch.compile 的编译器失败了，而不是模型本身：检查 triton 和 C++ 编译器是否与此 torch 匹配，或去掉 "
+      "torch.compile 运行以确认。",
+      ("torch and triton versions", "the compiler's own error line", "a run without torch.compile"),
+      n(11, "torch._dynamo.exc.BackendCompilerFailed: backend='inductor' raised")),
     f("compile.unsupported",
       r"^(Unsupported|TorchRuntimeError): ",
       "Unsupported: call_function BuiltinVariable(print) [ConstantVariable(str)] {}",
       "torch.compile met Python it cannot trace inside the compiled function: move that code out of it, or "
       "allow graph breaks (fullgraph=False).",
-      "torch.compile 在被编译的函数里遇到了无法追踪的 Python 代码：把这部分代码移出去，或允许图中断（fullgraph=False）。",
+      "torch.compile 在被编译的函数里遇到了无法追踪的 Python 代码：把这部分代码移出去，"
+      "或允许图中断（fullgraph=False）。",
       ("the compiled function", "the unsupported call", "fullgraph")),
     f("compile.python_version",
       r"(Dynamo is not supported on Python|not yet supported for torch\.compile)",
@@ -197,8 +212,10 @@ FAMILIES = (
       "init_process_group.",
       "Distributed code (DDP, SyncBatchNorm, all_reduce) runs in a single process: launch with torchrun, "
       "call init_process_group, or use plain BatchNorm for one GPU.",
-      "分布式代码（DDP、SyncBatchNorm、all_reduce）在单进程中运行：用 torchrun 启动、调用 init_process_group，或单卡时改用普通 BatchNorm。",
-      ("SyncBatchNorm layers", "torch.distributed calls", "how the script was launched"), n(11, "Default process group has not been initialized, please make sure to call init_process_group")),
+      "分布式代码（DDP、SyncBatchNorm、all_reduce）在单进程中运行：用 torchrun 启动、调用 init_process_group，"
+      "或单卡时改用普通 BatchNorm。",
+      ("SyncBatchNorm layers", "torch.distributed calls", "how the script was launched"),
+      n(11, "Default process group has not been initialized, please make sure to call init_process_group")),
     f("dist.unused_parameters",
       r"Expected to have finished reduction in the prior iteration",
       "RuntimeError: Expected to have finished reduction in the prior iteration before starting a new one. "
@@ -213,7 +230,8 @@ FAMILIES = (
       "reasons: 1) Use of a module parameter outside the `forward` function.",
       "Under DDP a parameter got its gradient twice in one step, usually with activation checkpointing or a "
       "module used twice: use static_graph=True or non-reentrant checkpointing.",
-      "DDP 下某个参数在一步内得到两次梯度，通常与激活检查点或同一模块用了两次有关：使用 static_graph=True 或非重入式检查点。",
+      "DDP 下某个参数在一步内得到两次梯度，通常与激活检查点或同一模块用了两次有关：使用 static_graph=True "
+      "或非重入式检查点。",
       ("checkpointed modules", "modules called twice", "the DDP arguments")),
     f("dist.port_in_use",
       r"(Address already in use|EADDRINUSE)",
@@ -230,6 +248,7 @@ FAMILIES = (
         "OpType=ALLREDUCE, Timeout(ms)=1800000) ran for 1800319 milliseconds before timing out.")),
       "The GPUs could not talk to each other, or one rank stopped waiting: check that every rank runs the same "
       "steps (same number of batches), and NCCL's own log (NCCL_DEBUG=INFO).",
-      "GPU 之间无法通信，或某个进程不再等待：检查每个进程执行相同的步骤（相同的批次数），并查看 NCCL 日志（NCCL_DEBUG=INFO）。",
+      "GPU 之间无法通信，或某个进程不再等待：检查每个进程执行相同的步骤（相同的批次数），并查看 NCCL "
+      "日志（NCCL_DEBUG=INFO）。",
       ("batches per rank", "NCCL_DEBUG output", "the network interfaces")),
 )

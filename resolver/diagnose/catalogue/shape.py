@@ -70,7 +70,8 @@ FAMILIES = (
       "The model's output and the labels have different batch sizes: a flatten such as view(-1, N) folded "
       "the batch into the features.",
       "模型输出与标签的批大小不同：常是 view(-1, N) 之类的展平把批维并进了特征维。",
-      ("the output's and target's shapes", "the flatten line upstream"), n(11, "ValueError: Expected input batch_size to match target batch_size")),
+      ("the output's and target's shapes", "the flatten line upstream"),
+      n(11, "ValueError: Expected input batch_size to match target batch_size")),
     f("shape.view_contiguous",
       r"view size is not compatible with input tensor's size and stride",
       "RuntimeError: view size is not compatible with input tensor's size and stride (at least one dimension "
@@ -78,14 +79,16 @@ FAMILIES = (
       "view() needs a contiguous tensor, and this one was transposed or permuted: use reshape() or call "
       ".contiguous() first.",
       "view() 需要内存连续的张量，而它被转置或 permute 过：改用 reshape()，或先调用 .contiguous()。",
-      ("the tensor's strides", "the operation that made it non-contiguous"), n(12, "RuntimeError: view size is not compatible with input tensor's size and stride. Use .reshape(...)")),
+      ("the tensor's strides", "the operation that made it non-contiguous"),
+      n(12, "RuntimeError: view size is not compatible with input tensor's size and stride. Use .reshape(...)")),
     f("shape.view_invalid",
       r"^RuntimeError: shape '\[.*\]' is invalid for input of size \d+",
       "RuntimeError: shape '[16, 3, 32, 32]' is invalid for input of size 36864",
       "A view/reshape asks for a shape whose element count differs from the tensor's: often a hard-coded "
       "batch size or image size.",
       "view/reshape 要求的形状元素总数与张量不同：常是写死的批大小或图像尺寸。",
-      ("the target shape", "the tensor's shape", "hard-coded sizes on that line"), n(12, "RuntimeError: shape is invalid for input of size")),
+      ("the target shape", "the tensor's shape", "hard-coded sizes on that line"),
+      n(12, "RuntimeError: shape is invalid for input of size")),
     f("shape.broadcast",
       (r"The size of tensor a \(\d+\) must match the size of tensor b \(\d+\)",
        r"Target size \(torch.Size\(.*\)\) must be the same as input size",
@@ -97,7 +100,8 @@ FAMILIES = (
       "Two tensors combined element by element have shapes that cannot broadcast; for a loss, the output "
       "and target usually differ by a trailing dimension of 1.",
       "逐元素运算的两个张量形状无法广播；对损失函数而言，通常是输出与目标差一个大小为 1 的末维。",
-      ("both shapes", "the operation", "the loss and its inputs"), n(6, "RuntimeError: Sizes of tensors must match except in dimension 1", seen_in=True)),
+      ("both shapes", "the operation", "the loss and its inputs"),
+      n(6, "RuntimeError: Sizes of tensors must match except in dimension 1", seen_in=True)),
     f("shape.cat_sizes",
       (r"Sizes of tensors must match except in dimension \d+",
        r"Tensors must have same number of dimensions: got \d+ and \d+"),
@@ -106,14 +110,16 @@ FAMILIES = (
        "RuntimeError: Tensors must have same number of dimensions: got 2 and 3"),
       "torch.cat joins tensors whose other dimensions differ (or whose number of dimensions differs).",
       "torch.cat 拼接的张量在其余维度（或维数）上不一致。",
-      ("the shapes of each tensor in the list", "the cat dimension"), n(6, "RuntimeError: Sizes of tensors must match except in dimension 1")),
+      ("the shapes of each tensor in the list", "the cat dimension"),
+      n(6, "RuntimeError: Sizes of tensors must match except in dimension 1")),
     f("shape.inplace_broadcast",
       r"output with shape \[.*\] doesn't match the broadcast shape",
       "RuntimeError: output with shape [1, 28, 28] doesn't match the broadcast shape [3, 28, 28]",
       "An in-place operation would have to grow its tensor; with torchvision this is usually Normalize "
       "with three means/stds on one-channel images.",
       "原地运算需要扩大张量的形状；在 torchvision 中通常是对单通道图像使用了三通道的 Normalize 均值和方差。",
-      ("both shapes", "the dataset's transforms (Normalize)"), n(10, "output with shape [1, 28, 28] doesn't match the broadcast shape [3, 28, 28]")),
+      ("both shapes", "the dataset's transforms (Normalize)"),
+      n(10, "output with shape [1, 28, 28] doesn't match the broadcast shape [3, 28, 28]")),
     f("shape.conv_input_rank",
       (r"Expected \d+D \(unbatched\) or \d+D \(batched\) input to conv(1|2|3)d",
        r"Expected \d+-dimensional input for \d+-dimensional weight",
@@ -127,7 +133,8 @@ FAMILIES = (
       "A convolution or pooling layer got a tensor with the wrong number of dimensions: an extra unsqueeze, "
       "a missing batch dimension, or already-flattened features.",
       "卷积或池化层收到的张量维数不对：多了一次 unsqueeze、缺少批维，或特征已经被展平。",
-      ("the layer", "the input's shape", "reshapes upstream"), n(11, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size")),
+      ("the layer", "the input's shape", "reshapes upstream"),
+      n(11, "Expected 3D (unbatched) or 4D (batched) input to conv2d, but got input of size")),
     f("shape.input_too_small",
       (r"Kernel size can't be greater than actual input size",
        r"Output size is too small"),
@@ -137,7 +144,8 @@ FAMILIES = (
       "The image became smaller than a kernel after the earlier convolutions and poolings: use larger "
       "inputs, fewer downsampling layers, or padding.",
       "经过前面的卷积和池化后，图像已小于卷积核：使用更大的输入、减少下采样层，或加填充。",
-      ("the input's spatial size", "each layer's kernel, stride and padding"), n(11, "Calculated padded input size per channel. Kernel size can't be greater than actual input size")),
+      ("the input's spatial size", "each layer's kernel, stride and padding"),
+      n(11, "Calculated padded input size per channel. Kernel size can't be greater than actual input size")),
     f("shape.expand",
       r"The expanded size of the tensor \(-?\d+\) must match the existing size \(\d+\)",
       "RuntimeError: The expanded size of the tensor (3) must match the existing size (4) at non-singleton "
