@@ -47,7 +47,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("data.ragged_batch", r"stack expects each tensor to be equal size"),
         ("module.missing_super_init", r"cannot assign (module|parameters?) before Module.__init__\(\) call"
                                       r"|object has no attribute '_(modules|parameters|buffers)'"),
-        # the nn.Module protocol (rules/module_protocol.py)
+        # the nn.Module protocol (rules/protocol_method_typo.py, unregistered_layers.py, forward_*.py, ...)
         ("module.forward_missing", r'is missing the required "forward" function'),
         ("module.init_arguments", r"\w\.__init__\(\) takes 1 positional argument but \d+ were given"
                                   r"|\w\.__init__\(\) got an unexpected keyword argument"),

@@ -8,6 +8,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._source import Source, project_files
 from resolver.write.edits import Change, Edit, Workspace
 
@@ -113,3 +114,18 @@ def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Patter
                 reason = f"Changed {match[0].strip()} to {match['key'].strip()} {written} in {path.name} {why}"
                 found.append(Edit((Change(path.resolve(), text, "".join(changed)),), number + 1, reason))
     return found
+
+
+def class_in_message(diagnosis: Diagnosis) -> str | None:
+    """The module class an error message names (`Module [Net] is missing`, `Net.__init__() takes`)."""
+    for pattern in (r"Module \[(\w+)\] is missing", r"(\w+)\.__init__\(\) (?:takes|got)", r"^'(\w+)' object has no attribute"):
+        match = re.search(pattern, diagnosis.message)
+        if match:
+            return match[1]
+    return None
+
+
+def classes_in_question(diagnosis: Diagnosis, workspace: Workspace) -> list[tuple[Source, cst.ClassDef]]:
+    """The class the message names, else every Module subclass of the project."""
+    name = class_in_message(diagnosis)
+    return list(classes_named(workspace, name)) if name else list(module_classes(workspace))
