@@ -87,7 +87,7 @@ def test_a_rule_pass_during_the_background_preparation_stops_it_and_finds_the_sa
     import recorded
     from conftest import copy_case
 
-    from resolver.fix.rules._source import _parse
+    from resolver.fix.rules._source import parsed
     from resolver.write.edits import Workspace
 
     case = FIXTURES / "module_input" / "argparse_config"
@@ -97,9 +97,9 @@ def test_a_rule_pass_during_the_background_preparation_stops_it_and_finds_the_sa
             f"def f{i}(x):\n    return torch.relu(x) * {i}\n" for i in range(80)))
     diagnosis = recorded.load((case / "diagnosis.json").read_text(), project)
 
-    _parse.cache_clear()
+    parsed.cache_clear()
     alone = [(e.rule, e.reason, e.changes) for e in rules.candidates(diagnosis, Workspace(project))]
-    _parse.cache_clear()
+    parsed.cache_clear()
     workspace = Workspace(project)
     rules.prepare(workspace)
     assert any(t.name == "prepare-rules" for t in threading.enumerate())

@@ -11,8 +11,8 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Module, Site
 from resolver.fix.retarget import Rewrite, evaluate, rewrites
-from resolver.fix.rules._definitions import loop_targets
 from resolver.fix.rules._source import Source, argument
+from resolver.fix.rules._syntax import loop_targets
 from resolver.write.edits import Edit, Workspace
 
 

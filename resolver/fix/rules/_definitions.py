@@ -20,6 +20,7 @@ import libcst.matchers as m
 from resolver.diagnose.diagnosis import Site
 from resolver.fix.retarget import evaluate, rewrites
 from resolver.fix.rules._source import Source, argument, project_sources
+from resolver.fix.rules._syntax import bound_names, unpacked_value
 from resolver.write.edits import Change, Edit, Workspace
 
 MAX_LINKS = 8
@@ -256,46 +257,6 @@ def _assigned_values(file: Source, scope, name: str) -> list:
             if name in bound_names(target):
                 found.append(None)
     return found
-
-
-def unpacked_value(assign: cst.Assign, name: str) -> cst.BaseExpression | None:
-    """`blocks, prev = [], in_channels`: the value `name` gets from a tuple written out on the
-    right, element for element; None for any other unpacking."""
-    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) \
-            or not isinstance(assign.value, (cst.Tuple, cst.List)):
-        return None
-    targets, values = assign.targets[0].target.elements, assign.value.elements
-    if len(targets) != len(values) or any(isinstance(e, cst.StarredElement) for e in (*targets, *values)):
-        return None
-    return next((v.value for t, v in zip(targets, values) if isinstance(t.value, cst.Name) and t.value.value == name), None)
-
-
-def loop_clauses(parents, node, stop=(cst.FunctionDef, cst.Module)):
-    """The `for` statements and comprehension `for ... in` clauses around `node`, innermost
-    first, up to the first `stop` node (`parents`: a parent map)."""
-    parent = parents.get(node)
-    while parent is not None and not isinstance(parent, stop):
-        if isinstance(parent, cst.For):
-            yield parent
-        elif isinstance(parent, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
-            clause = parent.for_in
-            while clause is not None:
-                yield clause
-                clause = clause.inner_for_in
-        parent = parents.get(parent)
-
-
-def loop_targets(parents, node) -> set[str]:
-    """The names the `for` loops and comprehensions around `node` bind."""
-    return set().union(*(bound_names(clause.target) for clause in loop_clauses(parents, node)))
-
-
-def bound_names(target) -> set[str]:
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return set().union(*(bound_names(e.value) for e in target.elements))
-    return set()
 
 
 def _owner(file: Source, node):

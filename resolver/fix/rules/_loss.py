@@ -8,8 +8,9 @@ from typing import Callable, Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
-from resolver.fix.rules._origin import Tracer, argument, last_name
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
 

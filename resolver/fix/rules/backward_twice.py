@@ -14,12 +14,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._origin import (
-    Tracer,
-    attribute_assignments,
-    own_nodes,
-    parameter_names,
-)
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import (
     Source,
@@ -30,6 +25,7 @@ from resolver.fix.rules._source import (
     names_in,
     user_frames,
 )
+from resolver.fix.rules._syntax import attribute_assignments, own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 

@@ -23,9 +23,9 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._origin import attribute_targets, latest_binding, own_nodes
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call
+from resolver.fix.rules._syntax import attribute_targets, latest_binding, own_nodes
 from resolver.write.edits import Edit, Workspace
 
 MAX_FILES = 60

@@ -38,12 +38,13 @@ from resolver.fix.rules._checkpoint import (
     guarded,
     in_scope,
 )
-from resolver.fix.rules._origin import Tracer, argument
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import (
     config_file_edits,
 )
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, method_call
+from resolver.fix.rules._syntax import argument
 from resolver.write.edits import Edit, Workspace
 
 

@@ -32,9 +32,10 @@ from resolver.fix.rules._loss import (
     loss_calls,
     loss_input,
 )
-from resolver.fix.rules._origin import Tracer, argument
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, wrap
+from resolver.fix.rules._syntax import argument
 from resolver.write.edits import Edit, Workspace
 
 TARGET_SIZE = re.compile(r"Expected target size \[(\d+), (\d+)\], got \[(\d+), (\d+)\]")

@@ -31,9 +31,10 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame, Tensor
-from resolver.fix.rules._origin import Step, Tracer, argument, last_name
+from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames, wrap
+from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
 INTEGER, FLOATING = "integer", "floating"

@@ -32,10 +32,11 @@ from resolver.fix.rules._loss import (
     loss_calls,
     loss_input,
 )
-from resolver.fix.rules._origin import Tracer, argument, last_name
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
+from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
 CLASS_COUNT_NAMES = ("num_classes", "n_classes", "nclasses", "num_class", "n_class", "num_labels", "n_labels",

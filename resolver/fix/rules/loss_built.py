@@ -29,9 +29,10 @@ from resolver.fix.rules._loss import (
     changed,
     first_frame_edits,
 )
-from resolver.fix.rules._origin import Step, Tracer, last_name
+from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
+from resolver.fix.rules._syntax import last_name
 from resolver.write.edits import Edit, Workspace
 
 

@@ -33,9 +33,10 @@ from resolver.fix.rules._loss import (
     class_method,
     first_frame_edits,
 )
-from resolver.fix.rules._origin import Tracer, argument, last_name
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, wrap
+from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
 

@@ -27,17 +27,12 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Module, Tensor
 from resolver.fix.retarget import rewrites
 from resolver.fix.rules._arguments import fix_argument
-from resolver.fix.rules._definitions import (
-    at_caller,
-    definition,
-    loop_targets,
-    parameter_of,
-    trail,
-)
-from resolver.fix.rules._origin import Tracer, last_name
+from resolver.fix.rules._definitions import at_caller, definition, parameter_of, trail
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, project_sources
+from resolver.fix.rules._syntax import last_name, loop_targets
 from resolver.write.edits import Change, Edit, Workspace
 
 

@@ -24,9 +24,9 @@ from resolver.fix.rules._collate import (
     loaders_beside,
     with_collate,
 )
-from resolver.fix.rules._definitions import bound_names
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, names_in
+from resolver.fix.rules._syntax import bound_names
 from resolver.write.edits import Edit, Workspace
 
 HELPER = '''def pad_collate(batch):

@@ -16,10 +16,11 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._origin import Tracer, argument, last_name, parameter_names
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in, user_frames
+from resolver.fix.rules._syntax import argument, last_name, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 SIZES = re.compile(r"Expected hidden(?:\[(\d)\])? size \((\d+), (\d+), (\d+)\), got \[(\d+), (\d+), (\d+)\]")

@@ -34,9 +34,10 @@ from resolver.fix.rules._loss import (
     first_frame_edits,
     loss_calls,
 )
-from resolver.fix.rules._origin import Step, Tracer, argument
+from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, wrap
+from resolver.fix.rules._syntax import argument
 from resolver.write.edits import Edit, Workspace
 
 SIZES = re.compile(r"(?:Target size|Using a target size) \(torch\.Size\(\[([\d, ]*)\]\)\)"

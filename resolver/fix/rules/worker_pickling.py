@@ -42,10 +42,10 @@ from libcst.metadata import (
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._dataset import descendants, module_names
-from resolver.fix.rules._origin import last_name
 from resolver.fix.rules._project import sources_mentioning
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg
+from resolver.fix.rules._syntax import last_name
 from resolver.write.edits import Edit, Workspace
 
 # `Can't pickle local object 'build.<locals>.<lambda>'`, `... <function Trainer.loader.<locals>.seed at 0x...>`
