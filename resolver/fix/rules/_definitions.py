@@ -90,7 +90,8 @@ def _constants(file: Source) -> dict[str, int]:
     found = {}
     for statement in file.module.body:
         for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                    and isinstance(small.targets[0].target, cst.Name):
                 value = evaluate(file.module.code_for_node(small.value), found)
                 if value is not None:
                     found[small.targets[0].target.value] = value
@@ -181,7 +182,8 @@ def at_caller(workspace: Workspace, file: Source, name: cst.Name, caller: Site):
     params = [p for p in _params(function) if p.star not in ("*", "**")]
     names = [p.name.value for p in params]
     position = names.index(name.value) - (1 if names and names[0] in ("self", "cls") else 0)
-    keyword_only = any(p is param for p in function.params.kwonly_params for param in params if param.name.value == name.value)
+    keyword_only = any(p is param for p in function.params.kwonly_params for param in params
+                       if param.name.value == name.value)
     arg = argument(call, 10**6 if keyword_only else position, name.value)
     if arg is not None:
         return caller_file, arg.value
@@ -283,7 +285,8 @@ def _is_attribute_name(file: Source, name: cst.Name) -> bool:
 
 def _is_keyword(file: Source, name: cst.Name) -> bool:
     parent = file.parents.get(name)
-    return isinstance(parent, (cst.Arg, cst.Param)) and (getattr(parent, "keyword", None) is name or getattr(parent, "name", None) is name)
+    return isinstance(parent, (cst.Arg, cst.Param)) and (getattr(parent, "keyword", None) is name
+                                                         or getattr(parent, "name", None) is name)
 
 
 def _is_definition_name(file: Source, name: cst.Name) -> bool:
@@ -335,7 +338,8 @@ def _loop_carried(file: Source, name) -> cst.BaseExpression | None:
     if len(outside) != 1 or not inside or not isinstance(outside[0], cst.Assign) or len(outside[0].targets) != 1 \
             or file.line_of(outside[0]) >= start or any(file.line_of(node) <= read for node in inside):
         return None
-    first = outside[0].value if isinstance(outside[0].targets[0].target, cst.Name) else unpacked_value(outside[0], name.value)
+    first = outside[0].value if isinstance(outside[0].targets[0].target, cst.Name) \
+        else unpacked_value(outside[0], name.value)
     if first is None:
         return None
     reads = [n for n in file.nodes(cst.Name) if n.value == name.value and _owner(file, n) is function
@@ -394,7 +398,8 @@ def _attribute(workspace: Workspace, file: Source, node: cst.Attribute):
         for attr in f.nodes(cst.Attribute):
             if attr.attr.value != name or not _is_target(f, attr):
                 continue
-            statement = f.parents[f.parents[attr]] if isinstance(f.parents.get(attr), cst.AssignTarget) else f.parents[attr]
+            statement = f.parents[f.parents[attr]] if isinstance(f.parents.get(attr), cst.AssignTarget) \
+                else f.parents[attr]
             single = isinstance(statement, cst.Assign) and len(statement.targets) == 1
             made.append((f, statement.value if single or isinstance(statement, cst.AnnAssign) else None,
                          f"{f.code(attr)}"))
@@ -423,4 +428,6 @@ def _argparse_default(file: Source, call: cst.Call, name: str):
     if dest != name:
         return None
     default = next((a.value for a in call.args if a.keyword and a.keyword.value == "default"), None)
-    return (file, default, f"the default of --{flags[0].lstrip('-') if flags else name}") if default is not None else (file, None, "")
+    if default is None:
+        return file, None, ""
+    return file, default, f"the default of --{flags[0].lstrip('-') if flags else name}"

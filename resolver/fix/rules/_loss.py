@@ -17,7 +17,8 @@ from resolver.write.edits import Edit, Workspace
 def loss_calls(source: Source, line: int) -> list[cst.Call]:
     """Calls on the line that take (input, target), innermost first."""
     return [c for c in reversed(source.on_line(cst.Call, line))
-            if len([a for a in c.args if a.keyword is None and not a.star]) >= 2 or argument(c, 1, "target") is not None]
+            if len([a for a in c.args if a.keyword is None and not a.star]) >= 2
+            or argument(c, 1, "target") is not None]
 
 
 def loss_input(diagnosis: Diagnosis, position: int):

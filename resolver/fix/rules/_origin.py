@@ -112,7 +112,8 @@ class Tracer:
             return self._call(source, node, path, index)
         if isinstance(node, (cst.Tuple, cst.List)) and path and isinstance(path[0], int):
             elements = [e.value for e in node.elements]
-            if -len(elements) <= path[0] < len(elements) and not any(isinstance(e, cst.StarredElement) for e in node.elements):
+            if -len(elements) <= path[0] < len(elements) \
+                    and not any(isinstance(e, cst.StarredElement) for e in node.elements):
                 return source, elements[path[0]], path[1:], index, "value"
             return None
         if isinstance(node, cst.Dict) and path and isinstance(path[0], str):

@@ -125,7 +125,8 @@ class Source:
         """The innermost simple statement (or compound statement header) covering `line`."""
         best = None
         for node, where in self.positions.items():
-            if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)) and where.start.line <= line <= where.end.line:
+            if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)) \
+                    and where.start.line <= line <= where.end.line:
                 if isinstance(node, cst.BaseCompoundStatement) and line > where.start.line:
                     continue  # the line is in its body: a deeper statement covers it
                 if best is None or where.start.line >= self.positions[best].start.line:

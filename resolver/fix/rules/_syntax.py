@@ -45,14 +45,16 @@ def constant_key(node: cst.Subscript):
     value = node.slice[0].slice.value
     if isinstance(value, cst.Integer):
         return int(value.value)
-    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) and isinstance(value.expression, cst.Integer):
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) \
+            and isinstance(value.expression, cst.Integer):
         return -int(value.expression.value)
     return string(value)
 
 
 def empty_list(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.List) and not node.elements \
-        or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" and not node.args
+        or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" \
+        and not node.args
 
 
 def appended(scope: cst.CSTNode, container: cst.BaseExpression) -> cst.BaseExpression | None:
@@ -205,7 +207,8 @@ def unpacked_value(assign: cst.Assign, name: str) -> cst.BaseExpression | None:
     targets, values = assign.targets[0].target.elements, assign.value.elements
     if len(targets) != len(values) or any(isinstance(e, cst.StarredElement) for e in (*targets, *values)):
         return None
-    return next((v.value for t, v in zip(targets, values) if isinstance(t.value, cst.Name) and t.value.value == name), None)
+    return next((v.value for t, v in zip(targets, values)
+                 if isinstance(t.value, cst.Name) and t.value.value == name), None)
 
 
 def loop_clauses(parents, node, stop=(cst.FunctionDef, cst.Module)):

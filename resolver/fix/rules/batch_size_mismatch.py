@@ -32,7 +32,8 @@ MAX_FILES = 60
 RNNS = frozenset({"torch.nn.LSTM", "torch.nn.GRU", "torch.nn.RNN", "torch.nn.modules.rnn.LSTM",
                   "torch.nn.modules.rnn.GRU", "torch.nn.modules.rnn.RNN"})
 # a loss comparing rows, the predictions' first
-ROWS = re.compile(r"The size of tensor a \((\d+)\) must match the size of tensor b \((\d+)\) at non-singleton dimension 0"
+ROWS = re.compile(r"The size of tensor a \((\d+)\) must match the size of tensor b \((\d+)\) "
+                  r"at non-singleton dimension 0"
                   r"|Expected input batch_size \((\d+)\) to match target batch_size \((\d+)\)")
 
 
@@ -63,7 +64,8 @@ class BatchFoldedByFlatten(Rule):
     def matches(self, diagnosis: Diagnosis) -> bool:
         if diagnosis.category == "shape.broadcast":
             return _steps_per_target(diagnosis)
-        return super().matches(diagnosis) and (diagnosis.category != "shape.linear_in_features" or diagnosis.batch_folded)
+        return super().matches(diagnosis) and (diagnosis.category != "shape.linear_in_features"
+                                               or diagnosis.batch_folded)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         if diagnosis.category == "shape.batch_size":
@@ -82,9 +84,9 @@ class BatchFoldedByFlatten(Rule):
                     continue
                 last_step = _last_step(source, call) if _steps_per_target(diagnosis) else None
                 if last_step is not None:
-                    reason = (f"Changed {source.code(call)} to {source.code(last_step)}: the flatten made a row of every "
-                              "time step of the RNN's output, where the targets have one per sequence; the head takes "
-                              "the last step")
+                    reason = (f"Changed {source.code(call)} to {source.code(last_step)}: the flatten made a row of "
+                              "every time step of the RNN's output, where the targets have one per sequence; the head "
+                              "takes the last step")
                     yield source.edit(source.replaced(call, last_step), source.line_of(call), reason)
                     continue
                 if diagnosis.category == "shape.broadcast":
@@ -131,7 +133,8 @@ def _last_step(source: Source, flatten: cst.Call) -> cst.BaseExpression | None:
     built = _built_as(source, klass, value.func.attr.value)
     if built is None or not source.calls(built, RNNS):
         return None
-    batch_first = next((a.value for a in built.args if a.keyword is not None and a.keyword.value == "batch_first"), None)
+    batch_first = next((a.value for a in built.args if a.keyword is not None and a.keyword.value == "batch_first"),
+                       None)
     if batch_first is not None and not (isinstance(batch_first, cst.Name) and batch_first.value in ("True", "False")):
         return None  # a batch_first the code computes: which axis is time is not sure
     name = receiver.value

@@ -90,7 +90,8 @@ def _eval_mode(source: Source, function: cst.FunctionDef, model: str, call: cst.
         switch[0] = switch[0].with_changes(leading_lines=body[first].leading_lines)
         body[first] = body[first].with_changes(leading_lines=())
     at = body.index(holding)
-    new_body = body[:first] + switch + body[first:at + 1] + [cst.parse_statement(f"{model}.train({saved})\n")] + body[at + 1:]
+    restore = cst.parse_statement(f"{model}.train({saved})\n")
+    new_body = body[:first] + switch + body[first:at + 1] + [restore] + body[at + 1:]
     new_function = function.with_changes(body=function.body.with_changes(body=new_body))
     reason = (f"Put {model} in eval mode in {function.name.value} (and back to the mode it had after it): it calls "
               f"{source.code(call)} under no_grad with the model still training, and BatchNorm cannot normalise "

@@ -47,7 +47,8 @@ def _output_head(message: str) -> str | None:
         return None
     heads, rows = set(), []
     for name, saved, current in MISMATCH.findall(message):
-        saved, current = [int(d) for d in saved.split(",") if d.strip()], [int(d) for d in current.split(",") if d.strip()]
+        saved = [int(d) for d in saved.split(",") if d.strip()]
+        current = [int(d) for d in current.split(",") if d.strip()]
         if len(saved) != len(current) or not saved or saved[1:] != current[1:]:
             return None
         heads.add(name.rpartition(".")[0])

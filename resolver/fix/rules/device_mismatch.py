@@ -41,7 +41,8 @@ def _in_forward(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
             continue
         module = source.module
         for call in factories:
-            module = module.deep_replace(call, call.with_changes(args=[*call.args, keyword_arg("device", f"{params[1]}.device")]))
+            on_device = keyword_arg("device", f"{params[1]}.device")
+            module = module.deep_replace(call, call.with_changes(args=[*call.args, on_device]))
         names = ", ".join(source.code(c.func) for c in factories)
         reason = f"Created the tensors of {names} in forward on {params[1]}'s device (device={params[1]}.device)"
         yield source.edit(module.code, source.line_of(factories[0]), reason)
@@ -66,6 +67,7 @@ class DeviceMismatch(Rule):
                     if not isinstance(value, cst.Name) or (frame.tensors and value.value not in on_wrong_device):
                         continue
                     new = wrap(value.value, f".to({device})")
-                    reason = f"Moved {value.value} to the model's device ({value.value}.to({device})) where it enters {source.code(call.func)}(...)"
+                    reason = (f"Moved {value.value} to the model's device ({value.value}.to({device})) "
+                              f"where it enters {source.code(call.func)}(...)")
                     yield source.edit(source.replaced(value, new), source.line_of(call), reason)
             return

@@ -49,8 +49,9 @@ def _forward_without_return(diagnosis: Diagnosis, workspace: Workspace) -> Itera
         function = source.function_of(statement) if statement is not None else None
         names = {n.value for n in source.on_line(cst.Name, frame.line)}
         calls = source.on_line(cst.Call, frame.line)
+        # a model's output assigned before the line (`out = model(x)`, then `out`)
         calls += [assign.value for assign in source.nodes(cst.Assign, lambda a: source.function_of(a) is function)
-                  if isinstance(assign.value, cst.Call) and source.line_of(assign) < frame.line  # `out = model(x)`, then `out`
+                  if isinstance(assign.value, cst.Call) and source.line_of(assign) < frame.line
                   and any(isinstance(t.target, cst.Name) and t.target.value in names for t in assign.targets)]
         for call in calls:
             klass = _module_class_called(source, call, frame)
@@ -69,7 +70,8 @@ def _module_class_called(source: Source, call: cst.Call, frame) -> str | None:
         owner = source.enclosing(call, cst.ClassDef)
         init = methods(owner).get("__init__") if owner else None
         for assign in source.nodes(cst.Assign, lambda a: init is not None and source.function_of(a) is init):
-            if any(isinstance(t.target, cst.Attribute) and t.target.attr.value == func.attr.value for t in assign.targets) \
+            if any(isinstance(t.target, cst.Attribute) and t.target.attr.value == func.attr.value
+                   for t in assign.targets) \
                     and isinstance(assign.value, cst.Call):
                 name = source.code(assign.value.func).rsplit(".", 1)[-1]
                 return name if name[:1].isupper() else None
@@ -79,7 +81,8 @@ def _module_class_called(source: Source, call: cst.Call, frame) -> str | None:
 def _return_added(source: Source, node: cst.ClassDef) -> Edit | None:
     forward = methods(node).get("forward")
     if forward is None or not isinstance(forward.body, cst.IndentedBlock) or any(
-            isinstance(r, cst.Return) and r.value is not None and source.function_of(r) is forward for r in source.nodes(cst.Return)):
+            isinstance(r, cst.Return) and r.value is not None and source.function_of(r) is forward
+            for r in source.nodes(cst.Return)):
         return None
     last = forward.body.body[-1]
     small = last.body[0] if isinstance(last, cst.SimpleStatementLine) and len(last.body) == 1 else None

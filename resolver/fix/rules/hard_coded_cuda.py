@@ -134,7 +134,8 @@ def _chooses(source: Source, node: cst.SimpleString) -> bool:
     spelled `torch.device("cuda")` or made by a `lambda:` (a dataclass `field(default_factory=...)`)."""
     parent = source.parents.get(node)
     while True:
-        if isinstance(parent, cst.Arg) and parent.keyword is None and source.calls(source.parents.get(parent), {"torch.device"}):
+        if isinstance(parent, cst.Arg) and parent.keyword is None \
+                and source.calls(source.parents.get(parent), {"torch.device"}):
             node = source.parents[parent]
         elif isinstance(parent, cst.Lambda) and parent.body is node:
             node = parent

@@ -21,7 +21,8 @@ def _in_place(statement: cst.CSTNode) -> bool:
     if not isinstance(statement, cst.SimpleStatementLine):
         return False
     return all(isinstance(s, cst.AugAssign) or isinstance(s, cst.Expr) and inplace_call(s.value)
-               or isinstance(s, cst.Assign) and any(isinstance(t.target, (cst.Attribute, cst.Subscript)) for t in s.targets)
+               or isinstance(s, cst.Assign)
+               and any(isinstance(t.target, (cst.Attribute, cst.Subscript)) for t in s.targets)
                for s in statement.body)
 
 

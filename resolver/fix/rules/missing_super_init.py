@@ -28,7 +28,8 @@ class MissingSuperInit(Rule):
                 continue
             statement = source.statement_at(frame.line)
             function = statement and source.enclosing(statement, cst.FunctionDef)
-            if function is None or function.name.value != "__init__" or source.enclosing(function, cst.ClassDef) is None:
+            if function is None or function.name.value != "__init__" \
+                    or source.enclosing(function, cst.ClassDef) is None:
                 continue
             if _calls_base_init(function, source) or not isinstance(function.body, cst.IndentedBlock):
                 continue
@@ -37,6 +38,7 @@ class MissingSuperInit(Rule):
             body.insert(at, cst.parse_statement("super().__init__()\n"))
             new_function = function.with_changes(body=function.body.with_changes(body=body))
             class_name = source.enclosing(function, cst.ClassDef).name.value
-            reason = f"Added super().__init__() to {class_name}.__init__: nn.Module must set itself up before layers are assigned"
+            reason = (f"Added super().__init__() to {class_name}.__init__: nn.Module must set itself up before "
+                      "layers are assigned")
             yield source.edit(source.replaced(function, new_function), source.line_of(function) + 1 + at, reason)
             return

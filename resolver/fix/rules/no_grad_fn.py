@@ -98,7 +98,8 @@ def _undecorated(source: Source, function: cst.FunctionDef, decorator: cst.Decor
     return source.edit(source.replaced(function, new), source.line_of(decorator), reason)
 
 
-def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | None, line: int, loss: str) -> Iterator[Edit]:
+def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | None, line: int,
+                 loss: str) -> Iterator[Edit]:
     """Edits in the project functions the loss is computed by, nearest first: each function the
     flow into `loss` calls, then what their returns call in turn."""
     caller = f"{function.name.value}()" if function is not None else "the training loop"
@@ -121,7 +122,8 @@ def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | Non
             edit = _back_to_torch(callee_source, callee, returns, flow)
             if edit is not None:
                 yield edit
-            queue += [(callee_source, c, f"{callee.name.value}()") for c in _calls_in([*returns, *(a.value for a in flow)])]
+            queue += [(callee_source, c, f"{callee.name.value}()")
+                      for c in _calls_in([*returns, *(a.value for a in flow)])]
 
 
 def _back_to_torch(source: Source, function: cst.FunctionDef, returns: list, flow: list[cst.Assign]) -> Edit | None:
@@ -169,8 +171,8 @@ class NoGradFn(Rule):
                 if block is not None:
                     reason = (f"Took the training step out of `with {source.code(block.items[0].item)}:` "
                               f"(line {source.line_of(block)}): no graph is recorded inside it")
-                    yield source.edit(source.replaced(block, cst.FlattenSentinel(block.body.body)), source.line_of(block),
-                                      reason)
+                    yield source.edit(source.replaced(block, cst.FlattenSentinel(block.body.body)),
+                                      source.line_of(block), reason)
                     break
             decorator = _no_grad_decorator(source, function) if function is not None else None
             if decorator is not None:

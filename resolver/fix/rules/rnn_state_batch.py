@@ -141,7 +141,8 @@ def _through_helper(tracer: Tracer, source: Source, function, stated, size: str,
         return None  # the size already comes from the caller: the caller's argument is what is wrong
     name = helper.name.value
     calls = [(s, c) for s in tracer.project_sources() for c in s.nodes(cst.Call) if last_name(c.func) == name]
-    if len(calls) != 1 or calls[0][0].path != source.path or source.enclosing(calls[0][1], cst.FunctionDef) is not function:
+    if len(calls) != 1 or calls[0][0].path != source.path \
+            or source.enclosing(calls[0][1], cst.FunctionDef) is not function:
         return None  # another caller would lose its argument, or the helper is called elsewhere
     call = calls[0][1]
     if any(a.keyword is not None or a.star for a in call.args):

@@ -53,8 +53,8 @@ def _column_target(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator
             if column is not None:
                 new = step.node.with_changes(slice=[*step.node.slice[:-1], step.node.slice[-1].with_changes(
                     slice=cst.Index(cst.parse_expression(column)))])
-                yield changed(step.source, step.node, new, "where the label column is taken: class-index targets are (N,), "
-                            "a one-column slice keeps them (N, 1)")
+                yield changed(step.source, step.node, new, "where the label column is taken: class-index targets "
+                              "are (N,), a one-column slice keeps them (N, 1)")
                 return
             label = _listed_label(step.node)
             if label is not None and any(s.role == "sample" for s in chain[:at]):

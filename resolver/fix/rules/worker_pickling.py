@@ -101,7 +101,8 @@ def _lambdas_lifted(source: Source, outer: cst.FunctionDef, workspace: Workspace
     first = lambdas[0]
     more = f" (and {len(lambdas) - 1} more lambdas)" if len(lambdas) > 1 else ""
     reason = (f"Replaced {source.code(first)} with {source.code(replacements[first])}{more}: worker processes "
-              "started by spawn or forkserver receive it pickled, and pickle cannot find a lambda made inside a function")
+              "started by spawn or forkserver receive it pickled, and pickle cannot find a lambda made inside a "
+              "function")
     return source.edit(_rewritten(source, outer, replacements, functions), source.line_of(first), reason)
 
 
