@@ -34,6 +34,19 @@ def test_the_catalogue_in_docs_is_the_one_the_rules_docstrings_give():
     assert written == rules.catalogue(), "regenerate it: python -m resolver.fix.rules > docs/rules.md"
 
 
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.name)
+def test_a_rule_says_what_it_fixes_why_and_shows_it_in_ruffs_form(rule):
+    doc = inspect.getmodule(rule).__doc__ or ""
+    sections = ["## What it does\n", "## Why is this bad?\n", "## Example\n```python\n", "\nUse instead:\n```python\n"]
+    at = [doc.find(section) for section in sections]
+    assert -1 not in at and at == sorted(at), f"{rule.name}'s docstring: {' / '.join(s.strip() for s in sections)}"
+
+
+def test_no_file_of_the_rules_is_over_450_lines():
+    long = [p.name for p in Path(rules.__file__).parent.glob("*.py") if len(p.read_text().splitlines()) > 450]
+    assert not long, "a file of several contracts is a folder waiting to happen"
+
+
 def test_rules_sharing_a_category_declare_their_order():
     for first, second in combinations(RULES, 2):
         if set(first.categories) & set(second.categories):

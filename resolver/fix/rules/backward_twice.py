@@ -1,10 +1,29 @@
-"""`Trying to backward through the graph a second time`: a tensor from an earlier step still
-carries that step's graph. The carried tensor is detached where the next step takes it up: an
-RNN hidden state passed from batch to batch, a generator's output reused for the discriminator,
-a step's output kept in an object's state (a queue, a memory bank, `self.prev`) by the method the
-step hands it to. A tensor computed from the model once, before the steps (`self.adj =
-model.adjacency()` in `__init__`, or above the loop), is computed again where each step uses it.
-Only when nothing is carried does the first backward get retain_graph=True."""
+"""## What it does
+Detaches a tensor from an earlier step where the next step takes it up: an RNN hidden state
+passed from batch to batch, a generator's output reused for the discriminator, a step's output
+kept in an object's state (a queue, a memory bank, `self.prev`) by the method the step hands it
+to. A tensor computed from the model once, before the steps (`self.adj = model.adjacency()` in
+`__init__`, or above the loop), is computed again where each step uses it. Only when nothing is
+carried does the first backward get `retain_graph=True`.
+
+## Why is this bad?
+`Trying to backward through the graph a second time`: the carried tensor still holds the
+graph of the step that made it, which its backward freed.
+
+## Example
+```python
+for x, y in loader:
+    out, hidden = model(x, hidden)
+    loss_fn(out, y).backward()
+```
+
+Use instead:
+```python
+for x, y in loader:
+    out, hidden = model(x, hidden.detach())
+    loss_fn(out, y).backward()
+```
+"""
 
 from __future__ import annotations
 

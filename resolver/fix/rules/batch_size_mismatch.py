@@ -1,18 +1,31 @@
-"""`Expected input batch_size (128) to match target batch_size (2)`: a flatten in forward folded
-the batch dimension into the others, `x.view(-1, N)` with the wrong N. It becomes
-`x.view(x.size(0), -1)`, which keeps the batch and lets the features follow. The same fold shows
-as `shape '[-1, 256]' is invalid for input of size 800` at the view itself, or as a Linear whose
-input batch differs from the model's.
+"""## What it does
+Keeps the batch dimension where a flatten folded it into the features: `x.view(-1, N)` in
+forward becomes `x.view(x.size(0), -1)`. An RNN's per-step output flattened into rows
+(`out.reshape(-1, hidden)` after `out, _ = self.lstm(x)`), when the predictions have a whole
+multiple of the targets' rows, becomes the last step, `out[:, -1, :]` (`out[-1]` time-major). A
+Dataset's next-step pair with one side shifted and the other whole (`return clip, clip[1:]`)
+gets the whole side cut at the other end (`clip[:-1]`).
 
-An RNN's per-step output flattened the same way (`out.reshape(-1, hidden)` after
-`out, _ = self.lstm(x)`) gives a row per time step where the targets have one per sequence (also
-as `The size of tensor a (3072) must match the size of tensor b (64) at non-singleton dimension 0`
-in a regression loss): keeping the batch would hand the head every step's features at once, so the
-head gets the last step, `out[:, -1, :]` (`out[-1]` time-major).
+## Why is this bad?
+`Expected input batch_size (128) to match target batch_size (2)`, `shape '[-1, 256]' is
+invalid for input of size 800`, a Linear whose batch differs from the model's, or `The size of
+tensor a (3072) must match the size of tensor b (64) at non-singleton dimension 0`: the model
+gives another number of rows than there are targets.
 
-A next-step pair cut from one sequence in the Dataset with only one side shifted (`x = chunk`,
-`y = chunk[1:]`) gives inputs one step longer than targets, so the flattened rows differ by one
-per sequence: the whole side is cut at the other end (`chunk[:-1]`)."""
+## Example
+```python
+def forward(self, x):
+    x = self.conv(x)
+    return self.fc(x.view(-1, 256))
+```
+
+Use instead:
+```python
+def forward(self, x):
+    x = self.conv(x)
+    return self.fc(x.view(x.size(0), -1))
+```
+"""
 
 from __future__ import annotations
 

@@ -1,7 +1,26 @@
-"""`Expected all tensors to be on the same device`: a tensor stayed on the CPU while the model
-is on the GPU (or the other way round). A tensor created inside forward without device= gets
+"""## What it does
+Puts a tensor on the model's device: a tensor created inside forward without `device=` gets
 `device=<input>.device`; a tensor that enters the model or the loss from outside gets
-`.to(device)`, with the script's own device variable."""
+`.to(device)`, with the script's own device variable.
+
+## Why is this bad?
+`Expected all tensors to be on the same device`: a tensor stayed on the CPU while the model is
+on the GPU (or the other way round).
+
+## Example
+```python
+def forward(self, x):
+    mask = torch.ones(x.size(0), x.size(1))
+    return self.encoder(x) * mask
+```
+
+Use instead:
+```python
+def forward(self, x):
+    mask = torch.ones(x.size(0), x.size(1), device=x.device)
+    return self.encoder(x) * mask
+```
+"""
 
 from __future__ import annotations
 

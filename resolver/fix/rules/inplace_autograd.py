@@ -1,8 +1,26 @@
-"""`one of the variables needed for gradient computation has been modified by an inplace
-operation`: an in-place op overwrote a tensor that backward still needs. The loop re-runs the
-script once under anomaly detection, which names the forward line that made that tensor; the
-in-place op that later writes to it is made out of place: `x += y` -> `x = x + y`,
-`x.relu_()` -> `x = x.relu()`, `inplace=True` dropped, a slice assignment after a `.clone()`."""
+"""## What it does
+Makes the in-place operation that overwrote a tensor backward still needs out of place: `x += y`
+-> `x = x + y`, `x.relu_()` -> `x = x.relu()`, `inplace=True` dropped, a slice assignment after
+a `.clone()`. The loop re-runs the script once under anomaly detection, which names the forward
+line that made that tensor.
+
+## Why is this bad?
+`one of the variables needed for gradient computation has been modified by an inplace
+operation`: backward reads the values the forward pass saved, and the in-place write replaced
+them.
+
+## Example
+```python
+h = torch.sigmoid(self.fc(x))
+h += self.bias
+```
+
+Use instead:
+```python
+h = torch.sigmoid(self.fc(x))
+h = h + self.bias
+```
+"""
 
 from __future__ import annotations
 

@@ -1,8 +1,26 @@
-"""`CUDA out of memory` caused by the script holding on to graphs: a running total or a list of
-losses that keeps every step's graph alive (`total_loss += loss`, `losses.append(loss)`) gets
-`.item()`; an evaluation loop after `model.eval()` that runs without `torch.no_grad()` is
-wrapped in it. When no such leak is in the code, the loop stops: memory is simply too small for
-the batch (the seed's stop condition)."""
+"""## What it does
+Lets go of graphs the script holds on to: a running total or a list of losses that keeps every
+step's graph alive (`total_loss += loss`, `losses.append(loss)`) gets `.item()`; an evaluation
+loop after `model.eval()` that runs without `torch.no_grad()` is wrapped in it.
+
+## Why is this bad?
+`CUDA out of memory`: every kept loss keeps its step's activations. When no such leak is in the
+code, the loop stops: memory is simply too small for the batch.
+
+## Example
+```python
+for x, y in loader:
+    loss = criterion(model(x), y)
+    total_loss += loss
+```
+
+Use instead:
+```python
+for x, y in loader:
+    loss = criterion(model(x), y)
+    total_loss += loss.item()
+```
+"""
 
 from __future__ import annotations
 

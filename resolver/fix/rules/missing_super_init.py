@@ -1,5 +1,27 @@
-"""`cannot assign module before Module.__init__() call`: a module class whose __init__ never
-calls the base class's. The call goes in as the first statement of that __init__."""
+"""## What it does
+Adds `super().__init__()` as the first statement (after a docstring) of a module class's
+`__init__` that never calls the base class's.
+
+## Why is this bad?
+`cannot assign module before Module.__init__() call`: nn.Module must set itself up before
+layers are assigned. An `__init__` that does call its base, whose first base does not chain on
+to nn.Module (a mixin), is not this: nothing is proposed.
+
+## Example
+```python
+class Classifier(nn.Module):
+    def __init__(self, d_in, n_out):
+        self.fc = nn.Linear(d_in, n_out)
+```
+
+Use instead:
+```python
+class Classifier(nn.Module):
+    def __init__(self, d_in, n_out):
+        super().__init__()
+        self.fc = nn.Linear(d_in, n_out)
+```
+"""
 
 from __future__ import annotations
 

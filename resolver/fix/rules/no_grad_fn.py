@@ -1,10 +1,29 @@
-"""`element 0 of tensors does not require grad and does not have a grad_fn`: the loss was cut
-from the graph. Either a `.detach()`, `.item()`, `.data` or `torch.tensor(...)` re-wrap on the
-way to the loss is removed, or the `torch.no_grad()` block that swallowed the training step is
-unwrapped. The way to the loss goes on into the project functions that compute it (the model's
-and the loss class's `forward`, the methods they call, a loss picked by a factory): there the
-cut may be a `@torch.no_grad()` on the function, or a detour through numpy that comes back as a
-fresh tensor, which is taken back to torch as a whole."""
+"""## What it does
+Reconnects a loss cut from the graph: a `.detach()`, `.item()`, `.data` or `torch.tensor(...)`
+re-wrap on the way to the loss is removed, or the `torch.no_grad()` block that swallowed the
+training step is unwrapped. The way to the loss goes on into the project functions that compute
+it (the model's and the loss class's `forward`, the methods they call, a loss picked by a
+factory): there the cut may be a `@torch.no_grad()` on the function, or a detour through numpy
+that comes back as a fresh tensor, which is taken back to torch as a whole.
+
+## Why is this bad?
+`element 0 of tensors does not require grad and does not have a grad_fn`: backward has no
+graph to go through, and the model would not learn.
+
+## Example
+```python
+pred = model(x).detach()
+loss = criterion(pred, y)
+loss.backward()
+```
+
+Use instead:
+```python
+pred = model(x)
+loss = criterion(pred, y)
+loss.backward()
+```
+"""
 
 from __future__ import annotations
 

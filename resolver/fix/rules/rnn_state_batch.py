@@ -1,12 +1,27 @@
-"""An RNN's initial state built for a fixed batch size: `Expected hidden[0] size (2, 20, 32),
-got [2, 32, 32]`. The state's batch dimension is the configured batch size (`init_hidden(32)`,
-`torch.zeros(layers, self.batch_size, hidden)`), so the last, partial batch (or any batch of
-another size) breaks. The number becomes the batch the RNN is given, `x.size(0)` (`x.size(1)`
-without batch_first), where the state's size is stated: the argument of the helper that builds
-it when the helper is called beside the RNN, else the factory's own batch argument. A helper called
+"""## What it does
+Builds an RNN's initial state for the batch the RNN is given, `x.size(0)` (`x.size(1)` without
+batch_first), where the state's size is stated: the argument of the helper that builds it when
+the helper is called beside the RNN, else the factory's own batch argument. A helper called
 beside the RNN that reads the batch from elsewhere (`self.batch_size` in `init_hidden(self)`) is
-given the batch as a new parameter, when that call is its only one. A state made outside the
-function that calls the RNN, where the input is not at hand, gets nothing."""
+given the batch as a new parameter, when that call is its only one.
+
+## Why is this bad?
+`Expected hidden[0] size (2, 20, 32), got [2, 32, 32]`: the state was built for the configured
+batch size, so the last, partial batch (or any batch of another size) breaks. A state made
+outside the function that calls the RNN, where the input is not at hand, gets nothing.
+
+## Example
+```python
+hidden = model.init_hidden(32)
+out, hidden = model(x, hidden)
+```
+
+Use instead:
+```python
+hidden = model.init_hidden(x.size(0))
+out, hidden = model(x, hidden)
+```
+"""
 
 from __future__ import annotations
 
