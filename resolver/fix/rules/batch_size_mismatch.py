@@ -37,11 +37,11 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call
+from resolver.fix.rules._source import Source, method_call, project_files
 from resolver.fix.rules._syntax import attribute_targets, latest_binding, own_nodes
 from resolver.write.edits import Edit, Workspace
 
-MAX_FILES = 60
+MAX_CANDIDATES = 60  # files searched for the fold: the frames' and modules' first, then the nearest
 RNNS = frozenset({"torch.nn.LSTM", "torch.nn.GRU", "torch.nn.RNN", "torch.nn.modules.rnn.LSTM",
                   "torch.nn.modules.rnn.GRU", "torch.nn.modules.rnn.RNN"})
 # a loss comparing rows, the predictions' first
@@ -54,10 +54,10 @@ def _candidate_files(diagnosis: Diagnosis, workspace: Workspace) -> list[Path]:
     """The frames' and the modules' files first, then the project's other Python files."""
     first = [f.file.resolve() for f in reversed(diagnosis.frames) if f.user]
     first += [m.site.file.resolve() for m in diagnosis.modules if m.site]
-    rest = sorted(p.resolve() for p in workspace.project.rglob("*.py") if workspace.is_editable(p))
+    rest = [p.resolve() for p in project_files(workspace)]
     ordered = []
     for path in first + rest:
-        if path not in ordered and len(ordered) < MAX_FILES:
+        if path not in ordered and len(ordered) < MAX_CANDIDATES:
             ordered.append(path)
     return ordered
 
