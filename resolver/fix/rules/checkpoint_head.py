@@ -28,9 +28,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import (
-    state_dict_load,
-)
+from resolver.fix.rules._checkpoint import state_dict_load
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import user_frames
 from resolver.write.edits import Edit, Workspace

@@ -32,16 +32,9 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import (
-    CUDA,
-    LOADERS,
-    guarded,
-    in_scope,
-)
+from resolver.fix.rules._checkpoint import CUDA, LOADERS, guarded, in_scope
 from resolver.fix.rules._origin import Tracer
-from resolver.fix.rules._project import (
-    config_file_edits,
-)
+from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, method_call
 from resolver.fix.rules._syntax import argument

@@ -32,10 +32,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._project import (
-    classes_named,
-    methods,
-)
+from resolver.fix.rules._project import classes_named, methods
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
 from resolver.write.edits import Edit, Workspace

@@ -30,15 +30,8 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import (
-    CUDA,
-    guarded,
-    in_scope,
-)
-from resolver.fix.rules._project import (
-    replaced_all,
-    sources_mentioning,
-)
+from resolver.fix.rules._checkpoint import CUDA, guarded, in_scope
+from resolver.fix.rules._project import replaced_all, sources_mentioning
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
 from resolver.write.edits import Edit, Workspace

@@ -25,10 +25,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._loss import (
-    changed,
-    first_frame_edits,
-)
+from resolver.fix.rules._loss import changed, first_frame_edits
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source

@@ -28,11 +28,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._loss import (
-    changed,
-    class_method,
-    first_frame_edits,
-)
+from resolver.fix.rules._loss import changed, class_method, first_frame_edits
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, wrap

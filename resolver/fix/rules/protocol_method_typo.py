@@ -32,11 +32,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._project import (
-    classes_in_question,
-    edit_distance,
-    methods,
-)
+from resolver.fix.rules._project import classes_in_question, edit_distance, methods
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
 from resolver.write.edits import Edit, Workspace

@@ -28,12 +28,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._loss import (
-    changed,
-    first_frame_edits,
-    loss_calls,
-    loss_input,
-)
+from resolver.fix.rules._loss import changed, first_frame_edits, loss_calls, loss_input
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, wrap

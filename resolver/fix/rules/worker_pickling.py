@@ -32,13 +32,7 @@ import re
 from typing import Iterator
 
 import libcst as cst
-from libcst.metadata import (
-    Assignment,
-    BuiltinScope,
-    FunctionScope,
-    GlobalScope,
-    ScopeProvider,
-)
+from libcst.metadata import Assignment, BuiltinScope, FunctionScope, GlobalScope, ScopeProvider
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._dataset import descendants, module_names
