@@ -22,15 +22,18 @@ def _project(tmp_path: Path, files: dict[str, str]) -> Workspace:
     return Workspace(tmp_path.resolve())
 
 
-MODEL = "from torch import nn\n\n\nclass Net(nn.Module):\n    def __init__(self, cfg):\n        super().__init__()\n        self.fc = nn.Linear({arg}, 10)\n"
+MODEL = ("from torch import nn\n\n\nclass Net(nn.Module):\n    def __init__(self, cfg):\n        super().__init__()\n"
+         "        self.fc = nn.Linear({arg}, 10)\n")
 
 
 @pytest.mark.parametrize("files, arg, made, fixed", [
     ({"config.py": "from dataclasses import dataclass\n\n@dataclass\nclass Cfg:\n    flat: int = 32 * 7 * 7\n"},
      "cfg.flat", "config.py", "    flat: int = 32 * 4 * 4\n"),
-    ({"opts.py": "import argparse\np = argparse.ArgumentParser()\np.add_argument('--flat-dim', type=int, default=1568)\n"},
+    ({"opts.py": "import argparse\np = argparse.ArgumentParser()\n"
+                 "p.add_argument('--flat-dim', type=int, default=1568)\n"},
      "cfg.flat_dim", "opts.py", "p.add_argument('--flat-dim', type=int, default=512)\n"),
-    ({"opts.py": "CONFIG = {'flat': 1568, 'lr': 0.1}\n"}, 'cfg["flat"]', "opts.py", "CONFIG = {'flat': 512, 'lr': 0.1}\n"),
+    ({"opts.py": "CONFIG = {'flat': 1568, 'lr': 0.1}\n"}, 'cfg["flat"]', "opts.py",
+     "CONFIG = {'flat': 512, 'lr': 0.1}\n"),
     ({"sizes.py": "FLAT = 1568\n"}, "FLAT", "sizes.py", "FLAT = 512\n"),
 ])
 def test_the_number_is_fixed_where_it_is_made(tmp_path, files, arg, made, fixed):
@@ -46,7 +49,8 @@ def test_the_number_is_fixed_where_it_is_made(tmp_path, files, arg, made, fixed)
 
 def test_an_opaque_value_is_offset_whole(tmp_path):
     workspace = _project(tmp_path, {
-        "vocab.py": "class Vocab:\n    def __init__(self, words):\n        self.index = {w: i + 1 for i, w in enumerate(words)}\n"
+        "vocab.py": "class Vocab:\n    def __init__(self, words):\n"
+                    "        self.index = {w: i + 1 for i, w in enumerate(words)}\n"
                     "        self.size = len(self.index)\n",
         "model.py": "from torch import nn\n\n\ndef build(vocab):\n    return nn.Embedding(vocab.size, 8)\n"})
     found = definition(workspace, _site(tmp_path / "model.py", "nn.Embedding(", "build"), 0, "num_embeddings")
@@ -78,7 +82,8 @@ def test_a_print_is_not_a_second_use(tmp_path):
 
 
 def test_an_opaque_argument_at_the_call_is_offset_whole(tmp_path):
-    workspace = _project(tmp_path, {"model.py": "from torch import nn\n\n\ndef build(vocab):\n    return nn.Embedding(len(vocab), 8)\n"})
+    workspace = _project(tmp_path, {
+        "model.py": "from torch import nn\n\n\ndef build(vocab):\n    return nn.Embedding(len(vocab), 8)\n"})
     found = definition(workspace, _site(tmp_path / "model.py", "nn.Embedding(", "build"), 0, "num_embeddings")
     assert "nn.Embedding(len(vocab) + 1, 8)" in next(found.edits(40, 41, "")).changes[0].after
 

@@ -90,7 +90,8 @@ def test_memory_leaks_wraps_an_eval_loop_and_leaves_a_wrapped_one(spelling, tmp_
     guard = f"{torch}.no_grad()" if torch else "no_grad()"
     workspace, path = _project(tmp_path, no_grad + text.replace("import torch\n", "", 1).replace(
         f"with {spelled}.no_grad():", f"with {guard}:"))
-    diagnosis = Diagnosis("OutOfMemoryError", "CUDA out of memory.", (Frame(path, _line(path, "print(model(x))"), "evaluate", True),))
+    diagnosis = Diagnosis("OutOfMemoryError", "CUDA out of memory.",
+                          (Frame(path, _line(path, "print(model(x))"), "evaluate", True),))
     assert list(rules.candidates(diagnosis, workspace)) == []
 
 

@@ -57,7 +57,8 @@ def test_hardware_faults_stop_with_the_reason_and_touch_nothing(tmp_path, catego
 
 @pytest.mark.slow
 def test_oom_without_a_leak_stops_with_the_seeds_advice(tmp_path):
-    (tmp_path / "train.py").write_text("import torch\nraise torch.OutOfMemoryError('CUDA out of memory. Tried to allocate 20.00 GiB')\n")
+    (tmp_path / "train.py").write_text(
+        "import torch\nraise torch.OutOfMemoryError('CUDA out of memory. Tried to allocate 20.00 GiB')\n")
     result = resolve("--no-llm", "--json", "train.py", cwd=tmp_path)
     assert result.json["last_error"]["category"] == "memory.cuda_oom"
     assert "smaller batch size, gradient checkpointing or mixed precision" in result.json["stop_reason"]

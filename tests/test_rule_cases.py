@@ -70,7 +70,8 @@ def _diff_lines(before: str, after: str, context: int = 0) -> frozenset[str]:
 def _fix(case: Path) -> frozenset[str]:
     """The fix with a line of context around each change: the same edit in another setting
     is another style, the same case under another name is not."""
-    return frozenset().union(*(_diff_lines((case / name).read_text(), text, 1) for name, text in _expected(case).items()))
+    return frozenset().union(*(_diff_lines((case / name).read_text(), text, 1)
+                               for name, text in _expected(case).items()))
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: r.name)

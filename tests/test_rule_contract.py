@@ -34,6 +34,19 @@ def test_the_catalogue_in_docs_is_the_one_the_rules_docstrings_give():
     assert written == rules.catalogue(), "regenerate it: python -m resolver.fix.rules > docs/rules.md"
 
 
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.name)
+def test_a_rule_says_what_it_fixes_why_and_shows_it_in_ruffs_form(rule):
+    doc = inspect.getmodule(rule).__doc__ or ""
+    sections = ["## What it does\n", "## Why is this bad?\n", "## Example\n```python\n", "\nUse instead:\n```python\n"]
+    at = [doc.find(section) for section in sections]
+    assert -1 not in at and at == sorted(at), f"{rule.name}'s docstring: {' / '.join(s.strip() for s in sections)}"
+
+
+def test_no_file_of_the_rules_is_over_450_lines():
+    long = [p.name for p in Path(rules.__file__).parent.glob("*.py") if len(p.read_text().splitlines()) > 450]
+    assert not long, "a file of several contracts is a folder waiting to happen"
+
+
 def test_rules_sharing_a_category_declare_their_order():
     for first, second in combinations(RULES, 2):
         if set(first.categories) & set(second.categories):
@@ -87,7 +100,7 @@ def test_a_rule_pass_during_the_background_preparation_stops_it_and_finds_the_sa
     import recorded
     from conftest import copy_case
 
-    from resolver.fix.rules._source import _parse
+    from resolver.fix.rules._source import parsed
     from resolver.write.edits import Workspace
 
     case = FIXTURES / "module_input" / "argparse_config"
@@ -97,9 +110,9 @@ def test_a_rule_pass_during_the_background_preparation_stops_it_and_finds_the_sa
             f"def f{i}(x):\n    return torch.relu(x) * {i}\n" for i in range(80)))
     diagnosis = recorded.load((case / "diagnosis.json").read_text(), project)
 
-    _parse.cache_clear()
+    parsed.cache_clear()
     alone = [(e.rule, e.reason, e.changes) for e in rules.candidates(diagnosis, Workspace(project))]
-    _parse.cache_clear()
+    parsed.cache_clear()
     workspace = Workspace(project)
     rules.prepare(workspace)
     assert any(t.name == "prepare-rules" for t in threading.enumerate())

@@ -85,7 +85,7 @@ def _prepare(workspace: Workspace, enough: threading.Event) -> None:
                 return
             # the parse a rule pass makes of the same text (cached by path and text); peeked, so
             # that a file the user edits during run 1 is read, and checked at the write, as edited
-            source = _source._parse(path.resolve(), workspace.peek(path))
+            source = _source.parsed(path.resolve(), workspace.peek(path))
             if source is not None:
                 source.positions, source.parents, source.qualified_names(source.module)
     except (OSError, ValueError):  # a file that vanished or is not text: the rule pass says so itself

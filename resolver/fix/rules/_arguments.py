@@ -11,8 +11,8 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Module, Site
 from resolver.fix.retarget import Rewrite, evaluate, rewrites
-from resolver.fix.rules._definitions import loop_targets
 from resolver.fix.rules._source import Source, argument
+from resolver.fix.rules._syntax import loop_targets
 from resolver.write.edits import Edit, Workspace
 
 
@@ -50,7 +50,8 @@ def _keyword_partial(source: Source, func: cst.BaseExpression, constructors: set
     bound = [a.value for a in source.nodes(cst.Assign) if source.enclosing(a, cst.FunctionDef) is None
              and len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
              and a.targets[0].target.value == func.value]
-    if len(bound) != 1 or not isinstance(bound[0], cst.Call) or source.code(bound[0].func).rsplit(".", 1)[-1] != "partial":
+    if len(bound) != 1 or not isinstance(bound[0], cst.Call) \
+            or source.code(bound[0].func).rsplit(".", 1)[-1] != "partial":
         return False
     args = bound[0].args
     return (bool(args) and args[0].keyword is None and all(a.keyword is not None for a in args[1:])

@@ -44,7 +44,8 @@ def also_beside(calls: list[cst.Call]) -> str:
     others = len(calls) - 1
     if not others:
         return ""
-    return " (and to the other DataLoader built beside it)" if others == 1 else f" (and to the {others} other DataLoaders built beside it)"
+    return (" (and to the other DataLoader built beside it)" if others == 1
+            else f" (and to the {others} other DataLoaders built beside it)")
 
 
 def with_collate(source: Source, calls: list[cst.Call], helper: str) -> str | None:
@@ -56,7 +57,8 @@ def with_collate(source: Source, calls: list[cst.Call], helper: str) -> str | No
     if top is None or not isinstance(function, cst.FunctionDef):
         return None
     defined = any(isinstance(s, cst.FunctionDef) and s.name.value == function.name.value for s in source.module.body)
-    given = {call: call.with_changes(args=[*call.args, keyword_arg("collate_fn", function.name.value)]) for call in calls}
+    given = {call: call.with_changes(args=[*call.args, keyword_arg("collate_fn", function.name.value)])
+             for call in calls}
 
     class Give(cst.CSTTransformer):
         def leave_Call(self, original, updated):
@@ -69,7 +71,8 @@ def with_collate(source: Source, calls: list[cst.Call], helper: str) -> str | No
             at = list(original.body).index(top)
             blank = [cst.EmptyLine(), cst.EmptyLine()]
             placed = function.with_changes(leading_lines=blank if at else [])
-            body[at] = body[at].with_changes(leading_lines=[*blank, *(line for line in body[at].leading_lines if line.comment)])
+            kept = [*blank, *(line for line in body[at].leading_lines if line.comment)]
+            body[at] = body[at].with_changes(leading_lines=kept)
             return updated.with_changes(body=[*body[:at], placed, *body[at:]])
 
     return source.module.visit(Give()).code

@@ -4,9 +4,7 @@ names."""
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import (
-    ScopeProvider,
-)
+from libcst.metadata import ScopeProvider
 
 from resolver.fix.rules._project import methods
 from resolver.fix.rules._source import Source

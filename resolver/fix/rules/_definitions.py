@@ -20,6 +20,7 @@ import libcst.matchers as m
 from resolver.diagnose.diagnosis import Site
 from resolver.fix.retarget import evaluate, rewrites
 from resolver.fix.rules._source import Source, argument, project_sources
+from resolver.fix.rules._syntax import bound_names, unpacked_value
 from resolver.write.edits import Change, Edit, Workspace
 
 MAX_LINKS = 8
@@ -89,7 +90,8 @@ def _constants(file: Source) -> dict[str, int]:
     found = {}
     for statement in file.module.body:
         for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                    and isinstance(small.targets[0].target, cst.Name):
                 value = evaluate(file.module.code_for_node(small.value), found)
                 if value is not None:
                     found[small.targets[0].target.value] = value
@@ -180,7 +182,8 @@ def at_caller(workspace: Workspace, file: Source, name: cst.Name, caller: Site):
     params = [p for p in _params(function) if p.star not in ("*", "**")]
     names = [p.name.value for p in params]
     position = names.index(name.value) - (1 if names and names[0] in ("self", "cls") else 0)
-    keyword_only = any(p is param for p in function.params.kwonly_params for param in params if param.name.value == name.value)
+    keyword_only = any(p is param for p in function.params.kwonly_params for param in params
+                       if param.name.value == name.value)
     arg = argument(call, 10**6 if keyword_only else position, name.value)
     if arg is not None:
         return caller_file, arg.value
@@ -258,46 +261,6 @@ def _assigned_values(file: Source, scope, name: str) -> list:
     return found
 
 
-def unpacked_value(assign: cst.Assign, name: str) -> cst.BaseExpression | None:
-    """`blocks, prev = [], in_channels`: the value `name` gets from a tuple written out on the
-    right, element for element; None for any other unpacking."""
-    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) \
-            or not isinstance(assign.value, (cst.Tuple, cst.List)):
-        return None
-    targets, values = assign.targets[0].target.elements, assign.value.elements
-    if len(targets) != len(values) or any(isinstance(e, cst.StarredElement) for e in (*targets, *values)):
-        return None
-    return next((v.value for t, v in zip(targets, values) if isinstance(t.value, cst.Name) and t.value.value == name), None)
-
-
-def loop_clauses(parents, node, stop=(cst.FunctionDef, cst.Module)):
-    """The `for` statements and comprehension `for ... in` clauses around `node`, innermost
-    first, up to the first `stop` node (`parents`: a parent map)."""
-    parent = parents.get(node)
-    while parent is not None and not isinstance(parent, stop):
-        if isinstance(parent, cst.For):
-            yield parent
-        elif isinstance(parent, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
-            clause = parent.for_in
-            while clause is not None:
-                yield clause
-                clause = clause.inner_for_in
-        parent = parents.get(parent)
-
-
-def loop_targets(parents, node) -> set[str]:
-    """The names the `for` loops and comprehensions around `node` bind."""
-    return set().union(*(bound_names(clause.target) for clause in loop_clauses(parents, node)))
-
-
-def bound_names(target) -> set[str]:
-    if isinstance(target, cst.Name):
-        return {target.value}
-    if isinstance(target, (cst.Tuple, cst.List)):
-        return set().union(*(bound_names(e.value) for e in target.elements))
-    return set()
-
-
 def _owner(file: Source, node):
     """The function, class or module whose namespace a binding at `node` lands in."""
     return file.enclosing(node, (cst.FunctionDef, cst.ClassDef)) or file.module
@@ -322,7 +285,8 @@ def _is_attribute_name(file: Source, name: cst.Name) -> bool:
 
 def _is_keyword(file: Source, name: cst.Name) -> bool:
     parent = file.parents.get(name)
-    return isinstance(parent, (cst.Arg, cst.Param)) and (getattr(parent, "keyword", None) is name or getattr(parent, "name", None) is name)
+    return isinstance(parent, (cst.Arg, cst.Param)) and (getattr(parent, "keyword", None) is name
+                                                         or getattr(parent, "name", None) is name)
 
 
 def _is_definition_name(file: Source, name: cst.Name) -> bool:
@@ -374,7 +338,8 @@ def _loop_carried(file: Source, name) -> cst.BaseExpression | None:
     if len(outside) != 1 or not inside or not isinstance(outside[0], cst.Assign) or len(outside[0].targets) != 1 \
             or file.line_of(outside[0]) >= start or any(file.line_of(node) <= read for node in inside):
         return None
-    first = outside[0].value if isinstance(outside[0].targets[0].target, cst.Name) else unpacked_value(outside[0], name.value)
+    first = outside[0].value if isinstance(outside[0].targets[0].target, cst.Name) \
+        else unpacked_value(outside[0], name.value)
     if first is None:
         return None
     reads = [n for n in file.nodes(cst.Name) if n.value == name.value and _owner(file, n) is function
@@ -433,7 +398,8 @@ def _attribute(workspace: Workspace, file: Source, node: cst.Attribute):
         for attr in f.nodes(cst.Attribute):
             if attr.attr.value != name or not _is_target(f, attr):
                 continue
-            statement = f.parents[f.parents[attr]] if isinstance(f.parents.get(attr), cst.AssignTarget) else f.parents[attr]
+            statement = f.parents[f.parents[attr]] if isinstance(f.parents.get(attr), cst.AssignTarget) \
+                else f.parents[attr]
             single = isinstance(statement, cst.Assign) and len(statement.targets) == 1
             made.append((f, statement.value if single or isinstance(statement, cst.AnnAssign) else None,
                          f"{f.code(attr)}"))
@@ -462,4 +428,6 @@ def _argparse_default(file: Source, call: cst.Call, name: str):
     if dest != name:
         return None
     default = next((a.value for a in call.args if a.keyword and a.keyword.value == "default"), None)
-    return (file, default, f"the default of --{flags[0].lstrip('-') if flags else name}") if default is not None else (file, None, "")
+    if default is None:
+        return file, None, ""
+    return file, default, f"the default of --{flags[0].lstrip('-') if flags else name}"

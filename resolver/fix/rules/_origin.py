@@ -21,9 +21,23 @@ from pathlib import Path
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
-from resolver.fix.rules import _source
-from resolver.fix.rules._definitions import loop_clauses
 from resolver.fix.rules._source import Source, project_sources
+from resolver.fix.rules._syntax import (
+    appended,
+    argument,
+    attribute_assignments,
+    calls_function,
+    comprehension_for,
+    constant_key,
+    empty_list,
+    last_name,
+    latest_binding,
+    operand,
+    own_nodes,
+    parameter_names,
+    string,
+    the_return,
+)
 from resolver.write.edits import Workspace
 
 # Methods whose result has the receiver's values (and dtype, unless they cast): follow the receiver.
@@ -92,29 +106,30 @@ class Tracer:
         if isinstance(node, cst.Attribute):
             return self._attribute(source, node, path)
         if isinstance(node, cst.Subscript):
-            key = _constant_key(node)
+            key = constant_key(node)
             return source, node.value, ((key,) + path if key is not None else path), index, "value"
         if isinstance(node, cst.Call):
             return self._call(source, node, path, index)
         if isinstance(node, (cst.Tuple, cst.List)) and path and isinstance(path[0], int):
             elements = [e.value for e in node.elements]
-            if -len(elements) <= path[0] < len(elements) and not any(isinstance(e, cst.StarredElement) for e in node.elements):
+            if -len(elements) <= path[0] < len(elements) \
+                    and not any(isinstance(e, cst.StarredElement) for e in node.elements):
                 return source, elements[path[0]], path[1:], index, "value"
             return None
         if isinstance(node, cst.Dict) and path and isinstance(path[0], str):
             for element in node.elements:
-                if isinstance(element, cst.DictElement) and _string(element.key) == path[0]:
+                if isinstance(element, cst.DictElement) and string(element.key) == path[0]:
                     return source, element.value, path[1:], index, "value"
             return None
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
             return source, node.elt, path[1:] if path else path, index, "value"
         if isinstance(node, cst.BinaryOperation) and not path:
-            return source, _operand(node.left), path, index, "value"
+            return source, operand(node.left), path, index, "value"
         return None
 
     def _name(self, source: Source, node: cst.Name, path: tuple, index: int | None):
         name, line = node.value, source.line_of(node)
-        drawn = _comprehension_for(source, node)
+        drawn = comprehension_for(source, node)
         if drawn is not None:  # `sum(loss(model(xb), yb) for xb, yb in loader)`
             return self._batch_element(source, drawn[0], drawn[1] + path, index)
         scope = source.enclosing(node, cst.FunctionDef)
@@ -124,10 +139,10 @@ class Tracer:
                 value, inner, loop = binding
                 if loop is not None:
                     return self._batch_element(source, loop, inner + path, index)
-                if _empty_list(value) and not inner:
-                    appended = _appended(scope if scope is not None else source.module, node)
-                    if appended is not None:
-                        return source, appended, path, index, "value"
+                if empty_list(value) and not inner:
+                    filled = appended(scope if scope is not None else source.module, node)
+                    if filled is not None:
+                        return source, filled, path, index, "value"
                 return source, value, inner + path, index, "value"
             if scope is None:
                 return None
@@ -158,7 +173,7 @@ class Tracer:
         method = bool(params) and params[0] in ("self", "cls")
         position = params.index(name) - (1 if method else 0)
         calls = [c for c in caller_source.on_line(cst.Call, caller.line)
-                 if _calls_function(c, function, method)]
+                 if calls_function(c, function, method)]
         if len(calls) != 1:
             return None
         value = argument(calls[0], position, name)
@@ -177,10 +192,10 @@ class Tracer:
             return None
         in_init = [f for f in found if f[2] == "__init__"]
         value, inner, _ = (in_init or found)[-1]
-        if _empty_list(value) and not inner:
-            appended = _appended(klass, node)
-            if appended is not None:
-                return source, appended, path, None, "stored"
+        if empty_list(value) and not inner:
+            filled = appended(klass, node)
+            if filled is not None:
+                return source, filled, path, None, "stored"
         return source, value, inner + path, None, "stored"
 
     def _call(self, source: Source, node: cst.Call, path: tuple, index: int | None):
@@ -199,7 +214,7 @@ class Tracer:
         if called is not None:
             function, where = called
             self._entered.setdefault(function, (source, node))
-            returned = _the_return(function, path)
+            returned = the_return(function, path)
             return (where, returned, path, None, "returned") if returned is not None else None
         return self._returned(last, path, (source, node))
 
@@ -227,7 +242,7 @@ class Tracer:
         if len(found) != 1:
             return None
         source, function = found[0]
-        returned = _the_return(function, path)
+        returned = the_return(function, path)
         if returned is None:
             return None
         if call is not None:
@@ -418,192 +433,3 @@ class Tracer:
         if self._project is None:
             self._project = project_sources(self.workspace)
         return self._project
-
-
-# --- syntax helpers ---------------------------------------------------------------------------
-
-def _the_return(function: cst.FunctionDef, path: tuple) -> cst.BaseExpression | None:
-    """The value the function returns for the element `path` follows: its one `return`, or of
-    several the one tuple that has that element (`return x` early, `return x, y` for `a, b = f()`)."""
-    returns = [r.value for r in own_nodes(function, cst.Return) if r.value is not None]
-    if len(returns) > 1 and path and isinstance(path[0], int):
-        returns = [v for v in returns if isinstance(v, cst.Tuple) and len(v.elements) > path[0]]
-    return returns[0] if len(returns) == 1 else None
-
-
-def _operand(node: cst.BaseExpression) -> cst.BaseExpression:
-    """`(x - mu)` -> `x - mu`: the first operand of arithmetic, through parentheses and nesting."""
-    while isinstance(node, cst.BinaryOperation):
-        node = node.left
-    return node
-
-
-def last_name(func: cst.BaseExpression) -> str | None:
-    if isinstance(func, cst.Attribute):
-        return func.attr.value
-    if isinstance(func, cst.Name):
-        return func.value
-    return None
-
-
-def _string(node) -> str | None:
-    if isinstance(node, cst.SimpleString):
-        return node.evaluated_value if isinstance(node.evaluated_value, str) else None
-    return None
-
-
-def _constant_key(node: cst.Subscript):
-    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
-        return None
-    value = node.slice[0].slice.value
-    if isinstance(value, cst.Integer):
-        return int(value.value)
-    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) and isinstance(value.expression, cst.Integer):
-        return -int(value.expression.value)
-    return _string(value)
-
-
-def _empty_list(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.List) and not node.elements \
-        or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" and not node.args
-
-
-def _appended(scope: cst.CSTNode, container: cst.BaseExpression) -> cst.BaseExpression | None:
-    """What a list that starts empty is filled with: the one `container.append(x)` in `scope` (a
-    function, or the class for `self.items`); None when it is filled any other way too (extend,
-    insert, +=, a second append), as the element would then not be sure."""
-    spelled = cst.Module([]).code_for_node(container)
-    appends, other = [], False
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call):
-            nonlocal other
-            func = call.func
-            if isinstance(func, cst.Attribute) and cst.Module([]).code_for_node(func.value) == spelled:
-                if func.attr.value == "append" and len(call.args) == 1 and not call.args[0].star:
-                    appends.append(call.args[0].value)
-                elif func.attr.value in ("extend", "insert", "__setitem__", "__iadd__"):
-                    other = True
-
-        def visit_AugAssign(self, node: cst.AugAssign):
-            nonlocal other
-            if cst.Module([]).code_for_node(node.target) == spelled:
-                other = True
-
-        def visit_AssignTarget(self, node: cst.AssignTarget):
-            nonlocal other
-            if isinstance(node.target, cst.Subscript) and cst.Module([]).code_for_node(node.target.value) == spelled:
-                other = True
-
-    scope.visit(Visitor())
-    return appends[0] if len(appends) == 1 and not other else None
-
-
-def parameter_names(function: cst.FunctionDef) -> list[str]:
-    p = function.params
-    return [param.name.value for param in (*p.posonly_params, *p.params, *p.kwonly_params)]
-
-
-def argument(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
-    """The value bound to parameter `name` (at `position` when positional)."""
-    found = _source.argument(call, position, name)
-    return found.value if found is not None else None
-
-
-def _calls_function(call: cst.Call, function: cst.FunctionDef, method: bool) -> bool:
-    """Whether this call, on the caller's line, is the one that ran `function`: by name, or for a
-    module's forward (called as `model(x)`), by the number of arguments it takes."""
-    name = function.name.value
-    last = last_name(call.func)
-    if name not in ("forward", "__call__"):
-        return last == name
-    params = function.params
-    takes = len(params.posonly_params) + len(params.params) - (1 if method else 0)
-    required = takes - sum(1 for p in (*params.posonly_params, *params.params) if p.default is not None)
-    given = sum(1 for a in call.args if a.keyword is None and not a.star)
-    return last is not None and not last[:1].isupper() and required <= given <= takes and last != name
-
-
-def own_nodes(scope: cst.CSTNode, kind: type) -> list:
-    """Nodes of `kind` in `scope`'s body, not inside a nested function, class or lambda."""
-    found = []
-
-    class Visitor(cst.CSTVisitor):
-        def on_visit(self, node):
-            if node is not scope and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                if isinstance(node, kind):
-                    found.append(node)
-                return False
-            if isinstance(node, kind) and node is not scope:
-                found.append(node)
-            return True
-
-    scope.visit(Visitor())
-    return found
-
-
-def _target_paths(target: cst.BaseExpression, name: str, prefix: tuple = ()) -> tuple | None:
-    """The position of `name` inside an assignment or loop target: () for the name itself,
-    (1,) for `a, name`, (1, 0) for `i, (name, y)`."""
-    if isinstance(target, cst.Name):
-        return prefix if target.value == name else None
-    if isinstance(target, (cst.Tuple, cst.List)):
-        for i, element in enumerate(target.elements):
-            if isinstance(element, cst.StarredElement):
-                return None
-            found = _target_paths(element.value, name, prefix + (i,))
-            if found is not None:
-                return found
-    return None
-
-
-def _comprehension_for(source: Source, node: cst.Name) -> tuple[cst.CompFor, tuple] | None:
-    """(the `for ... in` clause, the path in its target) of a comprehension around `node` that binds its name."""
-    for clause in loop_clauses(source.parents, node, stop=(cst.FunctionDef, cst.Lambda, cst.Module)):
-        path = _target_paths(clause.target, node.value) if isinstance(clause, cst.CompFor) else None
-        if path is not None:
-            return clause, path
-    return None
-
-
-def latest_binding(source: Source, scope, name: str, line: int):
-    """(value, path in it, loop) of the last binding of `name` in `scope` (a function, or the
-    module when None) before `line`; `loop` is the `for` statement when a loop target binds it."""
-    container = scope if scope is not None else source.module
-    best = None
-    for node in own_nodes(container, (cst.Assign, cst.AnnAssign, cst.For)):
-        start = source.line_of(node)
-        if isinstance(node, cst.For):
-            end = source.positions[node].end.line
-            path = _target_paths(node.target, name)
-            if path is not None and start <= line <= end and (best is None or start >= best[0]):
-                best = (start, None, path, node)
-            continue
-        if start >= line:
-            continue
-        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-        for target in targets:
-            path = _target_paths(target, name)
-            if path is not None and node.value is not None and (best is None or start >= best[0]):
-                best = (start, node.value, path, None)
-    return None if best is None else best[1:]
-
-
-def attribute_assignments(source: Source, klass: cst.ClassDef, attr: str) -> list:
-    """(value, path, method name) of each `self.attr = ...` in the class's methods, in order."""
-    found = []
-    for method in own_nodes(klass, cst.FunctionDef):
-        for node in own_nodes(method, cst.Assign):
-            for target in node.targets:
-                for path, element in attribute_targets(target.target, attr):
-                    found.append((source.line_of(node), node.value, path, method.name.value))
-    return [f[1:] for f in sorted(found, key=lambda f: f[0])]
-
-
-def attribute_targets(target, attr: str, prefix: tuple = ()):
-    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self" \
-            and target.attr.value == attr:
-        yield prefix, target
-    elif isinstance(target, (cst.Tuple, cst.List)):
-        for i, element in enumerate(target.elements):
-            yield from attribute_targets(element.value, attr, prefix + (i,))

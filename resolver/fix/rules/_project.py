@@ -8,6 +8,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._source import Source, project_files
 from resolver.write.edits import Change, Edit, Workspace
 
@@ -56,7 +57,8 @@ def nn_spelling(source: Source) -> str:
             if source.code(alias.name) == "torch.nn" and alias.asname:
                 return alias.asname.name.value
     for node in source.nodes(cst.ImportFrom):
-        if node.module is not None and source.code(node.module) == "torch" and not isinstance(node.names, cst.ImportStar):
+        if node.module is not None and source.code(node.module) == "torch" \
+                and not isinstance(node.names, cst.ImportStar):
             for alias in node.names:
                 if alias.name.value == "nn":
                     return alias.asname.name.value if alias.asname else "nn"
@@ -89,7 +91,8 @@ def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode
 
 def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Pattern[str], new: int | str,
                       why: str) -> list[Edit]:
-    """Each line of the project's JSON/YAML/TOML/INI files (those its code or its command names) that sets one of `keys` to `old`
+    """Each line of the project's JSON/YAML/TOML/INI files (those its code or its command names)
+    that sets one of `keys` to `old`
     (`"in_features": 12,`, `in_features: 12  # numeric`, `in_features = 12`), as an edit to `new`
     that keeps every other byte of the file. A string setting is given as a pattern over its text
     (`map_location = "cuda:0"`, `map_location: cuda`), and `new` keeps the quotes it had."""
@@ -99,7 +102,8 @@ def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Patter
     names = "|".join(re.escape(k) for k in sorted(keys))
     value = rf"(?P<quote>[\"']?)(?:{old.pattern})(?P=quote)" if isinstance(old, re.Pattern) else rf"(?P<quote>){old}"
     # a key on its own line, or inside an inline map (`"model": {"in_dim": 20, ...}`, `{in_dim: 20}`)
-    pattern = re.compile(rf"(?:^|(?<=[\s{{,]))(?P<key>[\"']?(?:{names})[\"']?\s*[:=]\s*)(?P<value>{value})(?=\s*(?:[,}}\]]|#|$))")
+    pattern = re.compile(rf"(?:^|(?<=[\s{{,]))(?P<key>[\"']?(?:{names})[\"']?\s*[:=]\s*)(?P<value>{value})"
+                         r"(?=\s*(?:[,}\]]|#|$))")
     found = []
     for path in project_files(workspace, CONFIG_SUFFIXES):
         if path.name not in code:  # a file the code never names is data or a record, not its config
@@ -109,7 +113,24 @@ def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Patter
         for number, line in enumerate(lines):
             for match in pattern.finditer(line.rstrip("\r\n")):
                 written = f"{match['quote']}{new}{match['quote']}"
-                changed = lines[:number] + [line[:match.start("value")] + written + line[match.end("value"):]] + lines[number + 1:]
+                edited = line[:match.start("value")] + written + line[match.end("value"):]
+                changed = lines[:number] + [edited] + lines[number + 1:]
                 reason = f"Changed {match[0].strip()} to {match['key'].strip()} {written} in {path.name} {why}"
                 found.append(Edit((Change(path.resolve(), text, "".join(changed)),), number + 1, reason))
     return found
+
+
+def class_in_message(diagnosis: Diagnosis) -> str | None:
+    """The module class an error message names (`Module [Net] is missing`, `Net.__init__() takes`)."""
+    for pattern in (r"Module \[(\w+)\] is missing", r"(\w+)\.__init__\(\) (?:takes|got)",
+                    r"^'(\w+)' object has no attribute"):
+        match = re.search(pattern, diagnosis.message)
+        if match:
+            return match[1]
+    return None
+
+
+def classes_in_question(diagnosis: Diagnosis, workspace: Workspace) -> list[tuple[Source, cst.ClassDef]]:
+    """The class the message names, else every Module subclass of the project."""
+    name = class_in_message(diagnosis)
+    return list(classes_named(workspace, name)) if name else list(module_classes(workspace))

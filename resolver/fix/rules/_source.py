@@ -44,7 +44,7 @@ class Source:
     def parse(cls, workspace: Workspace, path: Path) -> Source | None:
         if not workspace.is_editable(path) or not path.exists():
             return None
-        return _parse(path.resolve(), workspace.text(path))
+        return parsed(path.resolve(), workspace.text(path))
 
     @property
     def module(self) -> cst.Module:
@@ -125,7 +125,8 @@ class Source:
         """The innermost simple statement (or compound statement header) covering `line`."""
         best = None
         for node, where in self.positions.items():
-            if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)) and where.start.line <= line <= where.end.line:
+            if isinstance(node, (cst.SimpleStatementLine, cst.BaseCompoundStatement)) \
+                    and where.start.line <= line <= where.end.line:
                 if isinstance(node, cst.BaseCompoundStatement) and line > where.start.line:
                     continue  # the line is in its body: a deeper statement covers it
                 if best is None or where.start.line >= self.positions[best].start.line:
@@ -210,7 +211,8 @@ def _resolve(names: set[str], aliases: dict[str, str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=MAX_FILES)  # a rule pass walks the project several times: each file parsed once
-def _parse(path: Path, text: str) -> Source | None:
+def parsed(path: Path, text: str) -> Source | None:
+    """The file's text parsed, cached by path and text (the rule pass and the background preparation share it)."""
     try:
         return Source(path, text, MetadataWrapper(cst.parse_module(text)))
     except cst.ParserSyntaxError:

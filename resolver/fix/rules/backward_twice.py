@@ -1,10 +1,29 @@
-"""`Trying to backward through the graph a second time`: a tensor from an earlier step still
-carries that step's graph. The carried tensor is detached where the next step takes it up: an
-RNN hidden state passed from batch to batch, a generator's output reused for the discriminator,
-a step's output kept in an object's state (a queue, a memory bank, `self.prev`) by the method the
-step hands it to. A tensor computed from the model once, before the steps (`self.adj =
-model.adjacency()` in `__init__`, or above the loop), is computed again where each step uses it.
-Only when nothing is carried does the first backward get retain_graph=True."""
+"""## What it does
+Detaches a tensor from an earlier step where the next step takes it up: an RNN hidden state
+passed from batch to batch, a generator's output reused for the discriminator, a step's output
+kept in an object's state (a queue, a memory bank, `self.prev`) by the method the step hands it
+to. A tensor computed from the model once, before the steps (`self.adj = model.adjacency()` in
+`__init__`, or above the loop), is computed again where each step uses it. Only when nothing is
+carried does the first backward get `retain_graph=True`.
+
+## Why is this bad?
+`Trying to backward through the graph a second time`: the carried tensor still holds the
+graph of the step that made it, which its backward freed.
+
+## Example
+```python
+for x, y in loader:
+    out, hidden = model(x, hidden)
+    loss_fn(out, y).backward()
+```
+
+Use instead:
+```python
+for x, y in loader:
+    out, hidden = model(x, hidden.detach())
+    loss_fn(out, y).backward()
+```
+"""
 
 from __future__ import annotations
 
@@ -14,12 +33,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._origin import (
-    Tracer,
-    attribute_assignments,
-    own_nodes,
-    parameter_names,
-)
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import (
     Source,
@@ -30,6 +44,7 @@ from resolver.fix.rules._source import (
     names_in,
     user_frames,
 )
+from resolver.fix.rules._syntax import attribute_assignments, own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 
@@ -44,8 +59,8 @@ def _carried_states(source: Source, loop) -> Iterator[tuple[cst.Call, cst.Arg, s
 
 def _reused_outputs(source: Source, loop) -> Iterator[tuple[cst.Arg, str]]:
     """`fake = G(z)` then `D(fake)` twice in the loop: the first use gets the detached tensor."""
-    produced = {t for a in source.nodes(cst.Assign, lambda a: source.loop_of(a) is loop and isinstance(a.value, cst.Call))
-                for t in names_in(a.targets[0].target)}
+    made_in_loop = source.nodes(cst.Assign, lambda a: source.loop_of(a) is loop and isinstance(a.value, cst.Call))
+    produced = {t for a in made_in_loop for t in names_in(a.targets[0].target)}
     uses: dict[str, list[cst.Arg]] = {}
     for call in source.nodes(cst.Call, lambda c: source.loop_of(c) is loop):
         for arg in call.args:
@@ -175,7 +190,8 @@ def _in_scope_of(source: Source, value: cst.BaseExpression, kept: dict[str, str 
     them; None when it reads a parameter nothing keeps, or a local of __init__."""
     swaps = {}
     for name in own_nodes(value, cst.Name):
-        if _attribute_name(source, name) or name.value == "self" or name.value in outside or hasattr(builtins, name.value):
+        if _attribute_name(source, name) or name.value == "self" or name.value in outside \
+                or hasattr(builtins, name.value):
             continue
         if kept.get(name.value) is None:
             return None
@@ -215,7 +231,8 @@ def _attribute_name(source: Source, name: cst.Name) -> bool:
 def _read_as_value(source: Source, node: cst.CSTNode) -> bool:
     """`f(self.adj)`, `x @ adj`: the expression's value is read, not called, assigned, or reached through."""
     parent = source.parents.get(node)
-    if isinstance(parent, cst.Call) and parent.func is node or isinstance(parent, cst.Attribute) and parent.value is node:
+    if isinstance(parent, cst.Call) and parent.func is node \
+            or isinstance(parent, cst.Attribute) and parent.value is node:
         return False
     if isinstance(parent, cst.Attribute) and parent.attr is node:
         return False
@@ -264,7 +281,7 @@ class BackwardTwice(Rule):
                 reason = (f"Used {name}.detach() at its first use (line {source.line_of(arg)}): that step must not "
                           f"backpropagate into what produced {name}, whose graph the later step needs")
                 yield source.edit(source.replaced(arg, new), source.line_of(arg), reason)
-            calls = [c for c in source.nodes(cst.Call, lambda c: method_call(c, "backward") and source.loop_of(c) is loop)]
+            calls = source.nodes(cst.Call, lambda c: method_call(c, "backward") and source.loop_of(c) is loop)
             first = min(calls, key=source.line_of)
             if len(calls) >= 2 and argument(first, 10**6, "retain_graph") is None:
                 new = first.with_changes(args=[*first.args, keyword_arg("retain_graph", "True")])

@@ -1,18 +1,31 @@
-"""`Expected input batch_size (128) to match target batch_size (2)`: a flatten in forward folded
-the batch dimension into the others, `x.view(-1, N)` with the wrong N. It becomes
-`x.view(x.size(0), -1)`, which keeps the batch and lets the features follow. The same fold shows
-as `shape '[-1, 256]' is invalid for input of size 800` at the view itself, or as a Linear whose
-input batch differs from the model's.
+"""## What it does
+Keeps the batch dimension where a flatten folded it into the features: `x.view(-1, N)` in
+forward becomes `x.view(x.size(0), -1)`. An RNN's per-step output flattened into rows
+(`out.reshape(-1, hidden)` after `out, _ = self.lstm(x)`), when the predictions have a whole
+multiple of the targets' rows, becomes the last step, `out[:, -1, :]` (`out[-1]` time-major). A
+Dataset's next-step pair with one side shifted and the other whole (`return clip, clip[1:]`)
+gets the whole side cut at the other end (`clip[:-1]`).
 
-An RNN's per-step output flattened the same way (`out.reshape(-1, hidden)` after
-`out, _ = self.lstm(x)`) gives a row per time step where the targets have one per sequence (also
-as `The size of tensor a (3072) must match the size of tensor b (64) at non-singleton dimension 0`
-in a regression loss): keeping the batch would hand the head every step's features at once, so the
-head gets the last step, `out[:, -1, :]` (`out[-1]` time-major).
+## Why is this bad?
+`Expected input batch_size (128) to match target batch_size (2)`, `shape '[-1, 256]' is
+invalid for input of size 800`, a Linear whose batch differs from the model's, or `The size of
+tensor a (3072) must match the size of tensor b (64) at non-singleton dimension 0`: the model
+gives another number of rows than there are targets.
 
-A next-step pair cut from one sequence in the Dataset with only one side shifted (`x = chunk`,
-`y = chunk[1:]`) gives inputs one step longer than targets, so the flattened rows differ by one
-per sequence: the whole side is cut at the other end (`chunk[:-1]`)."""
+## Example
+```python
+def forward(self, x):
+    x = self.conv(x)
+    return self.fc(x.view(-1, 256))
+```
+
+Use instead:
+```python
+def forward(self, x):
+    x = self.conv(x)
+    return self.fc(x.view(x.size(0), -1))
+```
+"""
 
 from __future__ import annotations
 
@@ -23,16 +36,17 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._origin import attribute_targets, latest_binding, own_nodes
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call
+from resolver.fix.rules._source import Source, method_call, project_files
+from resolver.fix.rules._syntax import attribute_targets, latest_binding, own_nodes
 from resolver.write.edits import Edit, Workspace
 
-MAX_FILES = 60
+MAX_CANDIDATES = 60  # files searched for the fold: the frames' and modules' first, then the nearest
 RNNS = frozenset({"torch.nn.LSTM", "torch.nn.GRU", "torch.nn.RNN", "torch.nn.modules.rnn.LSTM",
                   "torch.nn.modules.rnn.GRU", "torch.nn.modules.rnn.RNN"})
 # a loss comparing rows, the predictions' first
-ROWS = re.compile(r"The size of tensor a \((\d+)\) must match the size of tensor b \((\d+)\) at non-singleton dimension 0"
+ROWS = re.compile(r"The size of tensor a \((\d+)\) must match the size of tensor b \((\d+)\) "
+                  r"at non-singleton dimension 0"
                   r"|Expected input batch_size \((\d+)\) to match target batch_size \((\d+)\)")
 
 
@@ -40,10 +54,10 @@ def _candidate_files(diagnosis: Diagnosis, workspace: Workspace) -> list[Path]:
     """The frames' and the modules' files first, then the project's other Python files."""
     first = [f.file.resolve() for f in reversed(diagnosis.frames) if f.user]
     first += [m.site.file.resolve() for m in diagnosis.modules if m.site]
-    rest = sorted(p.resolve() for p in workspace.project.rglob("*.py") if workspace.is_editable(p))
+    rest = [p.resolve() for p in project_files(workspace)]
     ordered = []
     for path in first + rest:
-        if path not in ordered and len(ordered) < MAX_FILES:
+        if path not in ordered and len(ordered) < MAX_CANDIDATES:
             ordered.append(path)
     return ordered
 
@@ -63,7 +77,8 @@ class BatchFoldedByFlatten(Rule):
     def matches(self, diagnosis: Diagnosis) -> bool:
         if diagnosis.category == "shape.broadcast":
             return _steps_per_target(diagnosis)
-        return super().matches(diagnosis) and (diagnosis.category != "shape.linear_in_features" or diagnosis.batch_folded)
+        return super().matches(diagnosis) and (diagnosis.category != "shape.linear_in_features"
+                                               or diagnosis.batch_folded)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         if diagnosis.category == "shape.batch_size":
@@ -82,9 +97,9 @@ class BatchFoldedByFlatten(Rule):
                     continue
                 last_step = _last_step(source, call) if _steps_per_target(diagnosis) else None
                 if last_step is not None:
-                    reason = (f"Changed {source.code(call)} to {source.code(last_step)}: the flatten made a row of every "
-                              "time step of the RNN's output, where the targets have one per sequence; the head takes "
-                              "the last step")
+                    reason = (f"Changed {source.code(call)} to {source.code(last_step)}: the flatten made a row of "
+                              "every time step of the RNN's output, where the targets have one per sequence; the head "
+                              "takes the last step")
                     yield source.edit(source.replaced(call, last_step), source.line_of(call), reason)
                     continue
                 if diagnosis.category == "shape.broadcast":
@@ -131,7 +146,8 @@ def _last_step(source: Source, flatten: cst.Call) -> cst.BaseExpression | None:
     built = _built_as(source, klass, value.func.attr.value)
     if built is None or not source.calls(built, RNNS):
         return None
-    batch_first = next((a.value for a in built.args if a.keyword is not None and a.keyword.value == "batch_first"), None)
+    batch_first = next((a.value for a in built.args if a.keyword is not None and a.keyword.value == "batch_first"),
+                       None)
     if batch_first is not None and not (isinstance(batch_first, cst.Name) and batch_first.value in ("True", "False")):
         return None  # a batch_first the code computes: which axis is time is not sure
     name = receiver.value

@@ -1,11 +1,25 @@
-"""`Expected more than 1 value per channel when training`: the training DataLoader's last batch
-holds a single sample, and BatchNorm cannot normalise one value. The loader that gave that batch
-gets drop_last=True (the probe keeps a real tail of one as a batch of one in smoke mode).
+"""## What it does
+Gives the training DataLoader whose last batch holds a single sample `drop_last=True` (the
+probe keeps a real tail of one as a batch of one in smoke mode). A model called under no_grad
+(an inference helper: `model(img.unsqueeze(0))` in a function decorated with
+`@torch.no_grad()` or inside `with torch.no_grad():`) was left in training mode: the function
+puts the model in eval mode first and gives it back the mode it had after the statement that
+calls it.
 
-A model called under no_grad (an inference helper: `model(img.unsqueeze(0))` in a function
-decorated with `@torch.no_grad()` or inside `with torch.no_grad():`) was left in training mode: no
-loader made that batch, and BatchNorm should use its running statistics there. The function puts
-the model in eval mode first and gives it back the mode it had after the statement that calls it."""
+## Why is this bad?
+`Expected more than 1 value per channel when training`: BatchNorm cannot normalise one value,
+and at inference it should use its running statistics.
+
+## Example
+```python
+loader = DataLoader(train_set, batch_size=32, shuffle=True)  # 65 samples: the last batch holds 1
+```
+
+Use instead:
+```python
+loader = DataLoader(train_set, batch_size=32, shuffle=True, drop_last=True)
+```
+"""
 
 from __future__ import annotations
 
@@ -90,7 +104,8 @@ def _eval_mode(source: Source, function: cst.FunctionDef, model: str, call: cst.
         switch[0] = switch[0].with_changes(leading_lines=body[first].leading_lines)
         body[first] = body[first].with_changes(leading_lines=())
     at = body.index(holding)
-    new_body = body[:first] + switch + body[first:at + 1] + [cst.parse_statement(f"{model}.train({saved})\n")] + body[at + 1:]
+    restore = cst.parse_statement(f"{model}.train({saved})\n")
+    new_body = body[:first] + switch + body[first:at + 1] + [restore] + body[at + 1:]
     new_function = function.with_changes(body=function.body.with_changes(body=new_body))
     reason = (f"Put {model} in eval mode in {function.name.value} (and back to the mode it had after it): it calls "
               f"{source.code(call)} under no_grad with the model still training, and BatchNorm cannot normalise "

@@ -28,9 +28,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import (
-    state_dict_load,
-)
+from resolver.fix.rules._checkpoint import state_dict_load
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import user_frames
 from resolver.write.edits import Edit, Workspace
@@ -47,7 +45,8 @@ def _output_head(message: str) -> str | None:
         return None
     heads, rows = set(), []
     for name, saved, current in MISMATCH.findall(message):
-        saved, current = [int(d) for d in saved.split(",") if d.strip()], [int(d) for d in current.split(",") if d.strip()]
+        saved = [int(d) for d in saved.split(",") if d.strip()]
+        current = [int(d) for d in current.split(",") if d.strip()]
         if len(saved) != len(current) or not saved or saved[1:] != current[1:]:
             return None
         heads.add(name.rpartition(".")[0])

@@ -32,18 +32,12 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import (
-    CUDA,
-    LOADERS,
-    guarded,
-    in_scope,
-)
-from resolver.fix.rules._origin import Tracer, argument
-from resolver.fix.rules._project import (
-    config_file_edits,
-)
+from resolver.fix.rules._checkpoint import CUDA, LOADERS, guarded, in_scope
+from resolver.fix.rules._origin import Tracer
+from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, method_call
+from resolver.fix.rules._syntax import argument
 from resolver.write.edits import Edit, Workspace
 
 
@@ -120,7 +114,8 @@ def _into_load_state_dict(source: Source, load: cst.Call) -> bool:
             call = source.parents.get(parent)
             return isinstance(call, cst.Call) and method_call(call, "load_state_dict")
         parent = source.parents.get(parent)
-    if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name)):
+    if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
+            and isinstance(parent.targets[0].target, cst.Name)):
         return False
     name = parent.targets[0].target.value
     scope = source.function_of(load) or source.module
@@ -136,7 +131,8 @@ def _into_load_state_dict(source: Source, load: cst.Call) -> bool:
         call = source.parents.get(parent) if isinstance(parent, cst.Arg) else None
         if isinstance(call, cst.Call) and method_call(call, "load_state_dict"):
             loaded = True
-        elif node is read and not (isinstance(parent, cst.ComparisonTarget) and isinstance(parent.operator, (cst.In, cst.NotIn))):
+        elif node is read and not (isinstance(parent, cst.ComparisonTarget)
+                                   and isinstance(parent.operator, (cst.In, cst.NotIn))):
             return False  # the whole object, used as it is (not a key looked up in it)
     return loaded
 
@@ -164,10 +160,12 @@ def _parameter_default(source: Source, node: cst.CSTNode) -> cst.BaseExpression 
 
 
 def _option_defaults(source: Source, keys: set[str]) -> list[cst.CSTNode]:
-    """The CUDA default of a command-line option read as `args.<key>`: `add_argument("--map-location", default="cuda")`."""
+    """The CUDA default of a command-line option read as `args.<key>`:
+    `add_argument("--map-location", default="cuda")`."""
     found = []
     for call in source.nodes(cst.Call, lambda c: method_call(c, "add_argument")):
-        flags = [a.value.evaluated_value for a in call.args if a.keyword is None and isinstance(a.value, cst.SimpleString)]
+        flags = [a.value.evaluated_value for a in call.args
+                 if a.keyword is None and isinstance(a.value, cst.SimpleString)]
         default = argument(call, 99, "default")
         if default is not None and _cuda_device(source, default) and \
                 any(isinstance(f, str) and f.lstrip("-").replace("-", "_") in keys for f in flags):
@@ -180,7 +178,8 @@ def _setting_names(step) -> list[str]:
     node = step.node
     if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
         key = node.slice[0].slice.value
-        return [key.evaluated_value] if isinstance(key, cst.SimpleString) and isinstance(key.evaluated_value, str) else []
+        text = key.evaluated_value if isinstance(key, cst.SimpleString) else None
+        return [text] if isinstance(text, str) else []
     if isinstance(node, cst.Attribute) and not (isinstance(node.value, cst.Name) and node.value.value == "self"):
         return [node.attr.value]
     return []

@@ -65,7 +65,8 @@ def _len_overshoot(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
         read, strides, keys = set(), set(), []
         for subscript in source.on_line(cst.Subscript, frame.line):
             # `x[i + w]`, or `x[i + w, col]` read past the end of the axis the message names
-            key = subscript.slice[axis if len(subscript.slice) > 1 else 0].slice if axis < len(subscript.slice) else None
+            picked = subscript.slice[axis if len(subscript.slice) > 1 else 0] if axis < len(subscript.slice) else None
+            key = picked.slice if picked is not None else None
             steps = _offset_of(source, getitem, key.value, index) if isinstance(key, cst.Index) else None
             if steps is not None:
                 read |= _data_behind(source, getitem, subscript.value)
@@ -144,7 +145,8 @@ def _strided_count(source: Source, getitem: cst.FunctionDef, value: cst.BaseExpr
 
 def _minus(base: str, terms: list[tuple[int, str]]) -> str:
     """`base` less the signed terms, in their own words, the numbers summed into one."""
-    named = "".join(f" - {code}" if sign > 0 else f" + {code}" for sign, code in terms if not code.lstrip("-").isdigit())
+    named = "".join(f" - {code}" if sign > 0 else f" + {code}" for sign, code in terms
+                    if not code.lstrip("-").isdigit())
     constant = -sum(sign * int(code) for sign, code in terms if code.lstrip("-").isdigit())
     return base + named + (f" + {constant}" if constant > 0 else f" - {-constant}" if constant < 0 else "")
 
@@ -156,11 +158,13 @@ def _terms(source: Source, function: cst.FunctionDef, node: cst.BaseExpression, 
     found: list[tuple[int, str]] = []
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
         left = _terms(source, function, node.left, None, sign, seen)
-        right = _terms(source, function, node.right, None, -sign if isinstance(node.operator, cst.Subtract) else sign, seen)
+        right_sign = -sign if isinstance(node.operator, cst.Subtract) else sign
+        right = _terms(source, function, node.right, None, right_sign, seen)
         if left is None or right is None:
             return None
         found = left + right
-    elif isinstance(node, cst.Name) and node.value not in seen and len(values := _local_values(function, node.value)) == 1:
+    elif isinstance(node, cst.Name) and node.value not in seen \
+            and len(values := _local_values(function, node.value)) == 1:
         inner = _terms(source, function, values[0], None, sign, seen | {node.value})
         if inner is None:
             return None
@@ -168,7 +172,8 @@ def _terms(source: Source, function: cst.FunctionDef, node: cst.BaseExpression, 
     elif isinstance(node, cst.Integer):
         found = [(sign, node.value)]
     else:
-        found = [(sign, source.code(node.with_changes(lpar=[], rpar=[])) if hasattr(node, "lpar") else source.code(node))]
+        bare = node.with_changes(lpar=[], rpar=[]) if hasattr(node, "lpar") else node
+        found = [(sign, source.code(bare))]
     if index is None:
         return found
     at_index = [term for term in found if term[1] == index]
@@ -195,20 +200,23 @@ def _stride_shortened(source: Source, value: cst.BaseExpression, stride: str, by
     """`(n - w) // stride + 1` -> `(n - w - 1) // stride + 1`: for items that start `stride` apart,
     the span the starts may cover is what gets shorter, not the count; nothing for another form."""
     count, plus = value, None
-    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) and isinstance(value.right, cst.Integer):
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) \
+            and isinstance(value.right, cst.Integer):
         count, plus = value.left, value.right
     if not (isinstance(count, cst.BinaryOperation) and isinstance(count.operator, cst.FloorDivide)
             and source.code(count.right.with_changes(lpar=[], rpar=[])) == stride) or count.lpar:
         return None
     span = count.left.with_changes(lpar=[], rpar=[])
     shorter = _shortened(source, span, by).with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-    return value.with_changes(left=count.with_changes(left=shorter)) if plus is not None else count.with_changes(left=shorter)
+    counted = count.with_changes(left=shorter)
+    return value.with_changes(left=counted) if plus is not None else counted
 
 
 def _names_callable_or_module(source: Source, name: cst.Name) -> bool:
     """`len` in `len(x)`, `np` in `np.asarray(x)`: not data."""
     parent = source.parents.get(name)
-    return isinstance(parent, cst.Call) and parent.func is name or isinstance(parent, cst.Attribute) and parent.value is name
+    return isinstance(parent, cst.Call) and parent.func is name \
+        or isinstance(parent, cst.Attribute) and parent.value is name
 
 
 def _local_values(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
@@ -231,7 +239,8 @@ def _offset_of(source: Source, function: cst.FunctionDef, key: cst.BaseExpressio
             todo += [node.left, node.right]
         elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Multiply) \
                 and _names(node.left, index) != _names(node.right, index) \
-                and isinstance(other := node.right if _names(node.left, index) else node.left, (cst.Name, cst.Attribute, cst.Integer)):
+                and isinstance(other := node.right if _names(node.left, index) else node.left,
+                               (cst.Name, cst.Attribute, cst.Integer)):
             found = True
             strides.add(source.code(other))
         elif isinstance(node, cst.Name) and node.value == index:

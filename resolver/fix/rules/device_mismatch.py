@@ -1,7 +1,26 @@
-"""`Expected all tensors to be on the same device`: a tensor stayed on the CPU while the model
-is on the GPU (or the other way round). A tensor created inside forward without device= gets
+"""## What it does
+Puts a tensor on the model's device: a tensor created inside forward without `device=` gets
 `device=<input>.device`; a tensor that enters the model or the loss from outside gets
-`.to(device)`, with the script's own device variable."""
+`.to(device)`, with the script's own device variable.
+
+## Why is this bad?
+`Expected all tensors to be on the same device`: a tensor stayed on the CPU while the model is
+on the GPU (or the other way round).
+
+## Example
+```python
+def forward(self, x):
+    mask = torch.ones(x.size(0), x.size(1))
+    return self.encoder(x) * mask
+```
+
+Use instead:
+```python
+def forward(self, x):
+    mask = torch.ones(x.size(0), x.size(1), device=x.device)
+    return self.encoder(x) * mask
+```
+"""
 
 from __future__ import annotations
 
@@ -41,7 +60,8 @@ def _in_forward(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
             continue
         module = source.module
         for call in factories:
-            module = module.deep_replace(call, call.with_changes(args=[*call.args, keyword_arg("device", f"{params[1]}.device")]))
+            on_device = keyword_arg("device", f"{params[1]}.device")
+            module = module.deep_replace(call, call.with_changes(args=[*call.args, on_device]))
         names = ", ".join(source.code(c.func) for c in factories)
         reason = f"Created the tensors of {names} in forward on {params[1]}'s device (device={params[1]}.device)"
         yield source.edit(module.code, source.line_of(factories[0]), reason)
@@ -66,6 +86,7 @@ class DeviceMismatch(Rule):
                     if not isinstance(value, cst.Name) or (frame.tensors and value.value not in on_wrong_device):
                         continue
                     new = wrap(value.value, f".to({device})")
-                    reason = f"Moved {value.value} to the model's device ({value.value}.to({device})) where it enters {source.code(call.func)}(...)"
+                    reason = (f"Moved {value.value} to the model's device ({value.value}.to({device})) "
+                              f"where it enters {source.code(call.func)}(...)")
                     yield source.edit(source.replaced(value, new), source.line_of(call), reason)
             return

@@ -1,26 +1,38 @@
-"""Dtype contracts, fixed where the tensor is made.
+"""## What it does
+Gives a tensor the dtype its consumer takes, by one table (category -> wanted kind):
+class-index targets and ids are integers (cross_entropy / nll_loss / CrossEntropyLoss targets,
+`one_hot`, embedding ids, tensor indices); BCE / BCE-with-logits / class-probability targets
+are floating; model inputs are floating and match the float32 weights. The offending tensor is
+traced back (see _origin.py) to where it was made, and the fix goes to the first place on that
+trail that says the dtype: an explicit cast or `dtype=` (`.float()` -> `.long()`,
+`dtype=torch.float` -> `dtype=torch.long`, `astype(np.int32)` -> `astype(np.int64)`,
+`torch.Tensor([...])` -> `torch.tensor([...], dtype=torch.long)`), else the conversion into
+torch (`torch.from_numpy(a)` -> `torch.from_numpy(a).long()`), else, for a numpy sample the
+default collate converts, where the dataset keeps the array (`.astype(np.float32)`), else where
+the tensor is stored in the dataset, else the call that failed. A uint8 image into a
+convolution gets `.float()` and no invented normalisation.
 
-- class-index targets and ids are integers (cross_entropy / nll_loss / CrossEntropyLoss targets,
-  `one_hot`, embedding ids, tensor indices): `expected target dtype to be Long`, `one_hot is only
-  applicable to index tensor`, `'indices' to have one of the following scalar types`, `tensors
-  used as indices must be long`;
-- BCE / BCE-with-logits / class-probability targets are floating: `result type Float can't be
-  cast to the desired output type Long`, `Found dtype Long but expected Float`;
-- model inputs are floating and match the float32 weights: `mat1 and mat2 must have the same
-  dtype`, `Input type (double) and bias type (float)`, `RNN input dtype ... does not match`.
+## Why is this bad?
+`expected target dtype to be Long`, `one_hot is only applicable to index tensor`, `Found dtype
+Long but expected Float`, `mat1 and mat2 must have the same dtype`, `Input type (double) and
+bias type (float)`: the tensor was made with another dtype than the one its consumer takes. A
+float64 array goes to float32 where numpy makes it only when nothing on the way combines it
+with other arrays (their dtypes decide too). Integer ids fed to a Linear, Conv or RNN are a
+design error (they need an Embedding), not a cast: nothing is proposed, unless they are one
+non-negative count per input feature made from a Python list (see _count_features).
 
-The offending tensor is traced back (see _origin.py) to where it was made, and the fix goes to
-the first place on that trail that says the dtype: an explicit cast or `dtype=` (`.float()` ->
-`.long()`, `dtype=torch.float` -> `dtype=torch.long`, `astype(np.int32)` -> `astype(np.int64)`,
-`torch.Tensor([...])` -> `torch.tensor([...], dtype=torch.long)`), else the conversion into torch
-(`torch.from_numpy(a)` -> `torch.from_numpy(a).long()`), else, for a numpy sample the default
-collate converts, where the dataset keeps the array (`.astype(np.float32)`), else where the tensor
-is stored in the dataset, else the call that failed. A float64 array goes to float32 where numpy
-makes it only when nothing on the way combines it with other arrays (their dtypes decide too). Integer ids fed to a Linear, Conv or RNN are a design error
-(they need an Embedding), not a cast: nothing is proposed,
-unless they are one non-negative count per input feature made from a Python list (see
-_count_features). A uint8 image into a convolution gets
-`.float()` and no invented normalisation."""
+## Example
+```python
+labels = torch.tensor(df["label"].values, dtype=torch.float)
+loss = F.cross_entropy(logits, labels)
+```
+
+Use instead:
+```python
+labels = torch.tensor(df["label"].values, dtype=torch.long)
+loss = F.cross_entropy(logits, labels)
+```
+"""
 
 from __future__ import annotations
 
@@ -31,9 +43,10 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame, Tensor
-from resolver.fix.rules._origin import Step, Tracer, argument, last_name
+from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames, wrap
+from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
 INTEGER, FLOATING = "integer", "floating"
@@ -62,7 +75,8 @@ SPELLING = {INTEGER: {"method": "long", "torch": "long", "numpy": "int64", "buil
             FLOATING: {"method": "float", "torch": "float32", "numpy": "float32", "builtin": "float"}}
 WEIGHTS = re.compile(r"and (Float)\b|(bias|weight) type \((float)\)|weight dtype \(torch\.(float32)\)"
                      r"|expected scalar type (Float) but found", re.IGNORECASE)
-WIDER_WEIGHTS = re.compile(r"but got Float and (Double|Half)|Input type \(float\) and (bias|weight) type \((double|c10::Half|half)\)"
+WIDER_WEIGHTS = re.compile(r"but got Float and (Double|Half)"
+                           r"|Input type \(float\) and (bias|weight) type \((double|c10::Half|half)\)"
                            r"|input dtype \(torch\.float32\) does not match weight dtype \(torch\.(float64|float16)\)")
 
 
@@ -398,11 +412,13 @@ def _respelled(code: str, match: re.Match, wanted: str) -> str | None:
 def _cast(step: Step, wanted: str, where: str) -> Edit:
     source, node = step.source, step.node
     name = last_name(node.func) if isinstance(node, cst.Call) else None
-    has_dtype = isinstance(node, cst.Call) and any(a.keyword is not None and a.keyword.value == "dtype" for a in node.args)
+    has_dtype = isinstance(node, cst.Call) and any(a.keyword is not None and a.keyword.value == "dtype"
+                                                   for a in node.args)
     if name in ("tensor", "as_tensor") and isinstance(node.func, cst.Attribute) and not has_dtype:
         prefix = source.module.code_for_node(node.func.value)
         return _edit(source, node, _with_dtype(node, f"{prefix}.{SPELLING[wanted]['torch']}"), wanted, where)
-    return _edit(source, node, wrap(source.module.code_for_node(node), f".{SPELLING[wanted]['method']}()"), wanted, where)
+    cast = wrap(source.module.code_for_node(node), f".{SPELLING[wanted]['method']}()")
+    return _edit(source, node, cast, wanted, where)
 
 
 def _edit(source: Source, old: cst.CSTNode, new: cst.CSTNode, wanted: str, where: str) -> Edit:

@@ -30,15 +30,8 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import (
-    CUDA,
-    guarded,
-    in_scope,
-)
-from resolver.fix.rules._project import (
-    replaced_all,
-    sources_mentioning,
-)
+from resolver.fix.rules._checkpoint import CUDA, guarded, in_scope
+from resolver.fix.rules._project import replaced_all, sources_mentioning
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
 from resolver.write.edits import Edit, Workspace
@@ -134,7 +127,8 @@ def _chooses(source: Source, node: cst.SimpleString) -> bool:
     spelled `torch.device("cuda")` or made by a `lambda:` (a dataclass `field(default_factory=...)`)."""
     parent = source.parents.get(node)
     while True:
-        if isinstance(parent, cst.Arg) and parent.keyword is None and source.calls(source.parents.get(parent), {"torch.device"}):
+        if isinstance(parent, cst.Arg) and parent.keyword is None \
+                and source.calls(source.parents.get(parent), {"torch.device"}):
             node = source.parents[parent]
         elif isinstance(parent, cst.Lambda) and parent.body is node:
             node = parent

@@ -1,8 +1,26 @@
-"""`one of the variables needed for gradient computation has been modified by an inplace
-operation`: an in-place op overwrote a tensor that backward still needs. The loop re-runs the
-script once under anomaly detection, which names the forward line that made that tensor; the
-in-place op that later writes to it is made out of place: `x += y` -> `x = x + y`,
-`x.relu_()` -> `x = x.relu()`, `inplace=True` dropped, a slice assignment after a `.clone()`."""
+"""## What it does
+Makes the in-place operation that overwrote a tensor backward still needs out of place: `x += y`
+-> `x = x + y`, `x.relu_()` -> `x = x.relu()`, `inplace=True` dropped, a slice assignment after
+a `.clone()`. The loop re-runs the script once under anomaly detection, which names the forward
+line that made that tensor.
+
+## Why is this bad?
+`one of the variables needed for gradient computation has been modified by an inplace
+operation`: backward reads the values the forward pass saved, and the in-place write replaced
+them.
+
+## Example
+```python
+h = torch.sigmoid(self.fc(x))
+h += self.bias
+```
+
+Use instead:
+```python
+h = torch.sigmoid(self.fc(x))
+h = h + self.bias
+```
+"""
 
 from __future__ import annotations
 
@@ -60,7 +78,8 @@ def _candidates(source: Source, functions: set) -> Iterator[tuple[cst.CSTNode, c
 
 def _paren(source: Source, value: cst.BaseExpression) -> str:
     code = source.module.code_for_node(value)
-    return code if isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)) else f"({code})"
+    simple = isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float))
+    return code if simple else f"({code})"
 
 
 def _inplace_flags(source: Source) -> Iterator[tuple[cst.Call, cst.Call]]:
@@ -93,19 +112,23 @@ class InplaceAutograd(Rule):
                 assigned = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
                 if isinstance(assigned, cst.Assign):
                     origin_name = source.module.code_for_node(assigned.targets[0].target)
-            functions |= {source.enclosing(s, cst.FunctionDef) for f in diagnosis.frames if f.user and f.file.resolve() == path
+            functions |= {source.enclosing(s, cst.FunctionDef) for f in diagnosis.frames
+                          if f.user and f.file.resolve() == path
                           for s in [source.statement_at(f.line)] if s is not None}
             functions.add(origin_function)
             for old, new, tensor, what in _candidates(source, functions):
                 line = source.line_of(old)
-                after_origin = origin_function is not None and source.enclosing(old, cst.FunctionDef) is origin_function \
+                after_origin = origin_function is not None \
+                    and source.enclosing(old, cst.FunctionDef) is origin_function \
                     and line > origin.line
                 rank = (0 if after_origin and tensor == origin_name else 1 if after_origin else 3, line)
-                reason = f"Made the in-place operation at line {line} out of place ({what}): backward needs the value it overwrote"
+                reason = (f"Made the in-place operation at line {line} out of place ({what}): backward needs the "
+                          "value it overwrote")
                 ranked.append((rank, source.edit(source.replaced(old, new), line, reason)))
             for call, new in _inplace_flags(source):
                 line = source.line_of(call)
-                reason = f"Changed {source.code(call)} to {source.code(new)}: its in-place write destroyed a value backward needs"
+                reason = (f"Changed {source.code(call)} to {source.code(new)}: its in-place write destroyed a value "
+                          "backward needs")
                 ranked.append(((2, line), source.edit(source.replaced(call, new), line, reason)))
         for _, edit in sorted(ranked, key=lambda item: item[0]):
             yield edit

@@ -1,7 +1,26 @@
-"""`a leaf Variable that requires grad is being used in an in-place operation`: a manual
-parameter update (`w -= lr * w.grad`) recorded by autograd. The update, with the in-place
-statements right after it (the other parameters, `.grad.zero_()`), goes under
-`with torch.no_grad():`."""
+"""## What it does
+Puts a manual parameter update (`w -= lr * w.grad`), with the in-place statements right after it
+(the other parameters, `.grad.zero_()`), under `with torch.no_grad():`.
+
+## Why is this bad?
+`a leaf Variable that requires grad is being used in an in-place operation`: autograd records
+the update as part of the graph, on a tensor it must not change in place.
+
+## Example
+```python
+loss.backward()
+w -= lr * w.grad
+w.grad.zero_()
+```
+
+Use instead:
+```python
+loss.backward()
+with torch.no_grad():
+    w -= lr * w.grad
+    w.grad.zero_()
+```
+"""
 
 from __future__ import annotations
 
@@ -21,7 +40,8 @@ def _in_place(statement: cst.CSTNode) -> bool:
     if not isinstance(statement, cst.SimpleStatementLine):
         return False
     return all(isinstance(s, cst.AugAssign) or isinstance(s, cst.Expr) and inplace_call(s.value)
-               or isinstance(s, cst.Assign) and any(isinstance(t.target, (cst.Attribute, cst.Subscript)) for t in s.targets)
+               or isinstance(s, cst.Assign)
+               and any(isinstance(t.target, (cst.Attribute, cst.Subscript)) for t in s.targets)
                for s in statement.body)
 
 

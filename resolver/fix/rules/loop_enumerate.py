@@ -27,9 +27,9 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._origin import last_name
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import user_frames
+from resolver.fix.rules._syntax import last_name
 from resolver.write.edits import Edit, Workspace
 
 

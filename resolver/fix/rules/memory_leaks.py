@@ -1,8 +1,26 @@
-"""`CUDA out of memory` caused by the script holding on to graphs: a running total or a list of
-losses that keeps every step's graph alive (`total_loss += loss`, `losses.append(loss)`) gets
-`.item()`; an evaluation loop after `model.eval()` that runs without `torch.no_grad()` is
-wrapped in it. When no such leak is in the code, the loop stops: memory is simply too small for
-the batch (the seed's stop condition)."""
+"""## What it does
+Lets go of graphs the script holds on to: a running total or a list of losses that keeps every
+step's graph alive (`total_loss += loss`, `losses.append(loss)`) gets `.item()`; an evaluation
+loop after `model.eval()` that runs without `torch.no_grad()` is wrapped in it.
+
+## Why is this bad?
+`CUDA out of memory`: every kept loss keeps its step's activations. When no such leak is in the
+code, the loop stops: memory is simply too small for the batch.
+
+## Example
+```python
+for x, y in loader:
+    loss = criterion(model(x), y)
+    total_loss += loss
+```
+
+Use instead:
+```python
+for x, y in loader:
+    loss = criterion(model(x), y)
+    total_loss += loss.item()
+```
+"""
 
 from __future__ import annotations
 
@@ -24,7 +42,9 @@ def _accumulators(source: Source) -> Iterator[tuple[cst.CSTNode, cst.CSTNode, st
     for aug in source.nodes(cst.AugAssign, lambda a: isinstance(a.operator, cst.AddAssign) and _is_loss_name(a.value)):
         new = aug.with_changes(value=cst.parse_expression(f"{aug.value.value}.item()"))
         yield aug, new, f"`{source.code(aug)}` kept every step's graph alive; it now adds {aug.value.value}.item()"
-    for call in source.nodes(cst.Call, lambda c: method_call(c, "append") and len(c.args) == 1 and _is_loss_name(c.args[0].value)):
+    appends = source.nodes(cst.Call, lambda c: method_call(c, "append") and len(c.args) == 1
+                           and _is_loss_name(c.args[0].value))
+    for call in appends:
         name = call.args[0].value.value
         new = call.with_changes(args=[call.args[0].with_changes(value=cst.parse_expression(f"{name}.item()"))])
         yield call, new, f"`{source.code(call)}` kept every step's graph alive; it now appends {name}.item()"
@@ -56,7 +76,8 @@ class MemoryLeaks(Rule):
             for old, new, why in _accumulators(source):
                 yield source.edit(source.replaced(old, new), source.line_of(old), f"Memory leak: {why}")
             for loop in _eval_loops(source):
-                reason = (f"Wrapped the evaluation loop at line {source.line_of(loop)} in `with {source.torch}.no_grad():`"
+                reason = (f"Wrapped the evaluation loop at line {source.line_of(loop)} in "
+                          f"`with {source.torch}.no_grad():`"
                           ": without it every batch kept its activations for a backward that never comes")
                 yield source.edit(source.replaced(loop, source.no_grad_block([loop])), source.line_of(loop), reason,
                                   uses_torch=True)

@@ -1,5 +1,27 @@
-"""`cannot assign module before Module.__init__() call`: a module class whose __init__ never
-calls the base class's. The call goes in as the first statement of that __init__."""
+"""## What it does
+Adds `super().__init__()` as the first statement (after a docstring) of a module class's
+`__init__` that never calls the base class's.
+
+## Why is this bad?
+`cannot assign module before Module.__init__() call`: nn.Module must set itself up before
+layers are assigned. An `__init__` that does call its base, whose first base does not chain on
+to nn.Module (a mixin), is not this: nothing is proposed.
+
+## Example
+```python
+class Classifier(nn.Module):
+    def __init__(self, d_in, n_out):
+        self.fc = nn.Linear(d_in, n_out)
+```
+
+Use instead:
+```python
+class Classifier(nn.Module):
+    def __init__(self, d_in, n_out):
+        super().__init__()
+        self.fc = nn.Linear(d_in, n_out)
+```
+"""
 
 from __future__ import annotations
 
@@ -28,7 +50,8 @@ class MissingSuperInit(Rule):
                 continue
             statement = source.statement_at(frame.line)
             function = statement and source.enclosing(statement, cst.FunctionDef)
-            if function is None or function.name.value != "__init__" or source.enclosing(function, cst.ClassDef) is None:
+            if function is None or function.name.value != "__init__" \
+                    or source.enclosing(function, cst.ClassDef) is None:
                 continue
             if _calls_base_init(function, source) or not isinstance(function.body, cst.IndentedBlock):
                 continue
@@ -37,6 +60,7 @@ class MissingSuperInit(Rule):
             body.insert(at, cst.parse_statement("super().__init__()\n"))
             new_function = function.with_changes(body=function.body.with_changes(body=body))
             class_name = source.enclosing(function, cst.ClassDef).name.value
-            reason = f"Added super().__init__() to {class_name}.__init__: nn.Module must set itself up before layers are assigned"
+            reason = (f"Added super().__init__() to {class_name}.__init__: nn.Module must set itself up before "
+                      "layers are assigned")
             yield source.edit(source.replaced(function, new_function), source.line_of(function) + 1 + at, reason)
             return

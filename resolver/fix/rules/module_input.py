@@ -1,12 +1,17 @@
-"""Module input contracts: a layer's constructor argument must match the input it is given
+"""## What it does
+Makes a layer's constructor argument match the input it is given, by one table of layers
 (Linear in_features, Conv/ConvTranspose in_channels, RNN/LSTM/GRU input_size, LayerNorm
 normalized_shape, BatchNorm/InstanceNorm num_features, GroupNorm num_channels, Embedding
 num_embeddings, MultiheadAttention embed_dim). The number comes from the input the probe saw, not
 from the message (torch words it differently in every layer and version); the argument is fixed
 where its number is made (a config field, a constant, an `__init__` computation, a helper's
-caller), else at the constructor, keeping a computed argument computed.
+caller, the one config-file line the code reads it from), else at the constructor, keeping a
+computed argument computed.
 
-Nothing is proposed, on purpose, when:
+## Why is this bad?
+`mat1 and mat2 shapes cannot be multiplied`, `expected input[...] to have 3 channels, but got
+1`, `input.size(-1) must be equal to input_size`, `index out of range in self`: the layer was
+built for another input. Nothing is proposed, on purpose, when:
 - the input lacks a dimension, so the number read would be the batch size (a `(N, H, W)`
   grayscale batch into Conv2d(1, ...) needs its channel dimension where the sample is made:
   `.unsqueeze(0)` in the Dataset's `__getitem__` is proposed instead when that is visible);
@@ -14,7 +19,24 @@ Nothing is proposed, on purpose, when:
 - one expression builds differently sized layers, unless the argument is the loop variable
   itself and a relation of it (`feature * 2`) gives the number: that holds for every size;
 - the number cannot be built (GroupNorm channels not divisible by its groups, an embedding
-  dimension not divisible by the heads), or an embedding id is negative (bad data)."""
+  dimension not divisible by the heads), or an embedding id is negative (bad data).
+
+## Example
+```python
+@dataclass
+class Config:
+    in_features: int = 12
+
+model = nn.Linear(cfg.in_features, 1)  # the data has 20 features
+```
+
+Use instead:
+```python
+@dataclass
+class Config:
+    in_features: int = 20
+```
+"""
 
 from __future__ import annotations
 
@@ -27,17 +49,12 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Module, Tensor
 from resolver.fix.retarget import rewrites
 from resolver.fix.rules._arguments import fix_argument
-from resolver.fix.rules._definitions import (
-    at_caller,
-    definition,
-    loop_targets,
-    parameter_of,
-    trail,
-)
-from resolver.fix.rules._origin import Tracer, last_name
+from resolver.fix.rules._definitions import at_caller, definition, parameter_of, trail
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, project_sources
+from resolver.fix.rules._syntax import last_name, loop_targets
 from resolver.write.edits import Change, Edit, Workspace
 
 
@@ -242,7 +259,8 @@ def _channel_dim_in_dataset(diagnosis: Diagnosis, workspace: Workspace, layer: M
     dataset = next((a.value for a in call.args if a.keyword and a.keyword.value == "dataset"), dataset)
     if not (isinstance(dataset, cst.Call) and isinstance(dataset.func, cst.Name)):
         return
-    classes = [(f, c) for f in project_sources(workspace) for c in f.nodes(cst.ClassDef) if c.name.value == dataset.func.value]
+    classes = [(f, c) for f in project_sources(workspace) for c in f.nodes(cst.ClassDef)
+               if c.name.value == dataset.func.value]
     if len(classes) != 1:
         return
     file, cls = classes[0]

@@ -1,10 +1,29 @@
-"""`element 0 of tensors does not require grad and does not have a grad_fn`: the loss was cut
-from the graph. Either a `.detach()`, `.item()`, `.data` or `torch.tensor(...)` re-wrap on the
-way to the loss is removed, or the `torch.no_grad()` block that swallowed the training step is
-unwrapped. The way to the loss goes on into the project functions that compute it (the model's
-and the loss class's `forward`, the methods they call, a loss picked by a factory): there the
-cut may be a `@torch.no_grad()` on the function, or a detour through numpy that comes back as a
-fresh tensor, which is taken back to torch as a whole."""
+"""## What it does
+Reconnects a loss cut from the graph: a `.detach()`, `.item()`, `.data` or `torch.tensor(...)`
+re-wrap on the way to the loss is removed, or the `torch.no_grad()` block that swallowed the
+training step is unwrapped. The way to the loss goes on into the project functions that compute
+it (the model's and the loss class's `forward`, the methods they call, a loss picked by a
+factory): there the cut may be a `@torch.no_grad()` on the function, or a detour through numpy
+that comes back as a fresh tensor, which is taken back to torch as a whole.
+
+## Why is this bad?
+`element 0 of tensors does not require grad and does not have a grad_fn`: backward has no
+graph to go through, and the model would not learn.
+
+## Example
+```python
+pred = model(x).detach()
+loss = criterion(pred, y)
+loss.backward()
+```
+
+Use instead:
+```python
+pred = model(x)
+loss = criterion(pred, y)
+loss.backward()
+```
+"""
 
 from __future__ import annotations
 
@@ -98,7 +117,8 @@ def _undecorated(source: Source, function: cst.FunctionDef, decorator: cst.Decor
     return source.edit(source.replaced(function, new), source.line_of(decorator), reason)
 
 
-def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | None, line: int, loss: str) -> Iterator[Edit]:
+def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | None, line: int,
+                 loss: str) -> Iterator[Edit]:
     """Edits in the project functions the loss is computed by, nearest first: each function the
     flow into `loss` calls, then what their returns call in turn."""
     caller = f"{function.name.value}()" if function is not None else "the training loop"
@@ -121,7 +141,8 @@ def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | Non
             edit = _back_to_torch(callee_source, callee, returns, flow)
             if edit is not None:
                 yield edit
-            queue += [(callee_source, c, f"{callee.name.value}()") for c in _calls_in([*returns, *(a.value for a in flow)])]
+            queue += [(callee_source, c, f"{callee.name.value}()")
+                      for c in _calls_in([*returns, *(a.value for a in flow)])]
 
 
 def _back_to_torch(source: Source, function: cst.FunctionDef, returns: list, flow: list[cst.Assign]) -> Edit | None:
@@ -169,8 +190,8 @@ class NoGradFn(Rule):
                 if block is not None:
                     reason = (f"Took the training step out of `with {source.code(block.items[0].item)}:` "
                               f"(line {source.line_of(block)}): no graph is recorded inside it")
-                    yield source.edit(source.replaced(block, cst.FlattenSentinel(block.body.body)), source.line_of(block),
-                                      reason)
+                    yield source.edit(source.replaced(block, cst.FlattenSentinel(block.body.body)),
+                                      source.line_of(block), reason)
                     break
             decorator = _no_grad_decorator(source, function) if function is not None else None
             if decorator is not None:

@@ -75,7 +75,8 @@ def _none_skipped(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
 
 
 def _returns_none(node: cst.CSTNode) -> bool:
-    return isinstance(node, cst.Return) and (node.value is None or isinstance(node.value, cst.Name) and node.value.value == "None")
+    return isinstance(node, cst.Return) and (node.value is None or isinstance(node.value, cst.Name)
+                                             and node.value.value == "None")
 
 
 class NoneSample(Rule):

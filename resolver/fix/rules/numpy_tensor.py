@@ -1,10 +1,26 @@
-"""The bridge between torch and numpy, both ways, fixed on the failing line:
-- `Can't call numpy() on Tensor that requires grad` / `can't convert cuda:0 device type tensor to
-  numpy`: `.detach()` or `.cpu()` goes in front of the `.numpy()` (or into `np.array(...)`);
-- `can't convert np.ndarray of type numpy.object_`: the array handed to torch holds Python objects,
-  most often one array per sample (a column of a `dtype=object` batch, `np.array` of ragged rows
-  made equal later): `np.stack(...)` turns those into one numeric array of one more dimension. Rows
-  that differ in shape make `np.stack` fail too, and verification rejects it."""
+"""## What it does
+Fixes the bridge between torch and numpy, both ways, on the failing line: `.detach()` or
+`.cpu()` goes in front of the `.numpy()` (or into `np.array(...)`); an object array handed to
+torch (one array per sample: a column of a `dtype=object` batch, an `np.empty(n,
+dtype=object)` filled row by row) becomes `np.stack(...)` inside the one conversion on the line
+(two conversions there: nothing).
+
+## Why is this bad?
+`Can't call numpy() on Tensor that requires grad`, `can't convert cuda:0 device type tensor to
+numpy`: numpy cannot hold a graph or a GPU tensor. `can't convert np.ndarray of type
+numpy.object_`: the array holds Python objects. Rows that differ in shape make `np.stack` fail
+too, and verification rejects it.
+
+## Example
+```python
+scores = model(x).numpy()
+```
+
+Use instead:
+```python
+scores = model(x).detach().numpy()
+```
+"""
 
 from __future__ import annotations
 

@@ -1,15 +1,32 @@
-"""`stack expects each tensor to be equal size`: the default collate cannot stack samples of
-different lengths.
+"""## What it does
+Lets the default collate stack sequences of different lengths. A Dataset that pads each
+sequence to a fixed length but never cuts a longer one (`ids + [pad] * (self.max_length -
+len(ids))`) cuts it first: `ids = ids[:self.max_length]`. A loader whose twin built beside it
+already passes the project's own collate gets that one. Otherwise the DataLoader gets a
+collate_fn that pads them with `torch.nn.utils.rnn.pad_sequence`, and so do the loaders built
+beside it (a validation twin holds the same samples); the helper goes in before the statement
+that builds the first.
 
-A Dataset that pads each sequence to a fixed length but never cuts a longer one
-(`ids + [pad] * (self.max_length - len(ids))`) cuts it first: `ids = ids[:self.max_length]`.
-A loader whose twin built beside it already passes the project's own collate gets that one.
-Otherwise the DataLoader gets a collate_fn that pads them with torch.nn.utils.rnn.pad_sequence,
-and so do the loaders built beside it (a validation twin holds the same samples); the helper goes
-in before the statement that builds the first. Only sequences are padded: token ids (integer) or
-frames (2-D and more) of varying length. Floating vectors of varying length are records with
-different fields (two schemas, a feature list that changed); padding them by position would
-misalign the features, so nothing is proposed."""
+## Why is this bad?
+`stack expects each tensor to be equal size`: the default collate cannot stack samples of
+different lengths. Only sequences are padded: token ids (integer) or frames (2-D and more).
+Floating vectors of varying length are records with different fields (two schemas, a feature
+list that changed); padding them by position would misalign the features, so nothing is
+proposed.
+
+## Example
+```python
+loader = DataLoader(sentences, batch_size=8)
+```
+
+Use instead:
+```python
+def pad_batch(batch):
+    return torch.nn.utils.rnn.pad_sequence(batch, batch_first=True)
+
+loader = DataLoader(sentences, batch_size=8, collate_fn=pad_batch)
+```
+"""
 
 from __future__ import annotations
 
@@ -24,9 +41,9 @@ from resolver.fix.rules._collate import (
     loaders_beside,
     with_collate,
 )
-from resolver.fix.rules._definitions import bound_names
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, names_in
+from resolver.fix.rules._syntax import bound_names
 from resolver.write.edits import Edit, Workspace
 
 HELPER = '''def pad_collate(batch):

@@ -1,12 +1,27 @@
-"""An RNN's initial state built for a fixed batch size: `Expected hidden[0] size (2, 20, 32),
-got [2, 32, 32]`. The state's batch dimension is the configured batch size (`init_hidden(32)`,
-`torch.zeros(layers, self.batch_size, hidden)`), so the last, partial batch (or any batch of
-another size) breaks. The number becomes the batch the RNN is given, `x.size(0)` (`x.size(1)`
-without batch_first), where the state's size is stated: the argument of the helper that builds
-it when the helper is called beside the RNN, else the factory's own batch argument. A helper called
+"""## What it does
+Builds an RNN's initial state for the batch the RNN is given, `x.size(0)` (`x.size(1)` without
+batch_first), where the state's size is stated: the argument of the helper that builds it when
+the helper is called beside the RNN, else the factory's own batch argument. A helper called
 beside the RNN that reads the batch from elsewhere (`self.batch_size` in `init_hidden(self)`) is
-given the batch as a new parameter, when that call is its only one. A state made outside the
-function that calls the RNN, where the input is not at hand, gets nothing."""
+given the batch as a new parameter, when that call is its only one.
+
+## Why is this bad?
+`Expected hidden[0] size (2, 20, 32), got [2, 32, 32]`: the state was built for the configured
+batch size, so the last, partial batch (or any batch of another size) breaks. A state made
+outside the function that calls the RNN, where the input is not at hand, gets nothing.
+
+## Example
+```python
+hidden = model.init_hidden(32)
+out, hidden = model(x, hidden)
+```
+
+Use instead:
+```python
+hidden = model.init_hidden(x.size(0))
+out, hidden = model(x, hidden)
+```
+"""
 
 from __future__ import annotations
 
@@ -16,10 +31,11 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._origin import Tracer, argument, last_name, parameter_names
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in, user_frames
+from resolver.fix.rules._syntax import argument, last_name, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 SIZES = re.compile(r"Expected hidden(?:\[(\d)\])? size \((\d+), (\d+), (\d+)\), got \[(\d+), (\d+), (\d+)\]")
@@ -140,7 +156,8 @@ def _through_helper(tracer: Tracer, source: Source, function, stated, size: str,
         return None  # the size already comes from the caller: the caller's argument is what is wrong
     name = helper.name.value
     calls = [(s, c) for s in tracer.project_sources() for c in s.nodes(cst.Call) if last_name(c.func) == name]
-    if len(calls) != 1 or calls[0][0].path != source.path or source.enclosing(calls[0][1], cst.FunctionDef) is not function:
+    if len(calls) != 1 or calls[0][0].path != source.path \
+            or source.enclosing(calls[0][1], cst.FunctionDef) is not function:
         return None  # another caller would lose its argument, or the helper is called elsewhere
     call = calls[0][1]
     if any(a.keyword is not None or a.star for a in call.args):

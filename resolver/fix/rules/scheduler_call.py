@@ -1,17 +1,29 @@
-"""`ReduceLROnPlateau.step() missing 1 required positional argument: 'metrics'`: a plateau
-scheduler is stepped like an epoch-counting one. It lowers the learning rate when a monitored
-value stops improving, so its `step` takes that value: the one metric the code has already
-computed where it steps, named for what the scheduler's `mode` watches (a loss for "min", an
-accuracy or score for "max"), a validation one first.
+"""## What it does
+Steps a plateau scheduler with the one metric the code has already computed where it steps,
+named for what the scheduler's literal `mode` watches (a loss for "min", an accuracy or score
+for "max"), a validation one first. When the project also builds other schedulers (a factory
+picks one by config), the metric is passed only to a plateau scheduler,
+`if isinstance(s, ReduceLROnPlateau): s.step(val_loss) else: s.step()`: any other would take a
+positional value as its deprecated `epoch`.
 
-`scheduler.step()` -> `scheduler.step(val_loss)`. When the project also builds other schedulers
-(a factory picks one by config), the same line steps them all, and any of them would take a
-positional value as its deprecated `epoch`: the metric is passed only to a plateau scheduler,
-`if isinstance(s, ReduceLROnPlateau): s.step(val_loss) else: s.step()`.
+## Why is this bad?
+`ReduceLROnPlateau.step() missing 1 required positional argument: 'metrics'`: a plateau
+scheduler lowers the learning rate when a monitored value stops improving, so its `step` takes
+that value. Nothing is proposed when the mode is not written as a literal, when no metric, or
+more than one, fits, or when the metric might be unbound at the call.
 
-Nothing is proposed when the mode is not written as a literal, when no metric, or more than one,
-fits, or when the metric might be unbound at the call (made in a branch or a loop the call is
-outside of)."""
+## Example
+```python
+val_loss = evaluate(model, val_loader)
+scheduler.step()
+```
+
+Use instead:
+```python
+val_loss = evaluate(model, val_loader)
+scheduler.step(val_loss)
+```
+"""
 
 from __future__ import annotations
 

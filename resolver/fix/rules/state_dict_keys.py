@@ -32,9 +32,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import (
-    state_dict_load,
-)
+from resolver.fix.rules._checkpoint import state_dict_load
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
 from resolver.write.edits import Edit, Workspace
@@ -116,9 +114,9 @@ def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
             continue
         stripped = cst.parse_expression(f'{{{load.key}.removeprefix("{prefix}"): {load.value} '
                                         f'for {load.key}, {load.value} in {load.held}.items()}}')
-        reason = (f"Stripped the {prefix!r} prefix from the keys given to {source.code(load.call.func)}: the state dict "
-                  f"was saved from a wrapped model (DataParallel/DDP or torch.compile), and every key it holds is the "
-                  f"model's own behind that prefix")
+        reason = (f"Stripped the {prefix!r} prefix from the keys given to {source.code(load.call.func)}: the "
+                  f"state dict was saved from a wrapped model (DataParallel/DDP or torch.compile), and every key "
+                  f"it holds is the model's own behind that prefix")
         yield source.edit(source.replaced(load.given, stripped), frame.line, reason)
         return
 
@@ -144,7 +142,8 @@ def _entry_picked(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
             continue
         picked = cst.parse_expression(f'{load.held}["{entry}"]')
         reason = (f"Gave {source.code(load.call.func)} the checkpoint's \"{entry}\" entry instead of the whole "
-                  f"checkpoint: it holds {', '.join(repr(k) for k in keys)}, and the model's weights are under \"{entry}\"")
+                  f"checkpoint: it holds {', '.join(repr(k) for k in keys)}, and the model's weights are under "
+                  f"\"{entry}\"")
         yield source.edit(source.replaced(load.given, picked), frame.line, reason)
         return
 

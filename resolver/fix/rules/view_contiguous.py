@@ -1,5 +1,22 @@
-"""`view size is not compatible with input tensor's size and stride`: `.view()` on a tensor that
-is not contiguous (after transpose/permute/expand). The failing `.view(` becomes `.reshape(`."""
+"""## What it does
+Changes the failing `.view(` to `.reshape(`.
+
+## Why is this bad?
+`view size is not compatible with input tensor's size and stride`: `.view()` cannot reshape a
+tensor that is not contiguous (after transpose/permute/expand); `.reshape()` copies when it must.
+A view the line does not make (torch's own, inside `parameters_to_vector`) is not this: nothing
+is proposed.
+
+## Example
+```python
+out = (att @ v).transpose(1, 2).view(b, t, d)
+```
+
+Use instead:
+```python
+out = (att @ v).transpose(1, 2).reshape(b, t, d)
+```
+"""
 
 from __future__ import annotations
 

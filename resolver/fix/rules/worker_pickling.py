@@ -32,20 +32,14 @@ import re
 from typing import Iterator
 
 import libcst as cst
-from libcst.metadata import (
-    Assignment,
-    BuiltinScope,
-    FunctionScope,
-    GlobalScope,
-    ScopeProvider,
-)
+from libcst.metadata import Assignment, BuiltinScope, FunctionScope, GlobalScope, ScopeProvider
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._dataset import descendants, module_names
-from resolver.fix.rules._origin import last_name
 from resolver.fix.rules._project import sources_mentioning
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg
+from resolver.fix.rules._syntax import last_name
 from resolver.write.edits import Edit, Workspace
 
 # `Can't pickle local object 'build.<locals>.<lambda>'`, `... <function Trainer.loader.<locals>.seed at 0x...>`
@@ -101,7 +95,8 @@ def _lambdas_lifted(source: Source, outer: cst.FunctionDef, workspace: Workspace
     first = lambdas[0]
     more = f" (and {len(lambdas) - 1} more lambdas)" if len(lambdas) > 1 else ""
     reason = (f"Replaced {source.code(first)} with {source.code(replacements[first])}{more}: worker processes "
-              "started by spawn or forkserver receive it pickled, and pickle cannot find a lambda made inside a function")
+              "started by spawn or forkserver receive it pickled, and pickle cannot find a lambda made inside a "
+              "function")
     return source.edit(_rewritten(source, outer, replacements, functions), source.line_of(first), reason)
 
 

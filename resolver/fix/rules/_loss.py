@@ -1,0 +1,59 @@
+"""Helpers the loss rules share: the loss calls on a line, what a failing loss module was given,
+a project class's method, and the edit a loss rule makes."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules._origin import Tracer
+from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import argument, last_name
+from resolver.write.edits import Edit, Workspace
+
+
+def loss_calls(source: Source, line: int) -> list[cst.Call]:
+    """Calls on the line that take (input, target), innermost first."""
+    return [c for c in reversed(source.on_line(cst.Call, line))
+            if len([a for a in c.args if a.keyword is None and not a.star]) >= 2
+            or argument(c, 1, "target") is not None]
+
+
+def loss_input(diagnosis: Diagnosis, position: int):
+    """What the failing loss module was given at `position` (0 input, 1 target), when one raised."""
+    module = diagnosis.module
+    if module is not None and module.class_name.endswith("Loss") and len(module.inputs) > position:
+        return module.inputs[position]
+    return None
+
+
+def class_method(tracer: Tracer, source: Source, instance, frame, method: str):
+    """(FunctionDef, Source) of `method` in the project class whose instance `instance` names."""
+    for step in tracer.chain(source, instance, frame):
+        node = step.node
+        if isinstance(node, cst.Call) and (name := last_name(node.func)) and name[:1].isupper():
+            for other in tracer.project_sources():
+                for klass in other.nodes(cst.ClassDef, lambda c: c.name.value == name):
+                    for function in other.nodes(cst.FunctionDef, lambda f: f.name.value == method):
+                        if other.enclosing(function, cst.ClassDef) is klass:
+                            return function, other
+            return None
+    return None
+
+
+def changed(source: Source, old: cst.CSTNode, new: cst.CSTNode, why: str) -> Edit:
+    reason = f"Changed {source.code(old)} to {' '.join(source.module.code_for_node(new).split())} {why}"
+    return source.edit(source.replaced(old, new), source.line_of(old), reason)
+
+
+def first_frame_edits(diagnosis: Diagnosis, workspace: Workspace,
+                      contract: Callable[[Diagnosis, Tracer, Frame, Source], Iterator[Edit]]) -> Iterator[Edit]:
+    """The contract's edits at the innermost user frame that has any, its tensors followed with one tracer."""
+    tracer = Tracer(diagnosis, workspace)
+    for frame, source in user_frames(diagnosis, workspace):
+        edits = list(contract(diagnosis, tracer, frame, source))
+        if edits:
+            yield from edits
+            return

@@ -1,0 +1,239 @@
+"""Syntax helpers the tracer and the rules share: what a call, an assignment or a loop target
+says, read from the tree alone."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from resolver.fix.rules import _source
+from resolver.fix.rules._source import Source
+
+
+def the_return(function: cst.FunctionDef, path: tuple) -> cst.BaseExpression | None:
+    """The value the function returns for the element `path` follows: its one `return`, or of
+    several the one tuple that has that element (`return x` early, `return x, y` for `a, b = f()`)."""
+    returns = [r.value for r in own_nodes(function, cst.Return) if r.value is not None]
+    if len(returns) > 1 and path and isinstance(path[0], int):
+        returns = [v for v in returns if isinstance(v, cst.Tuple) and len(v.elements) > path[0]]
+    return returns[0] if len(returns) == 1 else None
+
+
+def operand(node: cst.BaseExpression) -> cst.BaseExpression:
+    """`(x - mu)` -> `x - mu`: the first operand of arithmetic, through parentheses and nesting."""
+    while isinstance(node, cst.BinaryOperation):
+        node = node.left
+    return node
+
+
+def last_name(func: cst.BaseExpression) -> str | None:
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    if isinstance(func, cst.Name):
+        return func.value
+    return None
+
+
+def string(node) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value if isinstance(node.evaluated_value, str) else None
+    return None
+
+
+def constant_key(node: cst.Subscript):
+    if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        return None
+    value = node.slice[0].slice.value
+    if isinstance(value, cst.Integer):
+        return int(value.value)
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) \
+            and isinstance(value.expression, cst.Integer):
+        return -int(value.expression.value)
+    return string(value)
+
+
+def empty_list(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.List) and not node.elements \
+        or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" \
+        and not node.args
+
+
+def appended(scope: cst.CSTNode, container: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What a list that starts empty is filled with: the one `container.append(x)` in `scope` (a
+    function, or the class for `self.items`); None when it is filled any other way too (extend,
+    insert, +=, a second append), as the element would then not be sure."""
+    spelled = cst.Module([]).code_for_node(container)
+    appends, other = [], False
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call):
+            nonlocal other
+            func = call.func
+            if isinstance(func, cst.Attribute) and cst.Module([]).code_for_node(func.value) == spelled:
+                if func.attr.value == "append" and len(call.args) == 1 and not call.args[0].star:
+                    appends.append(call.args[0].value)
+                elif func.attr.value in ("extend", "insert", "__setitem__", "__iadd__"):
+                    other = True
+
+        def visit_AugAssign(self, node: cst.AugAssign):
+            nonlocal other
+            if cst.Module([]).code_for_node(node.target) == spelled:
+                other = True
+
+        def visit_AssignTarget(self, node: cst.AssignTarget):
+            nonlocal other
+            if isinstance(node.target, cst.Subscript) and cst.Module([]).code_for_node(node.target.value) == spelled:
+                other = True
+
+    scope.visit(Visitor())
+    return appends[0] if len(appends) == 1 and not other else None
+
+
+def parameter_names(function: cst.FunctionDef) -> list[str]:
+    p = function.params
+    return [param.name.value for param in (*p.posonly_params, *p.params, *p.kwonly_params)]
+
+
+def argument(call: cst.Call, position: int, name: str) -> cst.BaseExpression | None:
+    """The value bound to parameter `name` (at `position` when positional)."""
+    found = _source.argument(call, position, name)
+    return found.value if found is not None else None
+
+
+def calls_function(call: cst.Call, function: cst.FunctionDef, method: bool) -> bool:
+    """Whether this call, on the caller's line, is the one that ran `function`: by name, or for a
+    module's forward (called as `model(x)`), by the number of arguments it takes."""
+    name = function.name.value
+    last = last_name(call.func)
+    if name not in ("forward", "__call__"):
+        return last == name
+    params = function.params
+    takes = len(params.posonly_params) + len(params.params) - (1 if method else 0)
+    required = takes - sum(1 for p in (*params.posonly_params, *params.params) if p.default is not None)
+    given = sum(1 for a in call.args if a.keyword is None and not a.star)
+    return last is not None and not last[:1].isupper() and required <= given <= takes and last != name
+
+
+def own_nodes(scope: cst.CSTNode, kind: type) -> list:
+    """Nodes of `kind` in `scope`'s body, not inside a nested function, class or lambda."""
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def on_visit(self, node):
+            if node is not scope and isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                if isinstance(node, kind):
+                    found.append(node)
+                return False
+            if isinstance(node, kind) and node is not scope:
+                found.append(node)
+            return True
+
+    scope.visit(Visitor())
+    return found
+
+
+def target_paths(target: cst.BaseExpression, name: str, prefix: tuple = ()) -> tuple | None:
+    """The position of `name` inside an assignment or loop target: () for the name itself,
+    (1,) for `a, name`, (1, 0) for `i, (name, y)`."""
+    if isinstance(target, cst.Name):
+        return prefix if target.value == name else None
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for i, element in enumerate(target.elements):
+            if isinstance(element, cst.StarredElement):
+                return None
+            found = target_paths(element.value, name, prefix + (i,))
+            if found is not None:
+                return found
+    return None
+
+
+def comprehension_for(source: Source, node: cst.Name) -> tuple[cst.CompFor, tuple] | None:
+    """(the `for ... in` clause, the path in its target) of a comprehension around `node` that binds its name."""
+    for clause in loop_clauses(source.parents, node, stop=(cst.FunctionDef, cst.Lambda, cst.Module)):
+        path = target_paths(clause.target, node.value) if isinstance(clause, cst.CompFor) else None
+        if path is not None:
+            return clause, path
+    return None
+
+
+def latest_binding(source: Source, scope, name: str, line: int):
+    """(value, path in it, loop) of the last binding of `name` in `scope` (a function, or the
+    module when None) before `line`; `loop` is the `for` statement when a loop target binds it."""
+    container = scope if scope is not None else source.module
+    best = None
+    for node in own_nodes(container, (cst.Assign, cst.AnnAssign, cst.For)):
+        start = source.line_of(node)
+        if isinstance(node, cst.For):
+            end = source.positions[node].end.line
+            path = target_paths(node.target, name)
+            if path is not None and start <= line <= end and (best is None or start >= best[0]):
+                best = (start, None, path, node)
+            continue
+        if start >= line:
+            continue
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        for target in targets:
+            path = target_paths(target, name)
+            if path is not None and node.value is not None and (best is None or start >= best[0]):
+                best = (start, node.value, path, None)
+    return None if best is None else best[1:]
+
+
+def attribute_assignments(source: Source, klass: cst.ClassDef, attr: str) -> list:
+    """(value, path, method name) of each `self.attr = ...` in the class's methods, in order."""
+    found = []
+    for method in own_nodes(klass, cst.FunctionDef):
+        for node in own_nodes(method, cst.Assign):
+            for target in node.targets:
+                for path, element in attribute_targets(target.target, attr):
+                    found.append((source.line_of(node), node.value, path, method.name.value))
+    return [f[1:] for f in sorted(found, key=lambda f: f[0])]
+
+
+def attribute_targets(target, attr: str, prefix: tuple = ()):
+    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self" \
+            and target.attr.value == attr:
+        yield prefix, target
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for i, element in enumerate(target.elements):
+            yield from attribute_targets(element.value, attr, prefix + (i,))
+
+
+def unpacked_value(assign: cst.Assign, name: str) -> cst.BaseExpression | None:
+    """`blocks, prev = [], in_channels`: the value `name` gets from a tuple written out on the
+    right, element for element; None for any other unpacking."""
+    if len(assign.targets) != 1 or not isinstance(assign.targets[0].target, (cst.Tuple, cst.List)) \
+            or not isinstance(assign.value, (cst.Tuple, cst.List)):
+        return None
+    targets, values = assign.targets[0].target.elements, assign.value.elements
+    if len(targets) != len(values) or any(isinstance(e, cst.StarredElement) for e in (*targets, *values)):
+        return None
+    return next((v.value for t, v in zip(targets, values)
+                 if isinstance(t.value, cst.Name) and t.value.value == name), None)
+
+
+def loop_clauses(parents, node, stop=(cst.FunctionDef, cst.Module)):
+    """The `for` statements and comprehension `for ... in` clauses around `node`, innermost
+    first, up to the first `stop` node (`parents`: a parent map)."""
+    parent = parents.get(node)
+    while parent is not None and not isinstance(parent, stop):
+        if isinstance(parent, cst.For):
+            yield parent
+        elif isinstance(parent, (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)):
+            clause = parent.for_in
+            while clause is not None:
+                yield clause
+                clause = clause.inner_for_in
+        parent = parents.get(parent)
+
+
+def loop_targets(parents, node) -> set[str]:
+    """The names the `for` loops and comprehensions around `node` bind."""
+    return set().union(*(bound_names(clause.target) for clause in loop_clauses(parents, node)))
+
+
+def bound_names(target) -> set[str]:
+    if isinstance(target, cst.Name):
+        return {target.value}
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return set().union(*(bound_names(e.value) for e in target.elements))
+    return set()

@@ -1,0 +1,152 @@
+"""## What it does
+Brings class labels into 0..C-1 for C outputs, told apart by the labels the whole dataset holds
+(the probe scans it): labels 1..C get `- 1` where they are made; labels 0..C make the one
+class-count setting that says C (a config file, a constant, a default) C+1; anything else gets
+nothing. C is the logits' width, else the class count every setting of the project states.
+
+## Why is this bad?
+`Target 9 is out of bounds`: cross entropy takes class indices below the number of outputs.
+
+## Example
+```python
+self.labels = [int(row["grade"]) for row in rows]  # grades 1..5
+```
+
+Use instead:
+```python
+self.labels = [int(row["grade"]) - 1 for row in rows]
+```
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._loss import changed, first_frame_edits, loss_calls, loss_input
+from resolver.fix.rules._origin import Tracer
+from resolver.fix.rules._project import config_file_edits
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source
+from resolver.fix.rules._syntax import argument, last_name
+from resolver.write.edits import Edit, Workspace
+
+CLASS_COUNT_NAMES = ("num_classes", "n_classes", "nclasses", "num_class", "n_class", "num_labels", "n_labels",
+                     "classes", "num_outputs")
+
+CLASS_COUNT = rf"(?:{'|'.join(CLASS_COUNT_NAMES)})"
+
+OUT_OF_BOUNDS = re.compile(r"Target (-?\d+) is out of bounds")
+
+
+def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
+    """A target index out of bounds: 1-based labels, or a head one class short, told apart by the
+    labels the whole dataset holds."""
+    loader = diagnosis.loader
+    if loader is None or not loader.sample_ranges:
+        return
+    for call in loss_calls(source, frame.line):
+        logits, target = argument(call, 0, "input"), argument(call, 1, "target")
+        if target is None:
+            continue
+        chain = tracer.chain(source, target, frame)
+        at = next((i for i, s in enumerate(chain) if s.role == "sample" and s.path), None)
+        if at is None or at + 1 >= len(chain):
+            return
+        low, high = loader.sample_ranges.get(str(chain[at].path[0]), (None, None))
+        classes = _class_count(diagnosis, frame, logits)
+        if classes is None and high is not None:
+            classes = _declared_class_count(tracer, diagnosis, high)
+        if classes is None:
+            continue
+        if (low, high) == (1, classes):
+            # the first label itself (not the list or tuple holding it) from where the dataset keeps it
+            after = chain[at + 1:]
+            stored = next((i for i, s in enumerate(after) if s.role == "stored"), 0)
+            made = next((s for s in after[stored:] if not s.path), None)
+            if made is None:
+                return
+            code = made.source.module.code_for_node(made.node)
+            simple = isinstance(made.node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
+            new = cst.parse_expression(f"{code if simple else f'({code})'} - 1")
+            yield changed(made.source, made.node, new, f"where the labels are made: they run 1..{classes} over the "
+                        f"dataset, the model's {classes} outputs take 0..{classes - 1}")
+        elif (low, high) == (0, classes):
+            yield from _one_more_class(tracer, classes)
+        return
+
+
+def _class_count(diagnosis: Diagnosis, frame, logits) -> int | None:
+    fact = (frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None) or loss_input(diagnosis, 0)
+    return fact.shape[1] if fact is not None and len(fact.shape) >= 2 else None
+
+
+def _declared_class_count(tracer: Tracer, diagnosis: Diagnosis, high: int) -> int | None:
+    """The class count when the logits' width is not at hand (`F.cross_entropy(model(x), y)`): `high`,
+    when the failing target is the dataset's largest label and every class-count setting of the
+    project says `high` (a head of `high` outputs, whose labels run to `high`)."""
+    failing = OUT_OF_BOUNDS.search(diagnosis.message)
+    if failing is None or int(failing[1]) != high:
+        return None
+    said = [node.evaluated_value for source in tracer.project_sources()
+            for node in source.nodes(cst.Integer) if _names_class_count(source, node)]
+    if any(value != high for value in said):
+        return None
+    if said or _config_class_counts(tracer, high, high, ""):
+        return high
+    return None
+
+
+def _config_class_counts(tracer: Tracer, old: int, new: int, why: str) -> list[Edit]:
+    keys = set(CLASS_COUNT_NAMES) | {name.upper() for name in CLASS_COUNT_NAMES}
+    return config_file_edits(tracer.workspace, keys, old, new, why)
+
+
+def _one_more_class(tracer: Tracer, classes: int) -> Iterator[Edit]:
+    """The one place that sets the class count to `classes`, set to `classes + 1`; nothing when
+    there is not exactly one."""
+    found: list[Edit] = []
+    why = (f": the labels run 0..{classes} over the dataset, {classes + 1} classes, and the model was built "
+           f"with {classes} outputs")
+    for source in tracer.project_sources():
+        for node in source.nodes(cst.Integer, lambda n: n.evaluated_value == classes):
+            if _names_class_count(source, node):
+                found.append(changed(source, node, cst.Integer(str(classes + 1)), f"where the class count is set{why}"))
+    found += _config_class_counts(tracer, classes, classes + 1, f"(where the class count is set){why}")
+    if len(found) == 1:
+        yield found[0]
+
+
+def _names_class_count(source: Source, node: cst.Integer) -> bool:
+    """`num_classes = 9`, `num_classes: int = 9`, `num_classes=9`, `"num_classes": 9`,
+    `add_argument("--num-classes", default=9)`."""
+    parent = source.parents.get(node)
+    named = re.compile(rf"^{CLASS_COUNT}$", re.IGNORECASE)
+    if isinstance(parent, (cst.Assign, cst.AnnAssign)):
+        targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+        return any(named.match(last_name(t) or "") for t in targets)
+    if isinstance(parent, cst.DictElement):
+        return bool(named.match(_text(parent.key)))
+    if isinstance(parent, cst.Arg) and parent.keyword is not None:
+        if named.match(parent.keyword.value):
+            return True
+        call = source.parents.get(parent)
+        if parent.keyword.value == "default" and isinstance(call, cst.Call) and call.args:
+            flag = _text(call.args[0].value).lstrip("-").replace("-", "_")
+            return bool(named.match(flag))
+    return False
+
+
+def _text(node) -> str:
+    value = getattr(node, "evaluated_value", None)
+    return value if isinstance(value, str) else ""
+
+
+class LabelRange(Rule):
+    categories = ("loss.target_out_of_bounds",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        yield from first_frame_edits(diagnosis, workspace, _label_range)

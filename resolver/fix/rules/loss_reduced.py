@@ -1,0 +1,162 @@
+"""## What it does
+Reduces per-sample losses with `.mean()` where the loss is made: the loss class's `forward`
+return, or the return of the one project loss it calls that does not reduce (a multi-task
+`total, parts`), or the value assigned; never on a returned tuple or dict.
+
+## Why is this bad?
+`grad can be implicitly created only for scalar outputs`: `backward()` gets a scalar, and the
+losses (`reduction="none"`) were not reduced.
+
+## Example
+```python
+loss = F.mse_loss(pred, y, reduction="none")
+loss.backward()
+```
+
+Use instead:
+```python
+loss = F.mse_loss(pred, y, reduction="none").mean()
+loss.backward()
+```
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._loss import changed, class_method, first_frame_edits
+from resolver.fix.rules._origin import Tracer
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, wrap
+from resolver.fix.rules._syntax import argument, last_name
+from resolver.write.edits import Edit, Workspace
+
+
+def _reduce_loss(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
+    for call in reversed(source.on_line(cst.Call, frame.line)):
+        if last_name(call.func) != "backward" or not isinstance(call.func, cst.Attribute) or call.args:
+            continue
+        loss = call.func.value
+        chain = tracer.chain(source, loss, frame)
+        made = next((s for s in chain if isinstance(s.node, cst.Call)), None)
+        if made is not None and not (isinstance(made.node.func, cst.Attribute) and last_name(made.node.func) == "mean"):
+            forward = class_method(tracer, made.source, made.node.func, frame, "forward")
+            if forward is not None:
+                # a project loss class: reduce where the per-sample losses are made, which may be a
+                # loss it calls (a multi-task sum of parts), never on the tuple or dict it returns
+                found = _unreduced_return(tracer, *forward, made.path)
+                if found is not None:
+                    where, value = found
+                    new = wrap(where.module.code_for_node(value), ".mean()")
+                    yield changed(where, value, new, "where the per-sample losses are returned: backward() needs a "
+                                "scalar, and they were not reduced")
+                return
+        step = chain[1] if len(chain) > 1 and chain[1].source is source else chain[0]
+        if step.path:  # one element of what a call returned (`loss, parts = ...`): no tensor to call .mean() on
+            return
+        new = wrap(step.source.module.code_for_node(step.node), ".mean()")
+        yield changed(step.source, step.node, new, "where the loss is made: backward() needs a scalar, and the "
+                    "per-sample losses were not reduced")
+        return
+
+
+# torch losses that reduce unless told `reduction="none"`
+LOSS_FUNCTIONS = re.compile(r"(_loss|cross_entropy|cross_entropy_with_logits|kl_div)$")
+
+REDUCTIONS = {"mean", "sum", "nanmean", "nansum"}
+
+MAX_DEPTH = 3
+
+
+def _unreduced_return(tracer: Tracer, function: cst.FunctionDef, where: Source, path: tuple,
+                      depth: int = 0) -> tuple[Source, cst.BaseExpression] | None:
+    """(file, expression) of the one return that gives a loss per sample, in `function` or in the one
+    project loss it calls that does; None when it is not exactly one or the function reduces."""
+    returns = [n for n in where.nodes(cst.Return) if where.enclosing(n, cst.FunctionDef) is function]
+    if len(returns) != 1 or returns[0].value is None or depth > MAX_DEPTH:
+        return None
+    value = _element(returns[0].value, path)
+    if value is None or isinstance(value, (cst.Tuple, cst.List, cst.Dict)):
+        return None
+    found = {}
+    for part, part_source in _called_losses(tracer, function, where):
+        inner = _unreduced_return(tracer, part, part_source, (), depth + 1)
+        if inner is not None:
+            found[id(inner[1])] = inner
+    if len(found) == 1:
+        return next(iter(found.values()))
+    if found or _reduces(where, function):
+        return None
+    return where, value
+
+
+def _element(value: cst.BaseExpression, path: tuple) -> cst.BaseExpression | None:
+    """The part of a returned `total, parts` (or `{"loss": total, ...}`) that the caller took
+    (`loss, parts = criterion(...)`, `criterion(...)["loss"]`)."""
+    for key in path:
+        if isinstance(value, (cst.Tuple, cst.List)) and isinstance(key, int) \
+                and -len(value.elements) <= key < len(value.elements):
+            value = value.elements[key].value
+        elif isinstance(value, cst.Dict) and isinstance(key, str):
+            value = next((e.value for e in value.elements if isinstance(e, cst.DictElement)
+                          and isinstance(e.key, cst.SimpleString) and e.key.evaluated_value == key), None)
+            if value is None:
+                return None
+        else:
+            return None
+    return value
+
+
+def _called_losses(tracer: Tracer, function: cst.FunctionDef,
+                   where: Source) -> Iterator[tuple[cst.FunctionDef, Source]]:
+    """The project losses `function` calls: instances of a `...Loss` class of the project (their
+    forward), and project functions named `...loss...`."""
+    for call in where.nodes(cst.Call, lambda c: where.enclosing(c, cst.FunctionDef) is function):
+        name = last_name(call.func) or ""
+        if isinstance(call.func, cst.Attribute) and not _is_self_attribute(call.func) or name in REDUCTIONS:
+            continue
+        method = class_method(tracer, where, call.func, None, "forward")
+        if method is not None:
+            klass = method[1].enclosing(method[0], cst.ClassDef)
+            if klass is not None and klass.name.value.lower().endswith("loss"):
+                yield method
+            continue
+        if isinstance(call.func, cst.Name) and "loss" in name.lower():
+            functions = [(f, s) for s in tracer.project_sources() for f in s.nodes(cst.FunctionDef)
+                         if f.name.value == name and s.enclosing(f, cst.ClassDef) is None]
+            if len(functions) == 1:
+                yield functions[0]
+
+
+def _is_self_attribute(node: cst.Attribute) -> bool:
+    return isinstance(node.value, cst.Name) and node.value.value == "self"
+
+
+def _reduces(where: Source, function: cst.FunctionDef) -> bool:
+    """The function reduces over the batch somewhere: `x.mean()`, `torch.sum(x)`, or a torch loss
+    left at its default reduction (a reduction it cannot read counts as one: unsure)."""
+    for call in where.nodes(cst.Call, lambda c: where.enclosing(c, cst.FunctionDef) is function):
+        name = last_name(call.func) or ""
+        positional = [a for a in call.args if a.keyword is None]
+        keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+        if name in REDUCTIONS and isinstance(call.func, cst.Attribute) and not keywords & {"dim", "axis"}:
+            receiver = where.code(call.func.value)
+            if not positional or (receiver in ("torch", where.torch) and len(positional) == 1):
+                return True
+        if LOSS_FUNCTIONS.search(name):
+            reduction = argument(call, 99, "reduction")
+            unreduced = isinstance(reduction, cst.SimpleString) and reduction.evaluated_value == "none"
+            if not unreduced:
+                return True
+    return False
+
+
+class LossReduced(Rule):
+    categories = ("autograd.nonscalar_backward",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        yield from first_frame_edits(diagnosis, workspace, _reduce_loss)
