@@ -9,8 +9,6 @@ import difflib
 import json
 import os
 import shlex
-import shutil
-import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +16,7 @@ from pathlib import Path
 from resolver import __version__, report
 from resolver.errors import UsageError, UsageParser
 from resolver.status import Status
+from resolver.target import input_notes, make_target, project_of
 from resolver.write import backups
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -177,7 +176,7 @@ def _main(argv: list[str]) -> int:
     if options.json:
         print(json.dumps(report.as_json(reports), indent=2, ensure_ascii=False))
     else:
-        _print_report(reports, lang)
+        _print_report(reports, lang, show_diff=bool(options.verbosity))
     if options.report_md:
         _write_text(options.report_md, report.markdown(reports, lang))
     return max(EXIT_FAILED if r.failed else EXIT_OK for r in reports)
@@ -240,6 +239,7 @@ def _resolve_one(target, options, log, bot) -> report.Report:
         display = Display(options.verbosity)
         outcome = resolve(target, settings, loop_options, display.log, base=bot.texts if bot else None,
                           display=display)
+    outcome = replace(outcome, notes=(*input_notes(target), *outcome.notes))
     result = report.Report(target.describe(), target.cwd, outcome)
     if bot is None or outcome.status != Status.SUCCESS or not outcome.fixes:
         return result
@@ -316,16 +316,6 @@ def _llm(options):
     return Claude(options.model, options.llm_timeout, Limits(options.max_llm_calls, options.max_llm_tokens)), ""
 
 
-def project_of(command: list[str]) -> Path:
-    """The folder whose files resolve may change: the current directory when the script is
-    inside it (or for -m), else the script's own folder."""
-    cwd = Path.cwd().resolve()
-    if not command or command[0] == "-m":
-        return cwd
-    script_dir = Path(command[0]).resolve().parent
-    return cwd if script_dir.is_relative_to(cwd) else script_dir
-
-
 def _undo(command: list[str]) -> int:
     project = project_of(command)
     restored, problems = backups.undo(project)
@@ -334,55 +324,6 @@ def _undo(command: list[str]) -> int:
     for problem in problems:
         print(f"resolve: not restored: {problem}", file=sys.stderr)
     return EXIT_FAILED if problems else EXIT_OK
-
-
-def make_target(command: list[str], python: str):
-    """Check what the user asked to run, so that bad input fails here with one line."""
-    from resolver.run.runner import Target
-
-    interpreter = shutil.which(python) if os.sep not in python else (python if os.access(python, os.X_OK) else None)
-    if interpreter is None or os.path.isdir(interpreter):
-        raise UsageError(f"--python {python}: no such interpreter")
-    cwd = Path.cwd()
-    if command[0] == "-m":
-        if len(command) < 2:
-            raise UsageError("-m needs a module name")
-        module = command[1]
-        _check_module(interpreter, module, cwd)
-        return Target(None, module, tuple(command[2:]), cwd, project_of(command), interpreter)
-    script = Path(command[0])
-    _check_script(script)
-    return Target(script, None, tuple(command[1:]), cwd, project_of(command), interpreter)
-
-
-def _check_script(script: Path) -> None:
-    if not script.exists():
-        raise UsageError(f"{script}: no such file")
-    if script.is_dir():
-        raise UsageError(f"{script}: is a directory, not a Python script")
-    try:
-        raw = script.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"{script}: cannot read: {exc.strerror}") from None
-    if b"\0" in raw:
-        raise UsageError(f"{script}: is a binary file, not a Python script")
-    try:
-        compile(raw, str(script), "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        if script.suffix != ".py":
-            raise UsageError(f"{script}: not a Python script") from None
-        raise UsageError(f"{script}:{exc.lineno}: {type(exc).__name__}: {exc.msg}") from None
-    except ValueError as exc:
-        raise UsageError(f"{script}: not a Python script ({exc})") from None
-
-
-def _check_module(interpreter: str, module: str, cwd: Path) -> None:
-    probe = ("import importlib.util, sys\n"
-             "try:\n    found = importlib.util.find_spec(sys.argv[1]) is not None\n"
-             "except Exception:\n    found = False\nsys.exit(0 if found else 3)")
-    result = subprocess.run([interpreter, "-c", probe, module], cwd=cwd, capture_output=True)
-    if result.returncode != 0:
-        raise UsageError(f"-m {module}: no module named {module!r}")
 
 
 def _demo(args: list[str]) -> int:
@@ -425,10 +366,10 @@ def _progress(message: str) -> None:
     print(f"resolve: {message}", file=sys.stderr, flush=True)
 
 
-def _print_report(reports: list, lang: str) -> None:
+def _print_report(reports: list, lang: str, show_diff: bool) -> None:
     if not sys.stdout.isatty():
-        sys.stdout.write(report.text(reports, lang))
+        sys.stdout.write(report.text(reports, lang, show_diff))
         return
     from rich.console import Console
 
-    report.rich(reports, lang, Console(highlight=False))
+    report.rich(reports, lang, Console(highlight=False), show_diff)

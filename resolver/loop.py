@@ -13,7 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
-from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS
+from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS, in_words
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix import rules
 from resolver.llm.client import (
@@ -224,7 +224,8 @@ class _Session:
             raise ProbeFailed(f"the probe failed: {error.probe_error}")
         if error.category in EXHAUSTED_ADVICE:
             raise NeedsAHuman(EXHAUSTED_ADVICE[error.category])
-        raise NoFixFound(f"no rule matches this error (category: {error.category})"
+        tried = "no rule in the catalogue fixes it" if self.options.use_rules else "the rules were off (--no-rules)"
+        raise NoFixFound(f"this is {in_words(error.category)}; {tried}"
                          + (f"; {self.options.llm_note}" if self.options.llm_note else ""))
 
     def _try(self, proposal: Edit | Rejection, failing: Run) -> Run | None:

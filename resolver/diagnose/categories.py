@@ -133,3 +133,25 @@ EXHAUSTED_ADVICE = {
     "memory.cuda_oom": "the GPU runs out of memory and the code holds no leak resolve can fix: use a smaller "
                        "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model",
 }
+
+# The family of a category id in words, for reports: a reader never sees the id itself.
+FAMILIES = {
+    "shape": "a tensor shape mismatch", "device": "a device problem (CPU/CUDA)", "numpy": "a NumPy conversion error",
+    "autograd": "an autograd (backward pass) error", "dtype": "a dtype mismatch", "index": "an index out of range",
+    "data": "a data pipeline error (Dataset, DataLoader, batches)", "module": "an nn.Module definition error",
+    "checkpoint": "a checkpoint loading error", "scheduler": "a learning-rate scheduler call error",
+    "batchnorm": "a BatchNorm error", "loss": "a loss function input error", "tensor": "a tensor used as a bool",
+    "type": "a type error", "memory": "running out of GPU memory", "hardware": "a GPU driver or library fault",
+    "syntax": "a syntax error", "import": "a missing module or package (an environment problem)",
+}
+# categories that may come from the machine rather than the code: the report adds the doctor's summary
+ENVIRONMENT_CATEGORIES = ("import.missing_module", "device.no_cuda", "device.mismatch", "hardware.cudnn",
+                          "hardware.driver", "memory.cuda_oom")
+
+
+def in_words(category: str) -> str:
+    """"shape.linear_in_features" -> "a tensor shape mismatch (linear in features)"."""
+    family, _, detail = category.partition(".")
+    if family not in FAMILIES:
+        return "an error of a kind resolve has no rule family for"
+    return f"{FAMILIES[family]} ({detail.replace('_', ' ')})" if detail else FAMILIES[family]

@@ -243,6 +243,15 @@ class Diagnosis:
                    source="exit")
 
 
+_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+
+
+def strip_ansi(text: str) -> str:
+    """Terminal escapes (colours, cursor moves, hyperlinks) out of captured output: torch and the
+    script colour what they print, and a piped report or the parser must not see the codes."""
+    return _ANSI.sub("", text) if "\x1b" in text else text
+
+
 _TRACEBACK_START = "Traceback (most recent call last):"
 _FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+)(?:, in (?P<function>.+))?$')
 _EXCEPTION = re.compile(r"^(?P<type>[A-Za-z_][\w.]*)(?::\s?(?P<message>.*))?$")

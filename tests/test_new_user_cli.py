@@ -1,0 +1,94 @@
+"""Issue 25 end to end, as a new user meets it: the real `resolve` on notebooks, inputs that are
+not Python, a diff after every SUCCESS, script usage errors (zero requests to the fake API), the
+cause line of an error, and `resolve doctor`."""
+
+import json
+
+import nbformat
+import pytest
+from conftest import BROKEN, resolve, snapshot, write
+from test_bot import IDENTITY, committed_project, git
+from test_new_user import _notebook
+
+pytestmark = pytest.mark.slow
+
+BROKEN_CELLS = [("markdown", "# Training a classifier", []),
+                ("code", "!pip install -q torch\n%matplotlib inline\nimport torch\nimport torch.nn as nn", ["ok\n"]),
+                ("code", "print('data ready')", ["data ready\n"]),
+                ("code", "model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(),\n"
+                         "                      nn.Linear(12, 2))\nopt = torch.optim.SGD(model.parameters(), lr=0.1)",
+                 []),
+                ("code", "x, y = torch.randn(10, 8), torch.randint(0, 2, (10,))\nfor _ in range(3):\n"
+                         "    opt.zero_grad()\n    nn.functional.cross_entropy(model(x), y).backward()\n    opt.step()",
+                 ["Traceback (most recent call last) ...\n"])]
+
+
+def test_a_crashing_notebook_is_repaired_in_its_cell_outputs_kept_and_undo_restores_it(tmp_path):
+    path = _notebook(tmp_path / "train.ipynb", BROKEN_CELLS)
+    before = path.read_bytes()
+    result = resolve("--no-llm", "train.ipynb", cwd=tmp_path)
+    assert result.code == 0, result.stdout + result.stderr
+    assert "[FIXED] train.ipynb cell 4, line 2" in result.stdout
+    assert "@@ -" in result.stdout and " cell 4" in result.stdout and "+                      nn.Linear(16, 2))" \
+        in result.stdout
+    assert "2 shell or magic line(s) cannot run as Python and were skipped (cell 2: !pip install -q torch; " \
+           "cell 2: %matplotlib inline)" in result.stdout
+    after = nbformat.reads(path.read_text(), as_version=4)
+    nbformat.validate(after)
+    original = nbformat.reads(before.decode(), as_version=4)
+    assert after.cells[3].source == original.cells[3].source.replace("Linear(12, 2)", "Linear(16, 2)")
+    assert [c.get("outputs") for c in after.cells] == [c.get("outputs") for c in original.cells]
+    assert [c for i, c in enumerate(after.cells) if i != 3] == [c for i, c in enumerate(original.cells) if i != 3]
+    assert path.read_text().count("\n") == before.decode().count("\n")
+    assert not [p for p in tmp_path.iterdir() if p.name != "train.ipynb"]  # no program left in the project
+    assert resolve("--undo", cwd=tmp_path).code == 0
+    assert path.read_bytes() == before
+
+
+def test_a_notebook_error_and_its_json_name_the_cell(tmp_path):
+    cells = BROKEN_CELLS[:2] + [("code", "import missing_package_xyz", [])]
+    _notebook(tmp_path / "nb.ipynb", cells)
+    result = resolve("--no-llm", "--json", "nb.ipynb", cwd=tmp_path)
+    assert result.code == 1
+    location = result.json["last_error"]["location"]
+    assert (location["file"], location["cell"], location["cell_line"]) == ("nb.ipynb", 3, 1)
+    text = resolve("--no-llm", "nb.ipynb", cwd=tmp_path)
+    assert "[FAILED] nb.ipynb cell 3, line 1" in text.stdout
+
+
+def test_the_nightly_bot_repairs_a_configured_notebook_on_its_branch(tmp_path):
+    work = committed_project(tmp_path / "work", tmp_path / "remote.git", {
+        "pyproject.toml": '[tool.resolve]\nscripts = ["train.ipynb"]\n',
+        "train.ipynb": _notebook(tmp_path / "seed.ipynb", BROKEN_CELLS).read_text()})
+    before = snapshot(work)
+    result = resolve("--no-llm", "--json", "--branch", "resolve/nightly", "--commit", cwd=work, env=IDENTITY)
+    assert result.code == 0, result.stdout + result.stderr
+    assert {k: v for k, v in snapshot(work).items() if not k.startswith(".git/")} == \
+           {k: v for k, v in before.items() if not k.startswith(".git/")}
+    committed = git(work, "show", "resolve/nightly:train.ipynb")
+    nbformat.validate(nbformat.reads(committed, as_version=4))
+    assert "nn.Linear(16, 2))" in committed
+
+
+@pytest.mark.parametrize("name, text", [("cfg.yaml", "lr: 0.1\n"), ("notes.txt", "print('hi')\n"),
+                                        ("empty.ipynb", ""), ("data.json", '{"a": 1}\n')])
+def test_a_file_that_is_not_python_is_refused_with_one_line_and_exit_2(tmp_path, name, text):
+    write(tmp_path / name, text)
+    result = resolve(name, cwd=tmp_path)
+    assert result.code == 2 and result.stdout == ""
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
+
+
+def test_a_fix_shows_its_diff_when_piped_and_not_with_quiet(tmp_path):
+    write(tmp_path / "train.py", BROKEN)
+    result = resolve("--no-llm", "train.py", cwd=tmp_path)
+    assert result.code == 0 and "The change:\n--- a/train.py\n+++ b/train.py" in result.stdout
+    assert "\x1b[" not in result.stdout
+    write(tmp_path / "again.py", BROKEN)
+    quiet = resolve("--no-llm", "-q", "again.py", cwd=tmp_path)
+    assert quiet.code == 0 and "--- a/again.py" not in quiet.stdout
+    write(tmp_path / "zh.py", BROKEN)
+    chinese = resolve("--no-llm", "--lang", "zh", "zh.py", cwd=tmp_path)
+    assert "修改内容：\n--- a/zh.py" in chinese.stdout
+    write(tmp_path / "j.py", BROKEN)
+    assert json.loads(resolve("--no-llm", "--json", "j.py", cwd=tmp_path).stdout)["diff"].startswith("--- a/j.py")
