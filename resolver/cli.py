@@ -207,7 +207,12 @@ def _resolve_all(commands: list[list[str]], options, log) -> list[report.Report]
             continue
         if len(targets) > 1:
             log(f"resolving {target.describe()}")
-        reports.append(_resolve_one(target, options, log, bot))
+        try:
+            reports.append(_resolve_one(target, options, log, bot))
+        except UsageError as error:  # one script of several: its result, and the others still run
+            if len(targets) == 1:
+                raise
+            reports.append(report.Report(target.describe(), target.cwd, problem=str(error)))
     if bot is not None and options.push:
         reports = _push(bot, reports, options.remote)
     return reports
@@ -239,6 +244,8 @@ def _resolve_one(target, options, log, bot) -> report.Report:
         display = Display(options.verbosity)
         outcome = resolve(target, settings, loop_options, display.log, base=bot.texts if bot else None,
                           display=display)
+    if outcome.script_usage:
+        _refuse_misplaced_options(target, outcome.script_usage)
     outcome = replace(outcome, notes=(*input_notes(target), *outcome.notes))
     result = report.Report(target.describe(), target.cwd, outcome)
     if bot is None or outcome.status != Status.SUCCESS or not outcome.fixes:
@@ -250,6 +257,28 @@ def _resolve_one(target, options, log, bot) -> report.Report:
     except UsageError as error:
         return replace(result, problem=str(error))
     return replace(result, committed=bot.commit(report.commit_steps(result)))
+
+
+def _refuse_misplaced_options(target, complaint: str) -> None:
+    """`resolve train.py --no-llm`: the script was handed resolve's option and rejected it."""
+    from resolver.diagnose.usage import misplaced
+
+    takes_value = {s: a.nargs != 0 for a in _parser()._actions for s in a.option_strings}
+    ours = misplaced(target.args, complaint, takes_value)
+    if ours:
+        rest = [a for i, a in enumerate(target.args) if i not in _positions(target.args, ours)]
+        raise UsageError("resolve's options go before the script: "
+                         + shlex.join(["resolve", *ours, *target.command()[:-len(target.args) or None], *rest]))
+
+
+def _positions(arguments: tuple[str, ...], taken: list[str]) -> set[int]:
+    """The indexes of `taken`, a run-by-run selection of `arguments` in order."""
+    found, start = set(), 0
+    for item in taken:
+        index = arguments.index(item, start)
+        found.add(index)
+        start = index + 1
+    return found
 
 
 def _push(bot, reports: list[report.Report], remote: str) -> list[report.Report]:

@@ -15,6 +15,7 @@ from typing import Callable, Iterator
 
 from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS, in_words
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.diagnose.usage import parser_complaint
 from resolver.fix import rules
 from resolver.llm.client import (
     Claude,
@@ -81,6 +82,7 @@ class Outcome:
     output_tail: str = ""  # the last lines the script printed in its last run
     sandbox: str = "none"  # the weakest isolation any run had: "overlay", "guard" or "none"
     sandbox_note: str = ""  # why it is not the overlay
+    script_usage: str = ""  # the script's own argument parser rejected its command line: its complaint
 
     @property
     def fixes(self) -> tuple[Attempt, ...]:
@@ -109,6 +111,16 @@ class BudgetSpent(Stop):
 
 class NeedsAHuman(Stop):
     """The LLM could not be used, or said the fix is a redesign or not in the code."""
+
+
+class ScriptUsage(Stop):
+    """The script's argument parser rejected its command line: a usage error, not a code bug."""
+
+    def __init__(self, complaint: str):
+        super().__init__(f"the script's own argument parser rejected its command line ({complaint}); that is "
+                         "not a bug in the code, so nothing was tried: give the script the arguments it asks for "
+                         "after its name (resolve [OPTIONS] SCRIPT ARGS...)")
+        self.complaint = complaint
 
 
 class ProbeFailed(Stop):
@@ -408,12 +420,16 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
         if current.passed:
             return outcome(Status.NO_ERROR)
         session.first_error = current.diagnosis
+        complaint = parser_complaint(current.exit_code, current.diagnosis.error_type, current.stderr_tail)
+        if complaint is not None:
+            raise ScriptUsage(complaint)
         while not current.passed:
             if current.diagnosis.category in STOP_REASONS:
                 raise NeedsAHuman(STOP_REASONS[current.diagnosis.category])
             current = session.repair(current)
     except Stop as stop:
-        return outcome(Status.FAILED, last_error=current and current.diagnosis, stop_reason=str(stop))
+        return outcome(Status.FAILED, last_error=current and current.diagnosis, stop_reason=str(stop),
+                       script_usage=getattr(stop, "complaint", ""))
     diff = session.workspace.diff(target.cwd)
     changed = session.workspace.changed
     if options.dry_run or options.to_branch:

@@ -111,7 +111,8 @@ def test_a_notebook_is_the_program_of_its_code_cells_with_shell_and_magic_lines_
     program = notebook.to_python(_notebook(tmp_path / "t.ipynb", CELLS).read_bytes())
     assert program.text == ("# %% [cell 2]\npass  # resolve skipped: !pip install -q x\nimport torch\n"
                             "pass  # resolve skipped: %matplotlib inline\n"
-                            "# %% [cell 3]\ndef f(x):\n    pass  # resolve skipped: !echo hi\n    return x.view(2, -1)\n"
+                            "# %% [cell 3]\ndef f(x):\n    pass  # resolve skipped: !echo hi\n"
+                            "    return x.view(2, -1)\n"
                             "# %% [cell 4]\npass  # resolve skipped: %%bash\npass  # resolve skipped: echo shell\n"
                             "# %% [cell 5]\npass  # resolve skipped: %%time\ny = f(torch.ones(4))\n")
     compile(program.text, "t.ipynb", "exec")
@@ -174,3 +175,32 @@ def test_inputs_that_are_not_python_or_a_notebook_are_refused_with_one_line(tmp_
         assert make_target(["tool"], sys.executable).script.name == "tool"
     finally:
         os.chdir(cwd)
+
+
+# --- the script's own argument parser -------------------------------------------------------------
+
+ARGPARSE = "usage: train.py [-h] [--lr LR]\ntrain.py: error: unrecognized arguments: --no-llm --json\n"
+CLICK = "Usage: train.py [OPTIONS]\nTry 'train.py --help' for help.\n\nError: No such option: --no-llm\n"
+TYPER = ("Usage: train.py [OPTIONS]\nTry 'train.py --help' for help.\n╭─ Error ──────────────────╮\n"
+         "│ No such option: --no-llm │\n╰──────────────────────────╯\n")
+
+
+def test_usage_errors_of_argparse_click_and_typer_are_recognised():
+    from resolver.diagnose.usage import parser_complaint
+
+    assert parser_complaint(2, "SystemExit", ARGPARSE) == "unrecognized arguments: --no-llm --json"
+    assert parser_complaint(2, "SystemExit", CLICK) == "No such option: --no-llm"
+    assert parser_complaint(2, "SystemExit", TYPER) == "No such option: --no-llm"
+    assert parser_complaint(1, "SystemExit", ARGPARSE) is None  # not a usage exit
+    assert parser_complaint(2, "SystemExit", "error: bad config\n") is None  # no usage text
+    assert parser_complaint(2, "ValueError", ARGPARSE) is None
+
+
+def test_misplaced_resolve_options_are_picked_with_their_values():
+    from resolver.diagnose.usage import misplaced
+
+    options = {"--no-llm": False, "--json": False, "--max-runs": True, "--lr": True}
+    assert misplaced(("--no-llm", "--lr", "0.01", "--json"), "unrecognized arguments: --no-llm --json", options) \
+        == ["--no-llm", "--json"]
+    assert misplaced(("--max-runs", "5", "--x"), "unrecognized arguments: --max-runs 5", options) == ["--max-runs", "5"]
+    assert misplaced(("--no-llm-x",), "unrecognized arguments: --no-llm-x", options) == []

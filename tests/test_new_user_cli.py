@@ -92,3 +92,70 @@ def test_a_fix_shows_its_diff_when_piped_and_not_with_quiet(tmp_path):
     assert "修改内容：\n--- a/zh.py" in chinese.stdout
     write(tmp_path / "j.py", BROKEN)
     assert json.loads(resolve("--no-llm", "--json", "j.py", cwd=tmp_path).stdout)["diff"].startswith("--- a/j.py")
+
+
+# --- the script's own argument parser -------------------------------------------------------------
+
+ARGPARSE_TRAIN = BROKEN.replace("import torch\n", "import argparse\nimport torch\n", 1) + """
+parser = argparse.ArgumentParser()
+parser.add_argument("--lr", type=float, default=0.1)
+parser.add_argument("--data", required=True)
+parser.parse_args()
+"""
+ARGPARSE_FIRST = "import argparse\n\nparser = argparse.ArgumentParser()\n" \
+                 "parser.add_argument('--lr', type=float, default=0.1)\nparser.parse_args()\n" + BROKEN
+
+
+def _api(fake):
+    return {"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-ant-api03-planted", "RESOLVE_MODEL": ""}
+
+
+def test_resolve_options_after_the_script_stop_with_one_line_and_no_request(tmp_path):
+    from fake_anthropic import FakeAnthropic
+
+    write(tmp_path / "train.py", ARGPARSE_FIRST)
+    before = snapshot(tmp_path)
+    with FakeAnthropic([]) as fake:
+        result = resolve("train.py", "--no-llm", "--lr", "0.01", cwd=tmp_path, env=_api(fake))
+        assert fake.requests == []
+    assert result.code == 2 and result.stdout == ""
+    assert result.stderr.strip().splitlines()[-1] == \
+        "resolve: error: resolve's options go before the script: resolve --no-llm train.py --lr 0.01"
+    assert snapshot(tmp_path) == before
+
+
+def test_a_usage_error_of_the_script_is_never_sent_and_says_which_arguments_it_wants(tmp_path):
+    from fake_anthropic import FakeAnthropic
+
+    write(tmp_path / "train.py", ARGPARSE_FIRST.replace("default=0.1)", "required=True)"))
+    with FakeAnthropic([]) as fake:
+        result = resolve("--json", "train.py", cwd=tmp_path, env=_api(fake))
+        assert fake.requests == []
+    assert result.code == 1 and result.json["status"] == "FAILED" and result.json["llm_calls"] == 0
+    assert "the following arguments are required: --lr" in result.json["stop_reason"]
+    assert "not a bug in the code" in result.json["stop_reason"]
+
+
+CLICK_TRAIN = """\
+import click
+
+
+@click.command()
+@click.option("--lr", default=0.1)
+def main(lr):
+    print(lr)
+
+
+main()
+"""
+
+
+def test_a_click_usage_error_is_not_sent_either(tmp_path):
+    pytest.importorskip("click")
+    from fake_anthropic import FakeAnthropic
+
+    write(tmp_path / "train.py", CLICK_TRAIN)
+    with FakeAnthropic([]) as fake:
+        result = resolve("train.py", "--no-llm", cwd=tmp_path, env=_api(fake))
+        assert fake.requests == []
+    assert result.code == 2 and "resolve --no-llm train.py" in result.stderr
