@@ -38,6 +38,7 @@ examples:
 
 commands (resolve help COMMAND, or COMMAND --help, for their options):
   demo             repair a bundled broken script in a temporary folder
+  doctor           check the environment: torch, CUDA, driver, GPUs, packages, memory limit
   install-agent    write the Claude Code subagent (.claude/agents/)
   init-ci          write the nightly GitHub Actions workflow (.github/workflows/)
   help [COMMAND]   this help, or a command's
@@ -65,7 +66,7 @@ def _parser() -> UsageParser:
         prog="resolve",
         usage="\n  resolve [OPTIONS] SCRIPT [ARGS...]\n  resolve [OPTIONS] -m MODULE [ARGS...]\n"
               "  resolve [OPTIONS]            (the scripts under [tool.resolve] in pyproject.toml)\n"
-              "  resolve demo | install-agent | init-ci | help [COMMAND]",
+              "  resolve demo | doctor | install-agent | init-ci | help [COMMAND]",
         description="Run a crashing PyTorch training script, fix the error with a minimal verified "
                     "source edit, and report.",
         epilog=HELP_EPILOG,
@@ -163,6 +164,9 @@ def _main(argv: list[str]) -> int:
     if options.undo:
         return _undo(command)
     if command and command[0] in SUBCOMMANDS and not Path(command[0]).exists():
+        if command[0] == "doctor":  # resolve's own --python, --json and --lang reach it too
+            command = [*command[:1], *(["--python", options.python] if options.python != sys.executable else []),
+                       *(["--json"] * options.json), *(["--lang", options.lang] if options.lang else []), *command[1:]]
         return SUBCOMMANDS[command[0]](command[1:])
     if options.push and not options.commit or options.commit and not options.branch:
         raise UsageError("--push needs --commit, and --commit needs --branch NAME")
@@ -246,7 +250,7 @@ def _resolve_one(target, options, log, bot) -> report.Report:
                           display=display)
     if outcome.script_usage:
         _refuse_misplaced_options(target, outcome.script_usage)
-    outcome = replace(outcome, notes=(*input_notes(target), *outcome.notes))
+    outcome = replace(outcome, notes=(*input_notes(target), *outcome.notes, *_environment(target, outcome)))
     result = report.Report(target.describe(), target.cwd, outcome)
     if bot is None or outcome.status != Status.SUCCESS or not outcome.fixes:
         return result
@@ -257,6 +261,20 @@ def _resolve_one(target, options, log, bot) -> report.Report:
     except UsageError as error:
         return replace(result, problem=str(error))
     return replace(result, committed=bot.commit(report.commit_steps(result)))
+
+
+def _environment(target, outcome) -> tuple[str, ...]:
+    """A FAILED error that may come from the machine, not the code, gets the doctor's summary."""
+    from resolver.diagnose.categories import ENVIRONMENT_CATEGORIES
+
+    error = outcome.last_error
+    if outcome.status != Status.FAILED or error is None or not (
+            error.category in ENVIRONMENT_CATEGORIES or error.category.startswith("hardware.")):
+        return ()
+    from resolver.doctor import environment_note
+
+    note = environment_note(target.python)
+    return (note,) if note else ()
 
 
 def _refuse_misplaced_options(target, complaint: str) -> None:
@@ -361,6 +379,12 @@ def _demo(args: list[str]) -> int:
     return demo(args, main)
 
 
+def _doctor(args: list[str]) -> int:
+    from resolver.doctor import doctor
+
+    return doctor(args)
+
+
 def _install_agent(args: list[str]) -> int:
     from resolver.integrations import install_agent
 
@@ -388,7 +412,7 @@ def _help(args: list[str]) -> int:
 
 
 # a file of one of these names in the current directory is a script, not a subcommand
-SUBCOMMANDS = {"demo": _demo, "install-agent": _install_agent, "init-ci": _init_ci, "help": _help}
+SUBCOMMANDS = {"demo": _demo, "doctor": _doctor, "install-agent": _install_agent, "init-ci": _init_ci, "help": _help}
 
 
 def _progress(message: str) -> None:

@@ -204,3 +204,55 @@ def test_misplaced_resolve_options_are_picked_with_their_values():
         == ["--no-llm", "--json"]
     assert misplaced(("--max-runs", "5", "--x"), "unrecognized arguments: --max-runs 5", options) == ["--max-runs", "5"]
     assert misplaced(("--no-llm-x",), "unrecognized arguments: --no-llm-x", options) == []
+
+
+# --- resolve doctor ---------------------------------------------------------------------------------
+
+def _probe_doctor():
+    import importlib.util
+
+    from resolver.doctor import SCRIPT
+
+    spec = importlib.util.spec_from_file_location("_doctor_probe", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+GPU_FACTS = {"python": "3.11.7", "executable": "/venv/bin/python", "torch": "2.5.1+cu124", "cuda_build": "12.4",
+             "cuda_available": True, "cudnn": 90100, "cuda_tensor": "ok", "driver": "550.54",
+             "gpus": [{"name": "NVIDIA H100", "memory": 80 * 2**30, "free": 79 * 2**30, "capability": "9.0"}],
+             "packages": {"torch": "2.5.1+cu124", "torchvision": "0.20.1"},
+             "memory": {"cgroup_max": 64 * 2**30, "rlimit_as": None, "available": 100 * 2**30, "total": 128 * 2**30},
+             "problems": ["torchvision 0.19.0 was built for torch 2.4.0, but torch is 2.5.1+cu124"]}
+
+
+def test_the_doctor_names_cuda_wheels_without_a_driver_and_companions_built_for_another_torch():
+    doctor = _probe_doctor()
+    facts = {"cuda_build": "12.4", "cuda_available": False, "driver": None, "gpus": [], "cuda_tensor": "RuntimeError"}
+    assert doctor.mismatches({"torch": "2.5.1"}, facts) == [
+        "torch 2.5.1 is a CUDA 12.4 build, but this machine has no NVIDIA driver: it runs on the CPU only"]
+    facts = {"cuda_build": "12.4", "cuda_available": False, "driver": "470.1", "gpus": [],
+             "cuda_tensor": "RuntimeError: The NVIDIA driver on your system is too old"}
+    assert "torch cannot use CUDA: RuntimeError: The NVIDIA driver" in doctor.mismatches({"torch": "2.5.1"}, facts)[0]
+    assert doctor.mismatches({"torch": "2.13.0+cpu"}, {"cuda_build": None}) == []
+    memory = doctor.memory()
+    assert set(memory) == {"cgroup_max", "rlimit_as", "available", "total"}
+
+
+def test_the_doctor_report_in_english_chinese_and_its_summary():
+    from resolver import doctor
+
+    english = doctor.text(GPU_FACTS)
+    assert "CUDA: build 12.4; available: yes; a CUDA tensor: can be made" in english
+    assert "GPUs: 0: NVIDIA H100 (sm 9.0), 80.0 GiB, 79.0 GiB free" in english
+    assert "Memory: cgroup limit 64.0 GiB; RLIMIT_AS unlimited; available RAM 100.0 GiB of 128.0 GiB" in english
+    assert "  - torchvision 0.19.0 was built for torch 2.4.0" in english
+    chinese = doctor.text(GPU_FACTS, "zh")
+    assert "GPU：0: NVIDIA H100" in chinese and "内存：cgroup 限制 64.0 GiB" in chinese
+    line = doctor.summary(GPU_FACTS)
+    assert "\n" not in line
+    assert line.startswith("torch 2.5.1+cu124 (CUDA 12.4 build), Python 3.11.7, 1 GPU(s): NVIDIA H100")
+    assert "memory limit 64.0 GiB" in line and "problem: torchvision 0.19.0" in line
+    assert doctor.summary({"executable": "/p", "torch_error": "ModuleNotFoundError: torch"}).startswith(
+        "torch cannot be imported by /p")

@@ -159,3 +159,34 @@ def test_a_click_usage_error_is_not_sent_either(tmp_path):
         result = resolve("train.py", "--no-llm", cwd=tmp_path, env=_api(fake))
         assert fake.requests == []
     assert result.code == 2 and "resolve --no-llm train.py" in result.stderr
+
+
+# --- resolve doctor -----------------------------------------------------------------------------------
+
+def test_resolve_doctor_on_this_machine_as_text_json_and_chinese(tmp_path):
+    import sys
+
+    result = resolve("doctor", cwd=tmp_path)
+    assert result.code == 0, result.stderr
+    for label in ("PyTorch: ", "CUDA: ", "cuDNN: ", "NVIDIA driver: ", "GPUs: ", "Packages: ", "Memory: ",
+                  "Problems: ", "Summary: torch "):
+        assert label in result.stdout
+    import torch
+
+    assert f"PyTorch: {torch.__version__}" in result.stdout and f"torch {torch.__version__}" in result.stdout
+    data = resolve("--json", "doctor", "--python", sys.executable, cwd=tmp_path).json
+    assert data["torch"] == torch.__version__ and data["collect_env"]["torch_version"] == torch.__version__
+    assert data["cuda_available"] == torch.cuda.is_available() and "summary" in data
+    assert {"cgroup_max", "rlimit_as", "available"} <= set(data["memory"])
+    assert "摘要：torch" in resolve("doctor", "--lang", "zh", cwd=tmp_path).stdout
+    bad = resolve("doctor", "--python", str(tmp_path / "nope"), cwd=tmp_path)
+    assert bad.code == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_a_failed_report_that_may_be_the_environment_carries_the_doctor_summary(tmp_path):
+    write(tmp_path / "train.py", "import torch\nimport missing_package_xyz\n")
+    result = resolve("--no-llm", "train.py", cwd=tmp_path)
+    assert result.code == 1 and "Note: environment: torch " in result.stdout
+    assert "a missing module or package" in result.stdout and "category" not in result.stdout
+    write(tmp_path / "shape.py", "import torch\ntorch.ones(2) @ torch.ones(3)\n")
+    assert "environment:" not in resolve("--no-llm", "shape.py", cwd=tmp_path).stdout

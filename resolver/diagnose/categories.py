@@ -142,7 +142,7 @@ FAMILIES = {
     "checkpoint": "a checkpoint loading error", "scheduler": "a learning-rate scheduler call error",
     "batchnorm": "a BatchNorm error", "loss": "a loss function input error", "tensor": "a tensor used as a bool",
     "type": "a type error", "memory": "running out of GPU memory", "hardware": "a GPU driver or library fault",
-    "syntax": "a syntax error", "import": "a missing module or package (an environment problem)",
+    "syntax": "a syntax error", "import": "a missing module or package, which may be an environment problem",
 }
 # categories that may come from the machine rather than the code: the report adds the doctor's summary
 ENVIRONMENT_CATEGORIES = ("import.missing_module", "device.no_cuda", "device.mismatch", "hardware.cudnn",
