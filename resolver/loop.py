@@ -83,6 +83,7 @@ class Outcome:
     sandbox: str = "none"  # the weakest isolation any run had: "overlay", "guard" or "none"
     sandbox_note: str = ""  # why it is not the overlay
     script_usage: str = ""  # the script's own argument parser rejected its command line: its complaint
+    lowered_batch_sizes: tuple[int, ...] = ()  # FAILED: the user's batch sizes smoke mode lowered in the run shown
 
     @property
     def fixes(self) -> tuple[Attempt, ...]:
@@ -429,7 +430,8 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
             current = session.repair(current)
     except Stop as stop:
         return outcome(Status.FAILED, last_error=current and current.diagnosis, stop_reason=str(stop),
-                       script_usage=getattr(stop, "complaint", ""))
+                       script_usage=getattr(stop, "complaint", ""),
+                       lowered_batch_sizes=current.lowered_batch_sizes if current else ())
     diff = session.workspace.diff(target.cwd)
     changed = session.workspace.changed
     if options.dry_run or options.to_branch:

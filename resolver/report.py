@@ -102,6 +102,28 @@ def _cell_json(path: Path, line: int) -> dict:
     return {"cell": cell[0], "cell_line": cell[1]} if cell else {}
 
 
+def headline(error: Diagnosis, outcome: Outcome | None) -> str:
+    return error.headline + _at_your_batch_size(error, outcome)
+
+
+# a shape in a message: torch.Size([2, 12]) or [2, 12] (two dimensions or more)
+_SHAPE = re.compile(r"(?:torch\.Size\()?\[(\d+)((?:, ?\d+)+)\]\)?")
+
+
+def _at_your_batch_size(error: Diagnosis, outcome: Outcome | None) -> str:
+    """" (at your batch size: 16x12)" when the message shows a shape at smoke mode's batch size and
+    smoke mode lowered one batch size of the user's: the user's own run shows that shape instead."""
+    lowered = set(getattr(outcome, "lowered_batch_sizes", ()) or ()) if outcome else set()
+    if len(lowered) != 1 or outcome.settings.full:
+        return ""
+    smoke, (own,) = outcome.settings.batch_size, lowered
+    for match in _SHAPE.finditer(error.headline):
+        if int(match[1]) == smoke and own != smoke:
+            rest = [d for d in re.findall(r"\d+", match[2])]
+            return f" (at your batch size: {'x'.join([str(own), *rest])})"
+    return ""
+
+
 def _tried(outcome: Outcome, error: Diagnosis):
     return [a for a in outcome.attempts if a.error.same_error_as(error) and a.verdict != Verdict.FIXED]
 
@@ -122,13 +144,13 @@ def _blocks(report: Report, lang: str, show_diff: bool = True) -> list[list[tupl
                        (m["reason"].format(text=report.problem), None)])
     else:
         label = "fixed" if outcome.status == Status.SUCCESS else "verified"
-        blocks += [_fix_lines(fix, m, label, cwd) for fix in outcome.fixes]
+        blocks += [_fix_lines(fix, m, label, cwd, outcome) for fix in outcome.fixes]
         if outcome.status == Status.FAILED:
             error = outcome.last_error
-            where = error.location if error else None
+            where = (error.cause or error.location) if error else None
             lines = [(m["failed"].format(where=_where(where.file, where.line, cwd) if where else "").rstrip(), BAD)]
             if error is not None:
-                lines.append((m["error"].format(text=error.headline), None))
+                lines.append((m["error"].format(text=headline(error, outcome)), None))
             lines.append((m["reason"].format(text=outcome.stop_reason), None))
             if error is not None:
                 lines += [(m["tried"].format(fix=a.summary, verdict=a.verdict), None) for a in _tried(outcome, error)]
@@ -171,9 +193,9 @@ def _blocks(report: Report, lang: str, show_diff: bool = True) -> list[list[tupl
     return blocks
 
 
-def _fix_lines(fix, m: dict, label: str, cwd: Path) -> list[tuple[str, str | None]]:
+def _fix_lines(fix, m: dict, label: str, cwd: Path, outcome=None) -> list[tuple[str, str | None]]:
     return [(m[label].format(where=_where(fix.edit.file, fix.edit.line, cwd)), GOOD),
-            (m["error"].format(text=fix.error.headline), None),
+            (m["error"].format(text=fix.error.headline + _at_your_batch_size(fix.error, outcome)), None),
             (m["fix"].format(text=fix.edit.reason), None),
             (m["remaining"].format(count=0 if fix.after is None else 1), None)]
 
@@ -282,14 +304,14 @@ def _json(report: Report) -> dict:
 
 
 def diagnosis_json(error: Diagnosis, cwd: Path) -> dict:
-    where = error.location
     module = error.module
     return {
         "type": error.error_type,
         "message": error.message,
         "category": error.category,
-        "location": {"file": display_path(where.file, cwd), "line": where.line, **_cell_json(where.file, where.line),
-                     "function": where.function, "code": where.code} if where else None,
+        # where the wrong value was made when the error names it, else where it was raised
+        "location": _frame_json(error.cause or error.location, cwd),
+        **({"raised_at": _frame_json(error.location, cwd)} if error.cause else {}),
         "frames": [
             {"file": display_path(f.file, cwd), "line": f.line, "function": f.function, "code": f.code,
              "tensors": {k: _tensor(t) for k, t in f.tensors.items()}}
@@ -305,6 +327,11 @@ def diagnosis_json(error: Diagnosis, cwd: Path) -> dict:
         "counters": error.counters,
         **({"probe_error": error.probe_error} if error.probe_error else {}),  # absent when the probe worked
     }
+
+
+def _frame_json(where, cwd: Path) -> dict | None:
+    return {"file": display_path(where.file, cwd), "line": where.line, **_cell_json(where.file, where.line),
+            "function": where.function, "code": where.code} if where else None
 
 
 def _tensor(t) -> dict:
@@ -369,9 +396,9 @@ def _markdown(report: Report, m: dict, heading: str) -> list[str]:
         error = outcome.last_error
         lines += [f"{sub} {m['not_fixed']}", "", _bullet(m["reason"], code_spans(outcome.stop_reason))]
         if error is not None:
-            lines.append(_bullet(m["error"], f"`{error.headline}`"))
-            if error.location:
-                where = error.location
+            lines.append(_bullet(m["error"], f"`{headline(error, outcome)}`"))
+            if error.cause or error.location:
+                where = error.cause or error.location
                 lines.append(_bullet(m["at"], f"`{_where(where.file, where.line, cwd)}` `{where.code}`"))
             lines += [_bullet(m["tried"], f"{code_spans(a.summary)} -> {a.verdict}")
                       for a in _tried(outcome, error)]

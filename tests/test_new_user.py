@@ -256,3 +256,79 @@ def test_the_doctor_report_in_english_chinese_and_its_summary():
     assert "memory limit 64.0 GiB" in line and "problem: torchvision 0.19.0" in line
     assert doctor.summary({"executable": "/p", "torch_error": "ModuleNotFoundError: torch"}).startswith(
         "torch cannot be imported by /p")
+
+
+# --- the cause line, and the user's batch size ------------------------------------------------------
+
+COMPILE_MESSAGE = """Failed to trace builtin operator
+  Explanation: Dynamo does not know how to trace builtin operator `print`
+
+from user code:
+   File "{site}", line 999, in forward
+    return torch.nn.functional.relu(x)
+   File "model.py", line 13, in forward
+    print("scale", scale)
+
+Set TORCHDYNAMO_VERBOSE=1 for the internal stack trace"""
+
+CUSTOM_FUNCTION = """\
+import torch
+
+
+class ClampGrad(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x.clamp(-1, 1)
+
+    @staticmethod
+    def backward(ctx, grad):
+        if grad is None:
+            return None
+        return grad.sum(dim=0)
+"""
+
+
+def test_the_cause_is_the_user_frame_the_message_quotes(tmp_path):
+    from resolver.diagnose import cause
+    from resolver.diagnose.diagnosis import Diagnosis, Frame
+
+    (tmp_path / "model.py").write_text("x = 1\n")
+    message = COMPILE_MESSAGE.format(site=tmp_path / ".venv" / "lib" / "site-packages" / "torch" / "x.py")
+    error = Diagnosis("Unsupported", message, (Frame(tmp_path / "train.py", 28, "<module>", True, "loss = f(x)"),))
+    found = cause.find(error, tmp_path, tmp_path, {})
+    assert (found.file, found.line, found.function, found.code) == \
+        ((tmp_path / "model.py").resolve(), 13, "forward", 'print("scale", scale)')
+    assert cause.find(Diagnosis("RuntimeError", "no frame here", error.frames), tmp_path, tmp_path, {}) is None
+
+
+def test_the_cause_of_a_wrong_gradient_is_the_custom_functions_backward_return(tmp_path):
+    from resolver.diagnose import cause
+    from resolver.diagnose.diagnosis import Diagnosis, Frame
+
+    (tmp_path / "ops").mkdir()
+    (tmp_path / "ops" / "clamp.py").write_text(CUSTOM_FUNCTION)
+    (tmp_path / ".venv").mkdir()
+    (tmp_path / ".venv" / "other.py").write_text(CUSTOM_FUNCTION)
+    frames = (Frame(tmp_path / "train.py", 25, "<module>", True, "loss.backward()"),)
+    message = ("Function ClampGradBackward returned an invalid gradient at index 0 - got [2] but expected shape "
+               "compatible with [2, 2]")
+    found = cause.find(Diagnosis("RuntimeError", message, frames), tmp_path, tmp_path, {})
+    assert (found.file, found.line, found.code) == (tmp_path / "ops" / "clamp.py", 13, "return grad.sum(dim=0)")
+    proposed = {tmp_path / "ops" / "clamp.py": CUSTOM_FUNCTION.replace("        if grad is None:\n"
+                                                                       "            return None\n", "")}
+    assert cause.find(Diagnosis("RuntimeError", message, frames), tmp_path, tmp_path, proposed).line == 11
+
+
+def test_a_smoke_mode_shape_in_the_message_is_given_at_the_users_batch_size(tmp_path):
+    from dataclasses import replace
+
+    outcome, _, project = _no_rule(tmp_path)
+    error = replace(outcome.last_error, error_type="RuntimeError",
+                    message="The shape of the mask is torch.Size([2, 12]), expected (5, 12)")
+    failed = replace(outcome, last_error=error, lowered_batch_sizes=(16,))
+    shown = report.text([report.Report("train.py", project, failed)])
+    assert "Error: RuntimeError: The shape of the mask is torch.Size([2, 12]), expected (5, 12) " \
+           "(at your batch size: 16x12)" in shown
+    assert "at your batch size" not in report.text([report.Report("train.py", project, replace(
+        failed, lowered_batch_sizes=()))])
+    assert "at your batch size" not in report.headline(replace(error, message="torch.Size([3, 12])"), failed)

@@ -190,3 +190,75 @@ def test_a_failed_report_that_may_be_the_environment_carries_the_doctor_summary(
     assert "a missing module or package" in result.stdout and "category" not in result.stdout
     write(tmp_path / "shape.py", "import torch\ntorch.ones(2) @ torch.ones(3)\n")
     assert "environment:" not in resolve("--no-llm", "shape.py", cwd=tmp_path).stdout
+
+
+# --- the report points at the cause -----------------------------------------------------------------
+
+LOADER = """loader = torch.utils.data.DataLoader(
+    torch.utils.data.TensorDataset(torch.randn(64, 8), torch.randint(0, 2, (64,))), batch_size=16)
+"""
+COMPILED = """\
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 2)
+
+    def forward(self, x):
+        h = self.fc(x)
+        scale = h.sum().item()
+        print("scale", scale)
+        return h * 2
+
+
+model = torch.compile(Net(), fullgraph=True)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+""" + LOADER + """for x, y in loader:
+    opt.zero_grad()
+    loss = nn.functional.cross_entropy(model(x), y)
+    loss.backward()
+    opt.step()
+"""
+CUSTOM_BACKWARD = """\
+import torch
+import torch.nn as nn
+
+
+class ClampGrad(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x.clamp(-1, 1)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad.sum(dim=0)
+
+
+model = nn.Linear(8, 2)
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+""" + LOADER + """for x, y in loader:
+    opt.zero_grad()
+    loss = nn.functional.cross_entropy(ClampGrad.apply(model(x)), y)
+    loss.backward()
+    opt.step()
+"""
+
+
+def test_a_torch_compile_error_points_at_the_user_line_dynamo_names(tmp_path):
+    write(tmp_path / "train.py", COMPILED)
+    result = resolve("--no-llm", "train.py", cwd=tmp_path)
+    assert result.code == 1 and result.stdout.startswith("[FAILED] train.py:13\n"), result.stdout
+    data = resolve("--no-llm", "--json", "train.py", cwd=tmp_path).json["last_error"]
+    assert (data["location"]["line"], data["location"]["code"]) == (13, 'print("scale", scale)')
+    assert data["raised_at"]["code"] == "loss = nn.functional.cross_entropy(model(x), y)"
+
+
+def test_a_custom_backward_error_points_at_the_backward_not_at_loss_backward(tmp_path):
+    write(tmp_path / "train.py", CUSTOM_BACKWARD)
+    result = resolve("--no-llm", "train.py", cwd=tmp_path)
+    assert result.code == 1 and result.stdout.startswith("[FAILED] train.py:12\n"), result.stdout
+    assert "expected shape compatible with [2, 2] (at your batch size: 16x2)" in result.stdout
+    assert "category" not in result.stdout and "\x1b[" not in result.stdout

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from resolver import notebook
+from resolver.diagnose import cause
 from resolver.diagnose.diagnosis import Diagnosis, parse_forward_origin, strip_ansi
 from resolver.errors import UsageError
 from resolver.run import sandbox
@@ -195,8 +196,11 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
     if report.get("outcome") == "no_sandbox":
         _OVERLAY_REFUSED[(target.python, target.project)] = report.get("message", "refused")
         return None
-    return replace(_outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings),
-                   lowered_batch_sizes=tuple(report.get("lowered_batch_sizes", ())), sandbox=box.mode)
+    result = _outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings)
+    if result.diagnosis is not None:
+        made_at = cause.find(result.diagnosis, target.cwd, target.project, {**overlay, **programs})
+        result = replace(result, diagnosis=replace(result.diagnosis, cause=made_at))
+    return replace(result, lowered_batch_sizes=tuple(report.get("lowered_batch_sizes", ())), sandbox=box.mode)
 
 
 def _notebook_programs(target: Target, overlay: dict[Path, str]) -> dict[Path, str]:
