@@ -171,44 +171,45 @@ def _space(text: str, at: int) -> int:
     return _SPACE.match(text, at).end()
 
 
-def _members(text: str, at: int):
-    """(key, value start, value end) of the JSON object that starts at `at`."""
-    at = _space(text, at)
-    if text[at] != "{":
-        raise NotebookError("not a notebook: a cell is not a JSON object")
+def _sequence(text: str, at: int, closing: str, read):
+    """The items of the JSON object or array whose bracket is at `at`; `read(start)` gives
+    (item, end) for the item that starts at `start`."""
     at += 1
     while True:
         at = _space(text, at)
-        if text[at] == "}":
+        if text[at] == closing:
             return
         if text[at] == ",":
             at += 1
             continue
+        item, at = read(at)
+        yield item
+
+
+def _members(text: str, at: int):
+    """(key, value start, value end) of the JSON object that starts at `at`."""
+    def member(at: int):
         key, at = scanstring(text, at + 1)
         at = _space(text, _space(text, at) + 1)  # past the colon
         _, end = _DECODER.raw_decode(text, at)
-        yield key, at, end
-        at = end
+        return (key, at, end), end
+
+    at = _space(text, at)
+    if text[at] != "{":
+        raise NotebookError("not a notebook: a cell is not a JSON object")
+    yield from _sequence(text, at, "}", member)
 
 
 def _source_spans(document: str) -> list[tuple[int, int] | None]:
     """Where, in the file's JSON text, each cell's "source" value lies."""
-    spans = []
+    def cell(at: int):
+        _, end = _DECODER.raw_decode(document, at)
+        return next(((s, e) for k, s, e in _members(document, at) if k == "source"), None), end
+
     for key, start, _ in _members(document, 0):
-        if key != "cells":
-            continue
-        at = _space(document, start) + 1
-        while True:
-            at = _space(document, at)
-            if document[at] == "]":
-                break
-            if document[at] == ",":
-                at += 1
-                continue
-            _, end = _DECODER.raw_decode(document, at)
-            spans.append(next(((s, e) for k, s, e in _members(document, at) if k == "source"), None))
-            at = end
-    return spans
+        if key == "cells":
+            return list(_sequence(document, _space(document, start), "]", cell))
+    return []
 
 
 def label_hunks(diff: str, text: str) -> str:

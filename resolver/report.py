@@ -313,8 +313,7 @@ def diagnosis_json(error: Diagnosis, cwd: Path) -> dict:
         "location": _frame_json(error.cause or error.location, cwd),
         **({"raised_at": _frame_json(error.location, cwd)} if error.cause else {}),
         "frames": [
-            {"file": display_path(f.file, cwd), "line": f.line, "function": f.function, "code": f.code,
-             "tensors": {k: _tensor(t) for k, t in f.tensors.items()}}
+            {**_frame_json(f, cwd), "tensors": {k: _tensor(t) for k, t in f.tensors.items()}}
             for f in error.frames if f.user
         ],
         "module": {

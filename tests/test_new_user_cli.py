@@ -8,7 +8,7 @@ import nbformat
 import pytest
 from conftest import BROKEN, resolve, snapshot, write
 from test_bot import IDENTITY, committed_project, git
-from test_new_user import _notebook
+from test_new_user import CUSTOM_FUNCTION, _notebook
 
 pytestmark = pytest.mark.slow
 
@@ -222,20 +222,8 @@ opt = torch.optim.SGD(model.parameters(), lr=0.1)
     loss.backward()
     opt.step()
 """
-CUSTOM_BACKWARD = """\
-import torch
-import torch.nn as nn
-
-
-class ClampGrad(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x):
-        return x.clamp(-1, 1)
-
-    @staticmethod
-    def backward(ctx, grad):
-        return grad.sum(dim=0)
-
+CUSTOM_BACKWARD = CUSTOM_FUNCTION.replace("import torch\n", "import torch\nimport torch.nn as nn\n", 1).replace(
+    "        if grad is None:\n            return None\n", "") + """
 
 model = nn.Linear(8, 2)
 opt = torch.optim.SGD(model.parameters(), lr=0.1)
