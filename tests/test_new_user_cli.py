@@ -250,3 +250,20 @@ def test_a_custom_backward_error_points_at_the_backward_not_at_loss_backward(tmp
     assert result.code == 1 and result.stdout.startswith("[FAILED] train.py:12\n"), result.stdout
     assert "expected shape compatible with [2, 2] (at your batch size: 16x2)" in result.stdout
     assert "category" not in result.stdout and "\x1b[" not in result.stdout
+
+
+def test_the_llm_repairs_a_notebook_cell_through_its_program(tmp_path):
+    from fake_anthropic import FakeAnthropic, Reply
+
+    path = _notebook(tmp_path / "train.ipynb", BROKEN_CELLS)
+    before = nbformat.reads(path.read_text(), as_version=4)
+    reply = ("```\ntrain.ipynb\n<<<<<<< SEARCH\n                      nn.Linear(12, 2))\n=======\n"
+             "                      nn.Linear(16, 2))\n>>>>>>> REPLACE\n```\nFix: the second Linear takes 16 features")
+    with FakeAnthropic([Reply(reply)]) as fake:
+        result = resolve("--no-rules", "train.ipynb", cwd=tmp_path, env=_api(fake))
+        assert len(fake.requests) == 1 and "# %% [cell 4]" in fake.sent_text(0)
+    assert result.code == 0, result.stdout + result.stderr
+    after = nbformat.reads(path.read_text(), as_version=4)
+    nbformat.validate(after)
+    assert after.cells[3].source == before.cells[3].source.replace("Linear(12, 2)", "Linear(16, 2)")
+    assert after.cells[1].source == before.cells[1].source  # its skipped shell and magic lines untouched
