@@ -83,7 +83,7 @@ class Outcome:
     sandbox: str = "none"  # the weakest isolation any run had: "overlay", "guard" or "none"
     sandbox_note: str = ""  # why it is not the overlay
     script_usage: str = ""  # the script's own argument parser rejected its command line: its complaint
-    lowered_batch_sizes: tuple[int, ...] = ()  # FAILED: the user's batch sizes smoke mode lowered in the run shown
+    lowered_batch_sizes: tuple[int, ...] = ()  # the user's batch sizes smoke mode lowered (run 1; FAILED: the last)
 
     @property
     def fixes(self) -> tuple[Attempt, ...]:
@@ -410,17 +410,18 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
                        time.monotonic() - started, dry_run=options.dry_run, to_branch=options.to_branch,
                        llm=options.llm.usage if options.llm else Usage(), notes=tuple(session.notes),
                        output_tail=_tail_lines(session.last), sandbox=session.isolation[0],
-                       sandbox_note=session.isolation[1], **details)
+                       sandbox_note=session.isolation[1], lowered_batch_sizes=lowered, **details)
 
     session.visited[session.workspace.state()] = None
     if options.use_rules:
         rules.prepare(session.workspace)
-    current = None
+    current, lowered = None, ()
     try:
         current = session.run("reproducing")
         if current.passed:
             return outcome(Status.NO_ERROR)
         session.first_error = current.diagnosis
+        lowered = current.lowered_batch_sizes
         complaint = parser_complaint(current.exit_code, current.diagnosis.error_type, current.stderr_tail)
         if complaint is not None:
             raise ScriptUsage(complaint)
@@ -429,9 +430,9 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
                 raise NeedsAHuman(STOP_REASONS[current.diagnosis.category])
             current = session.repair(current)
     except Stop as stop:
+        lowered = current.lowered_batch_sizes if current else ()
         return outcome(Status.FAILED, last_error=current and current.diagnosis, stop_reason=str(stop),
-                       script_usage=getattr(stop, "complaint", ""),
-                       lowered_batch_sizes=current.lowered_batch_sizes if current else ())
+                       script_usage=getattr(stop, "complaint", ""))
     diff = session.workspace.diff(target.cwd)
     changed = session.workspace.changed
     if options.dry_run or options.to_branch:

@@ -106,22 +106,22 @@ def headline(error: Diagnosis, outcome: Outcome | None) -> str:
     return error.headline + _at_your_batch_size(error, outcome)
 
 
-# a shape in a message: torch.Size([2, 12]) or [2, 12] (two dimensions or more)
-_SHAPE = re.compile(r"(?:torch\.Size\()?\[(\d+)((?:, ?\d+)+)\]\)?")
+# a shape in a message: torch.Size([2, 12]), [2, 12] (two dimensions or more) or 2x12
+_SHAPE = re.compile(r"(?:torch\.Size\()?\[(\d+)((?:, ?\d+)+)\]\)?|(?<![\w.])(\d+)((?:x\d+)+)(?![\w.])")
 
 
 def _at_your_batch_size(error: Diagnosis, outcome: Outcome | None) -> str:
-    """" (at your batch size: 16x12)" when the message shows a shape at smoke mode's batch size and
-    smoke mode lowered one batch size of the user's: the user's own run shows that shape instead."""
+    """" (at your batch size: 16x12)" when the message's first shape is at smoke mode's batch size
+    and smoke mode lowered one batch size of the user's: the user's own run shows that shape instead."""
     lowered = set(getattr(outcome, "lowered_batch_sizes", ()) or ()) if outcome else set()
     if len(lowered) != 1 or outcome.settings.full:
         return ""
     smoke, (own,) = outcome.settings.batch_size, lowered
-    for match in _SHAPE.finditer(error.headline):
-        if int(match[1]) == smoke and own != smoke:
-            rest = [d for d in re.findall(r"\d+", match[2])]
-            return f" (at your batch size: {'x'.join([str(own), *rest])})"
-    return ""
+    match = _SHAPE.search(error.headline)
+    if match is None or int(match[1] or match[3]) != smoke or own == smoke:
+        return ""
+    dimensions = [str(own), *re.findall(r"\d+", match[2] or match[4])]
+    return f" (at your batch size: {'x'.join(dimensions)})"
 
 
 def _tried(outcome: Outcome, error: Diagnosis):
