@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
+from resolver import notebook
 from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS, in_words
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.diagnose.usage import parser_complaint
@@ -208,9 +209,13 @@ class _Session:
             self.isolation = (result.sandbox, result.sandbox_note)
         where = result.diagnosis.location if result.diagnosis else None
         self.log(f"run {self.runs}: " + ("passed" if result.passed else f"{result.diagnosis.headline}"
-                 + (f" at {where.file.name}:{where.line}" if where else "")) + f" ({result.seconds:.1f}s)")
+                 + (f" at {self._place(where)}" if where else "")) + f" ({result.seconds:.1f}s)")
         self.last = result
         return result
+
+    def _place(self, where) -> str:
+        program = self.workspace.peek(where.file) if notebook.is_notebook(where.file) else None
+        return notebook.place(where.file.name, where.line, program)
 
     def repair(self, failing: Run) -> Run:
         """Try edits for the failing run's error until one moves it; return the run after it."""

@@ -113,6 +113,12 @@ def cell_line(text: str, line: int) -> tuple[int, int] | None:
     return None
 
 
+def place(name: str, line: int, text: str | None) -> str:
+    """"train.ipynb cell 7, line 3" for a line of a notebook's program `text`; else "train.py:12"."""
+    cell = cell_line(text, line) if text is not None else None
+    return f"{name} cell {cell[0]}, line {cell[1]}" if cell else f"{name}:{line}"
+
+
 def _chunks(text: str) -> dict[int, list[str]]:
     chunks: dict[int, list[str]] = {}
     current = None

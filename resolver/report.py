@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from resolver import notebook
 from resolver.messages import MESSAGES
 from resolver.status import Status, Verdict
 from resolver.write.edits import SourceFile, display_path
@@ -81,20 +82,23 @@ def status_line(report: Report) -> str:
 
 
 def _where(path: Path, line: int, cwd: Path) -> str:
-    cell = _cell(path, line)
-    return f"{display_path(path, cwd)}" + (f" cell {cell[0]}, line {cell[1]}" if cell else f":{line}")
+    return notebook.place(display_path(path, cwd), line, _program(path))
 
 
-def _cell(path: Path, line: int) -> tuple[int, int] | None:
-    """A notebook's (cell, line in the cell) of a line of its program, as the notebook is now."""
-    from resolver import notebook
-
+def _program(path: Path) -> str | None:
+    """A notebook's program as the notebook is now; None for a Python file."""
     if not notebook.is_notebook(path):
         return None
     try:
-        return notebook.cell_line(SourceFile.read(path).text, line)
+        return SourceFile.read(path).text
     except (OSError, ValueError):
         return None
+
+
+def _cell(path: Path, line: int) -> tuple[int, int] | None:
+    """A notebook's (cell, line in the cell) of a line of its program."""
+    program = _program(path)
+    return notebook.cell_line(program, line) if program is not None else None
 
 
 def _cell_json(path: Path, line: int) -> dict:

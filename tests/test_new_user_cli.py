@@ -29,6 +29,8 @@ def test_a_crashing_notebook_is_repaired_in_its_cell_outputs_kept_and_undo_resto
     result = resolve("--no-llm", "train.ipynb", cwd=tmp_path)
     assert result.code == 0, result.stdout + result.stderr
     assert "[FIXED] train.ipynb cell 4, line 2" in result.stdout
+    assert "run 1: RuntimeError: mat1 and mat2 shapes cannot be multiplied (10x16 and 12x2) at train.ipynb cell 5, " \
+           "line 4" in result.stderr
     assert "@@ -" in result.stdout and " cell 4" in result.stdout and "+                      nn.Linear(16, 2))" \
         in result.stdout
     assert "2 shell or magic line(s) cannot run as Python and were skipped (cell 2: !pip install -q torch; " \
