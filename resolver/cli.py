@@ -241,6 +241,8 @@ def _resolve_one(target, options, log, bot) -> report.Report:
         _progress("warning: --no-sandbox: every run of the script may overwrite your checkpoints, "
                   "logs and outputs with those of a smoke run")
     llm, llm_note = _llm(options)
+    if "--no-llm" in target.args and llm is not None:  # given to the script, but the user's wish is plain
+        llm, llm_note = None, "LLM fallback off (--no-llm was given after the script: it went to the script)"
     loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, bool(options.branch),
                            llm, llm_note, verbosity=options.verbosity, deadline=options.deadline,
                            use_rules=not options.no_rules)

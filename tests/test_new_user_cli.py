@@ -269,3 +269,13 @@ def test_the_llm_repairs_a_notebook_cell_through_its_program(tmp_path):
     nbformat.validate(after)
     assert after.cells[3].source == before.cells[3].source.replace("Linear(12, 2)", "Linear(16, 2)")
     assert after.cells[1].source == before.cells[1].source  # its skipped shell and magic lines untouched
+
+
+def test_no_llm_after_a_script_that_reads_argv_by_hand_still_sends_nothing(tmp_path):
+    from fake_anthropic import FakeAnthropic
+
+    write(tmp_path / "train.py", "import sys\nlr = float(sys.argv[1])\n")
+    with FakeAnthropic([]) as fake:
+        result = resolve("train.py", "--no-llm", cwd=tmp_path, env=_api(fake))
+        assert fake.requests == []
+    assert result.code == 1 and "--no-llm was given after the script" in result.stdout
