@@ -9,8 +9,6 @@ import difflib
 import json
 import os
 import shlex
-import shutil
-import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -18,6 +16,7 @@ from pathlib import Path
 from resolver import __version__, report
 from resolver.errors import UsageError, UsageParser
 from resolver.status import Status
+from resolver.target import input_notes, make_target, project_of
 from resolver.write import backups
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -39,6 +38,7 @@ examples:
 
 commands (resolve help COMMAND, or COMMAND --help, for their options):
   demo             repair a bundled broken script in a temporary folder
+  doctor           check the environment: torch, CUDA, driver, GPUs, packages, memory limit
   install-agent    write the Claude Code subagent (.claude/agents/)
   init-ci          write the nightly GitHub Actions workflow (.github/workflows/)
   help [COMMAND]   this help, or a command's
@@ -66,7 +66,7 @@ def _parser() -> UsageParser:
         prog="resolve",
         usage="\n  resolve [OPTIONS] SCRIPT [ARGS...]\n  resolve [OPTIONS] -m MODULE [ARGS...]\n"
               "  resolve [OPTIONS]            (the scripts under [tool.resolve] in pyproject.toml)\n"
-              "  resolve demo | install-agent | init-ci | help [COMMAND]",
+              "  resolve demo | doctor | install-agent | init-ci | help [COMMAND]",
         description="Run a crashing PyTorch training script, fix the error with a minimal verified "
                     "source edit, and report.",
         epilog=HELP_EPILOG,
@@ -164,6 +164,9 @@ def _main(argv: list[str]) -> int:
     if options.undo:
         return _undo(command)
     if command and command[0] in SUBCOMMANDS and not Path(command[0]).exists():
+        if command[0] == "doctor":  # resolve's own --python, --json and --lang reach it too
+            command = [*command[:1], *(["--python", options.python] if options.python != sys.executable else []),
+                       *(["--json"] * options.json), *(["--lang", options.lang] if options.lang else []), *command[1:]]
         return SUBCOMMANDS[command[0]](command[1:])
     if options.push and not options.commit or options.commit and not options.branch:
         raise UsageError("--push needs --commit, and --commit needs --branch NAME")
@@ -177,7 +180,7 @@ def _main(argv: list[str]) -> int:
     if options.json:
         print(json.dumps(report.as_json(reports), indent=2, ensure_ascii=False))
     else:
-        _print_report(reports, lang)
+        _print_report(reports, lang, show_diff=bool(options.verbosity))
     if options.report_md:
         _write_text(options.report_md, report.markdown(reports, lang))
     return max(EXIT_FAILED if r.failed else EXIT_OK for r in reports)
@@ -208,7 +211,12 @@ def _resolve_all(commands: list[list[str]], options, log) -> list[report.Report]
             continue
         if len(targets) > 1:
             log(f"resolving {target.describe()}")
-        reports.append(_resolve_one(target, options, log, bot))
+        try:
+            reports.append(_resolve_one(target, options, log, bot))
+        except UsageError as error:  # one script of several: its result, and the others still run
+            if len(targets) == 1:
+                raise
+            reports.append(report.Report(target.describe(), target.cwd, problem=str(error)))
     if bot is not None and options.push:
         reports = _push(bot, reports, options.remote)
     return reports
@@ -233,6 +241,8 @@ def _resolve_one(target, options, log, bot) -> report.Report:
         _progress("warning: --no-sandbox: every run of the script may overwrite your checkpoints, "
                   "logs and outputs with those of a smoke run")
     llm, llm_note = _llm(options)
+    if "--no-llm" in target.args and llm is not None:  # given to the script, but the user's wish is plain
+        llm, llm_note = None, "LLM fallback off (--no-llm was given after the script: it went to the script)"
     loop_options = Options(options.max_attempts, options.max_runs, options.dry_run, bool(options.branch),
                            llm, llm_note, verbosity=options.verbosity, deadline=options.deadline,
                            use_rules=not options.no_rules)
@@ -240,6 +250,9 @@ def _resolve_one(target, options, log, bot) -> report.Report:
         display = Display(options.verbosity)
         outcome = resolve(target, settings, loop_options, display.log, base=bot.texts if bot else None,
                           display=display)
+    if outcome.script_usage:
+        _refuse_misplaced_options(target, outcome.script_usage)
+    outcome = replace(outcome, notes=(*input_notes(target), *outcome.notes, *_environment(target, outcome)))
     result = report.Report(target.describe(), target.cwd, outcome)
     if bot is None or outcome.status != Status.SUCCESS or not outcome.fixes:
         return result
@@ -250,6 +263,42 @@ def _resolve_one(target, options, log, bot) -> report.Report:
     except UsageError as error:
         return replace(result, problem=str(error))
     return replace(result, committed=bot.commit(report.commit_steps(result)))
+
+
+def _environment(target, outcome) -> tuple[str, ...]:
+    """A FAILED error that may come from the machine, not the code, gets the doctor's summary."""
+    from resolver.diagnose.categories import ENVIRONMENT_CATEGORIES
+
+    error = outcome.last_error
+    if outcome.status != Status.FAILED or error is None or not (
+            error.category in ENVIRONMENT_CATEGORIES or error.category.startswith("hardware.")):
+        return ()
+    from resolver.doctor import environment_note
+
+    note = environment_note(target.python)
+    return (note,) if note else ()
+
+
+def _refuse_misplaced_options(target, complaint: str) -> None:
+    """`resolve train.py --no-llm`: the script was handed resolve's option and rejected it."""
+    from resolver.diagnose.usage import misplaced
+
+    takes_value = {s: a.nargs != 0 for a in _parser()._actions for s in a.option_strings}
+    ours = misplaced(target.args, complaint, takes_value)
+    if ours:
+        rest = [a for i, a in enumerate(target.args) if i not in _positions(target.args, ours)]
+        raise UsageError("resolve's options go before the script: "
+                         + shlex.join(["resolve", *ours, *target.command()[:-len(target.args) or None], *rest]))
+
+
+def _positions(arguments: tuple[str, ...], taken: list[str]) -> set[int]:
+    """The indexes of `taken`, a run-by-run selection of `arguments` in order."""
+    found, start = set(), 0
+    for item in taken:
+        index = arguments.index(item, start)
+        found.add(index)
+        start = index + 1
+    return found
 
 
 def _push(bot, reports: list[report.Report], remote: str) -> list[report.Report]:
@@ -316,16 +365,6 @@ def _llm(options):
     return Claude(options.model, options.llm_timeout, Limits(options.max_llm_calls, options.max_llm_tokens)), ""
 
 
-def project_of(command: list[str]) -> Path:
-    """The folder whose files resolve may change: the current directory when the script is
-    inside it (or for -m), else the script's own folder."""
-    cwd = Path.cwd().resolve()
-    if not command or command[0] == "-m":
-        return cwd
-    script_dir = Path(command[0]).resolve().parent
-    return cwd if script_dir.is_relative_to(cwd) else script_dir
-
-
 def _undo(command: list[str]) -> int:
     project = project_of(command)
     restored, problems = backups.undo(project)
@@ -336,59 +375,16 @@ def _undo(command: list[str]) -> int:
     return EXIT_FAILED if problems else EXIT_OK
 
 
-def make_target(command: list[str], python: str):
-    """Check what the user asked to run, so that bad input fails here with one line."""
-    from resolver.run.runner import Target
-
-    interpreter = shutil.which(python) if os.sep not in python else (python if os.access(python, os.X_OK) else None)
-    if interpreter is None or os.path.isdir(interpreter):
-        raise UsageError(f"--python {python}: no such interpreter")
-    cwd = Path.cwd()
-    if command[0] == "-m":
-        if len(command) < 2:
-            raise UsageError("-m needs a module name")
-        module = command[1]
-        _check_module(interpreter, module, cwd)
-        return Target(None, module, tuple(command[2:]), cwd, project_of(command), interpreter)
-    script = Path(command[0])
-    _check_script(script)
-    return Target(script, None, tuple(command[1:]), cwd, project_of(command), interpreter)
-
-
-def _check_script(script: Path) -> None:
-    if not script.exists():
-        raise UsageError(f"{script}: no such file")
-    if script.is_dir():
-        raise UsageError(f"{script}: is a directory, not a Python script")
-    try:
-        raw = script.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"{script}: cannot read: {exc.strerror}") from None
-    if b"\0" in raw:
-        raise UsageError(f"{script}: is a binary file, not a Python script")
-    try:
-        compile(raw, str(script), "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        if script.suffix != ".py":
-            raise UsageError(f"{script}: not a Python script") from None
-        raise UsageError(f"{script}:{exc.lineno}: {type(exc).__name__}: {exc.msg}") from None
-    except ValueError as exc:
-        raise UsageError(f"{script}: not a Python script ({exc})") from None
-
-
-def _check_module(interpreter: str, module: str, cwd: Path) -> None:
-    probe = ("import importlib.util, sys\n"
-             "try:\n    found = importlib.util.find_spec(sys.argv[1]) is not None\n"
-             "except Exception:\n    found = False\nsys.exit(0 if found else 3)")
-    result = subprocess.run([interpreter, "-c", probe, module], cwd=cwd, capture_output=True)
-    if result.returncode != 0:
-        raise UsageError(f"-m {module}: no module named {module!r}")
-
-
 def _demo(args: list[str]) -> int:
     from resolver.demo import demo
 
     return demo(args, main)
+
+
+def _doctor(args: list[str]) -> int:
+    from resolver.doctor import doctor
+
+    return doctor(args)
 
 
 def _install_agent(args: list[str]) -> int:
@@ -418,17 +414,17 @@ def _help(args: list[str]) -> int:
 
 
 # a file of one of these names in the current directory is a script, not a subcommand
-SUBCOMMANDS = {"demo": _demo, "install-agent": _install_agent, "init-ci": _init_ci, "help": _help}
+SUBCOMMANDS = {"demo": _demo, "doctor": _doctor, "install-agent": _install_agent, "init-ci": _init_ci, "help": _help}
 
 
 def _progress(message: str) -> None:
     print(f"resolve: {message}", file=sys.stderr, flush=True)
 
 
-def _print_report(reports: list, lang: str) -> None:
+def _print_report(reports: list, lang: str, show_diff: bool) -> None:
     if not sys.stdout.isatty():
-        sys.stdout.write(report.text(reports, lang))
+        sys.stdout.write(report.text(reports, lang, show_diff))
         return
     from rich.console import Console
 
-    report.rich(reports, lang, Console(highlight=False))
+    report.rich(reports, lang, Console(highlight=False), show_diff)

@@ -1,17 +1,15 @@
 """`resolve demo`: repair a broken training script, shipped inside the package, in a temporary
-copy, and show the report and the diff. It needs nothing but an installed resolve."""
+copy, and show the report (which holds the diff). It needs nothing but an installed resolve."""
 
 from __future__ import annotations
 
 import os
-import sys
 import tempfile
 from importlib.resources import files
 from pathlib import Path
 from typing import Callable
 
 from resolver.errors import UsageParser
-from resolver.write.edits import unified_diff
 
 COMMAND = ["train.py", "--epochs", "3"]
 
@@ -34,5 +32,4 @@ def demo(args: list[str], resolve_main: Callable[[list[str]], int]) -> int:
             code = resolve_main(COMMAND)
         finally:
             os.chdir(cwd)
-        sys.stdout.write("\n" + unified_diff(before, (Path(folder) / "train.py").read_text(encoding="utf-8"), "train.py"))
     return code

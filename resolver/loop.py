@@ -13,8 +13,10 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
-from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS
+from resolver import notebook
+from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS, in_words
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.diagnose.usage import parser_complaint
 from resolver.fix import rules
 from resolver.llm.client import (
     Claude,
@@ -81,6 +83,8 @@ class Outcome:
     output_tail: str = ""  # the last lines the script printed in its last run
     sandbox: str = "none"  # the weakest isolation any run had: "overlay", "guard" or "none"
     sandbox_note: str = ""  # why it is not the overlay
+    script_usage: str = ""  # the script's own argument parser rejected its command line: its complaint
+    lowered_batch_sizes: tuple[int, ...] = ()  # the user's batch sizes smoke mode lowered (run 1; FAILED: the last)
 
     @property
     def fixes(self) -> tuple[Attempt, ...]:
@@ -109,6 +113,16 @@ class BudgetSpent(Stop):
 
 class NeedsAHuman(Stop):
     """The LLM could not be used, or said the fix is a redesign or not in the code."""
+
+
+class ScriptUsage(Stop):
+    """The script's argument parser rejected its command line: a usage error, not a code bug."""
+
+    def __init__(self, complaint: str):
+        super().__init__(f"the script's own argument parser rejected its command line ({complaint}); that is "
+                         "not a bug in the code, so nothing was tried: give the script the arguments it asks for "
+                         "after its name (resolve [OPTIONS] SCRIPT ARGS...)")
+        self.complaint = complaint
 
 
 class ProbeFailed(Stop):
@@ -195,9 +209,13 @@ class _Session:
             self.isolation = (result.sandbox, result.sandbox_note)
         where = result.diagnosis.location if result.diagnosis else None
         self.log(f"run {self.runs}: " + ("passed" if result.passed else f"{result.diagnosis.headline}"
-                 + (f" at {where.file.name}:{where.line}" if where else "")) + f" ({result.seconds:.1f}s)")
+                 + (f" at {self._place(where)}" if where else "")) + f" ({result.seconds:.1f}s)")
         self.last = result
         return result
+
+    def _place(self, where) -> str:
+        program = self.workspace.peek(where.file) if notebook.is_notebook(where.file) else None
+        return notebook.place(where.file.name, where.line, program)
 
     def repair(self, failing: Run) -> Run:
         """Try edits for the failing run's error until one moves it; return the run after it."""
@@ -224,7 +242,8 @@ class _Session:
             raise ProbeFailed(f"the probe failed: {error.probe_error}")
         if error.category in EXHAUSTED_ADVICE:
             raise NeedsAHuman(EXHAUSTED_ADVICE[error.category])
-        raise NoFixFound(f"no rule matches this error (category: {error.category})"
+        tried = "no rule in the catalogue fixes it" if self.options.use_rules else "the rules were off (--no-rules)"
+        raise NoFixFound(f"this is {in_words(error.category)}; {tried}"
                          + (f"; {self.options.llm_note}" if self.options.llm_note else ""))
 
     def _try(self, proposal: Edit | Rejection, failing: Run) -> Run | None:
@@ -396,23 +415,29 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
                        time.monotonic() - started, dry_run=options.dry_run, to_branch=options.to_branch,
                        llm=options.llm.usage if options.llm else Usage(), notes=tuple(session.notes),
                        output_tail=_tail_lines(session.last), sandbox=session.isolation[0],
-                       sandbox_note=session.isolation[1], **details)
+                       sandbox_note=session.isolation[1], lowered_batch_sizes=lowered, **details)
 
     session.visited[session.workspace.state()] = None
     if options.use_rules:
         rules.prepare(session.workspace)
-    current = None
+    current, lowered = None, ()
     try:
         current = session.run("reproducing")
         if current.passed:
             return outcome(Status.NO_ERROR)
         session.first_error = current.diagnosis
+        lowered = current.lowered_batch_sizes
+        complaint = parser_complaint(current.exit_code, current.diagnosis.error_type, current.stderr_tail)
+        if complaint is not None:
+            raise ScriptUsage(complaint)
         while not current.passed:
             if current.diagnosis.category in STOP_REASONS:
                 raise NeedsAHuman(STOP_REASONS[current.diagnosis.category])
             current = session.repair(current)
     except Stop as stop:
-        return outcome(Status.FAILED, last_error=current and current.diagnosis, stop_reason=str(stop))
+        lowered = current.lowered_batch_sizes if current else ()
+        return outcome(Status.FAILED, last_error=current and current.diagnosis, stop_reason=str(stop),
+                       script_usage=getattr(stop, "complaint", ""))
     diff = session.workspace.diff(target.cwd)
     changed = session.workspace.changed
     if options.dry_run or options.to_branch:

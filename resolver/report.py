@@ -13,86 +13,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from resolver import notebook
+from resolver.messages import MESSAGES
 from resolver.status import Status, Verdict
-from resolver.write.edits import display_path
+from resolver.write.edits import SourceFile, display_path
 
 if TYPE_CHECKING:  # `resolve --help` loads this module: it stays light
     from resolver.diagnose.diagnosis import Diagnosis
     from resolver.loop import Outcome
 
-MESSAGES = {
-    "en": {
-        "fixed": "[FIXED] {where}",
-        "verified": "[VERIFIED, NOT WRITTEN] {where}",
-        "failed": "[FAILED] {where}",
-        "error": "Error: {text}",
-        "fix": "Fix: {text}",
-        "reason": "Reason: {text}",
-        "tried": "Tried: {fix} -> {verdict}",
-        "remaining": "Remaining errors: {count}",
-        "made_by": "Made by: {rule}",
-        "at": "At: {where}",
-        "smoke_mode": "in smoke mode (DataLoaders at batch_size={batch_size}, first {batches} batches and "
-                      "the last of each pass)",
-        "full_scale": "at full scale",
-        "no_error": "No error: {command} ran to completion {mode}.",
-        "full_hint": "If it fails only at full scale, run: resolve --full {command}",
-        "dry_run_diff": "Dry run, nothing written. The verified change:",
-        "unwritten_diff": "Nothing written. The verified change:",
-        "diff": "Diff",
-        "llm": "LLM: {calls} call(s), tokens: {input} in, {output} out, {cache_read} cache read",
-        "committed": "Committed to branch {branch}: {commits}",
-        "pushed": "; pushed to {remote}",
-        "already_pushed": "; {remote} already had them (nothing pushed)",
-        "not_committed": "Not committed: add --commit to commit this fix to branch {branch}",
-        "problem": "Problem: {text}",
-        "last_output": "Its last output:",
-        "note": "Note: {text}",
-        "not_fixed": "Not fixed",
-        "script": "Script: {command}",
-        "overall": "Overall: {status} | {count} scripts: {counts}",
-        "scripts": "Scripts",
-        "branch_commits": "Branch {branch}: {count} commit(s), {commits}",
-        "sandbox_guard": "Sandbox: guard (Python writes redirected; your files checked after each run)",
-        "sandbox_none": "Sandbox: none (--no-sandbox: the runs wrote to your project)",
-        "sandbox_refused": "; overlay unavailable: {reason}",
-    },
-    "zh": {
-        "fixed": "[已修复] {where}",
-        "verified": "[已验证，未写入] {where}",
-        "failed": "[失败] {where}",
-        "error": "错误：{text}",
-        "fix": "修复：{text}",
-        "reason": "原因：{text}",
-        "tried": "已尝试：{fix} -> {verdict}",
-        "remaining": "剩余错误：{count}",
-        "made_by": "来源：{rule}",
-        "at": "位置：{where}",
-        "smoke_mode": "（冒烟模式：DataLoader 的 batch_size={batch_size}，每轮只跑前 {batches} 个批次和最后一个）",
-        "full_scale": "（完整规模）",
-        "no_error": "没有错误：{command} 已运行完成{mode}。",
-        "full_hint": "如果只在完整规模下出错，请运行：resolve --full {command}",
-        "dry_run_diff": "试运行，未写入任何文件。已验证的修改：",
-        "unwritten_diff": "未写入任何文件。已验证的修改：",
-        "diff": "差异",
-        "llm": "LLM：{calls} 次调用，tokens：输入 {input}，输出 {output}，缓存读取 {cache_read}",
-        "committed": "已提交到分支 {branch}：{commits}",
-        "pushed": "；已推送到 {remote}",
-        "already_pushed": "；{remote} 上已有这些提交（未推送）",
-        "not_committed": "未提交：加上 --commit 可将此修复提交到分支 {branch}",
-        "problem": "问题：{text}",
-        "last_output": "最后的输出：",
-        "note": "注：{text}",
-        "not_fixed": "未修复",
-        "script": "脚本：{command}",
-        "overall": "总计：{status} | {count} 个脚本：{counts}",
-        "scripts": "脚本",
-        "branch_commits": "分支 {branch}：{count} 个提交，{commits}",
-        "sandbox_guard": "沙箱：guard（Python 的写入被重定向；每次运行后检查你的文件）",
-        "sandbox_none": "沙箱：none（--no-sandbox：运行会写入你的项目）",
-        "sandbox_refused": "；overlay 不可用：{reason}",
-    },
-}
 LANGUAGES = tuple(MESSAGES)
 
 
@@ -153,7 +82,50 @@ def status_line(report: Report) -> str:
 
 
 def _where(path: Path, line: int, cwd: Path) -> str:
-    return f"{display_path(path, cwd)}:{line}"
+    return notebook.place(display_path(path, cwd), line, _program(path))
+
+
+def _program(path: Path) -> str | None:
+    """A notebook's program as the notebook is now; None for a Python file."""
+    if not notebook.is_notebook(path):
+        return None
+    try:
+        return SourceFile.read(path).text
+    except (OSError, ValueError):
+        return None
+
+
+def _cell(path: Path, line: int) -> tuple[int, int] | None:
+    """A notebook's (cell, line in the cell) of a line of its program."""
+    program = _program(path)
+    return notebook.cell_line(program, line) if program is not None else None
+
+
+def _cell_json(path: Path, line: int) -> dict:
+    cell = _cell(path, line)
+    return {"cell": cell[0], "cell_line": cell[1]} if cell else {}
+
+
+def headline(error: Diagnosis, outcome: Outcome | None) -> str:
+    return error.headline + _at_your_batch_size(error, outcome)
+
+
+# a shape in a message: torch.Size([2, 12]), [2, 12] (two dimensions or more) or 2x12
+_SHAPE = re.compile(r"(?:torch\.Size\()?\[(\d+)((?:, ?\d+)+)\]\)?|(?<![\w.])(\d+)((?:x\d+)+)(?![\w.])")
+
+
+def _at_your_batch_size(error: Diagnosis, outcome: Outcome | None) -> str:
+    """" (at your batch size: 16x12)" when the message's first shape is at smoke mode's batch size
+    and smoke mode lowered one batch size of the user's: the user's own run shows that shape instead."""
+    lowered = set(getattr(outcome, "lowered_batch_sizes", ()) or ()) if outcome else set()
+    if len(lowered) != 1 or outcome.settings.full:
+        return ""
+    smoke, (own,) = outcome.settings.batch_size, lowered
+    match = _SHAPE.search(error.headline)
+    if match is None or int(match[1] or match[3]) != smoke or own == smoke:
+        return ""
+    dimensions = [str(own), *re.findall(r"\d+", match[2] or match[4])]
+    return f" (at your batch size: {'x'.join(dimensions)})"
 
 
 def _tried(outcome: Outcome, error: Diagnosis):
@@ -165,8 +137,9 @@ def _tried(outcome: Outcome, error: Diagnosis):
 GOOD, BAD, DIFF = "good", "bad", "diff"
 
 
-def _blocks(report: Report, lang: str) -> list[list[tuple[str, str | None]]]:
-    """The report as blocks of (line, style); blocks are separated by a blank line."""
+def _blocks(report: Report, lang: str, show_diff: bool = True) -> list[list[tuple[str, str | None]]]:
+    """The report as blocks of (line, style); blocks are separated by a blank line. The diff of a
+    written fix is left out with `show_diff` False (-q); a dry run's or an unwritten one's stays."""
     m = MESSAGES[lang]
     outcome, cwd = report.outcome, report.cwd
     blocks = []
@@ -175,13 +148,13 @@ def _blocks(report: Report, lang: str) -> list[list[tuple[str, str | None]]]:
                        (m["reason"].format(text=report.problem), None)])
     else:
         label = "fixed" if outcome.status == Status.SUCCESS else "verified"
-        blocks += [_fix_lines(fix, m, label, cwd) for fix in outcome.fixes]
+        blocks += [_fix_lines(fix, m, label, cwd, outcome) for fix in outcome.fixes]
         if outcome.status == Status.FAILED:
             error = outcome.last_error
-            where = error.location if error else None
+            where = (error.cause or error.location) if error else None
             lines = [(m["failed"].format(where=_where(where.file, where.line, cwd) if where else "").rstrip(), BAD)]
             if error is not None:
-                lines.append((m["error"].format(text=error.headline), None))
+                lines.append((m["error"].format(text=headline(error, outcome)), None))
             lines.append((m["reason"].format(text=outcome.stop_reason), None))
             if error is not None:
                 lines += [(m["tried"].format(fix=a.summary, verdict=a.verdict), None) for a in _tried(outcome, error)]
@@ -197,8 +170,9 @@ def _blocks(report: Report, lang: str) -> list[list[tuple[str, str | None]]]:
             blocks.append(lines)
             if outcome.output_tail:
                 blocks.append([(m["last_output"], None), (outcome.output_tail, None)])
-        if outcome.diff and (outcome.dry_run or outcome.status == Status.FAILED):
-            heading = m["dry_run_diff"] if outcome.dry_run else m["unwritten_diff"]
+        if outcome.diff and (outcome.dry_run or outcome.status == Status.FAILED or show_diff):
+            heading = m["dry_run_diff"] if outcome.dry_run else m["written_diff"] if outcome.written else \
+                m["unwritten_diff"]
             blocks.append([(heading, None), (outcome.diff.rstrip("\n"), DIFF)])
         if outcome.llm.calls:
             blocks.append([(m["llm"].format(calls=outcome.llm.calls, **outcome.llm.as_dict()), None)])
@@ -223,9 +197,9 @@ def _blocks(report: Report, lang: str) -> list[list[tuple[str, str | None]]]:
     return blocks
 
 
-def _fix_lines(fix, m: dict, label: str, cwd: Path) -> list[tuple[str, str | None]]:
+def _fix_lines(fix, m: dict, label: str, cwd: Path, outcome=None) -> list[tuple[str, str | None]]:
     return [(m[label].format(where=_where(fix.edit.file, fix.edit.line, cwd)), GOOD),
-            (m["error"].format(text=fix.error.headline), None),
+            (m["error"].format(text=fix.error.headline + _at_your_batch_size(fix.error, outcome)), None),
             (m["fix"].format(text=fix.edit.reason), None),
             (m["remaining"].format(count=0 if fix.after is None else 1), None)]
 
@@ -238,10 +212,10 @@ def _overall(reports: list[Report], lang: str) -> str:
                                             counts=", ".join(f"{n} {s}" for s, n in counts.items()))
 
 
-def text(reports: list[Report], lang: str = "en") -> str:
+def text(reports: list[Report], lang: str = "en", show_diff: bool = True) -> str:
     parts = []
     for report in reports:
-        blocks = _blocks(report, lang)
+        blocks = _blocks(report, lang, show_diff)
         if len(reports) > 1:
             blocks.insert(0, [(MESSAGES[lang]["script"].format(command=report.command), None)])
         parts.append("\n\n".join("\n".join(line for line, _ in block) for block in blocks) + "\n")
@@ -250,7 +224,7 @@ def text(reports: list[Report], lang: str = "en") -> str:
     return "\n".join(parts)
 
 
-def rich(reports: list[Report], lang: str, console) -> None:
+def rich(reports: list[Report], lang: str, console, show_diff: bool = True) -> None:
     """The text report on a terminal: the same lines, coloured; diffs highlighted."""
     from rich.syntax import Syntax
 
@@ -261,7 +235,7 @@ def rich(reports: list[Report], lang: str, console) -> None:
         if len(reports) > 1:
             console.print(MESSAGES[lang]["script"].format(command=report.command), style="bold", markup=False)
             console.print()
-        for number, block in enumerate(_blocks(report, lang)):
+        for number, block in enumerate(_blocks(report, lang, show_diff)):
             if number:
                 console.print()
             for line, style in block:
@@ -293,6 +267,7 @@ def _json(report: Report) -> dict:
             {
                 "file": display_path(a.edit.file, cwd),
                 "line": a.edit.line,
+                **_cell_json(a.edit.file, a.edit.line),
                 "error": a.error.headline,
                 "fix": a.edit.reason,
                 "rule": a.edit.made_by,
@@ -333,17 +308,16 @@ def _json(report: Report) -> dict:
 
 
 def diagnosis_json(error: Diagnosis, cwd: Path) -> dict:
-    where = error.location
     module = error.module
     return {
         "type": error.error_type,
         "message": error.message,
         "category": error.category,
-        "location": {"file": display_path(where.file, cwd), "line": where.line,
-                     "function": where.function, "code": where.code} if where else None,
+        # where the wrong value was made when the error names it, else where it was raised
+        "location": _frame_json(error.cause or error.location, cwd),
+        **({"raised_at": _frame_json(error.location, cwd)} if error.cause else {}),
         "frames": [
-            {"file": display_path(f.file, cwd), "line": f.line, "function": f.function, "code": f.code,
-             "tensors": {k: _tensor(t) for k, t in f.tensors.items()}}
+            {**_frame_json(f, cwd), "tensors": {k: _tensor(t) for k, t in f.tensors.items()}}
             for f in error.frames if f.user
         ],
         "module": {
@@ -356,6 +330,11 @@ def diagnosis_json(error: Diagnosis, cwd: Path) -> dict:
         "counters": error.counters,
         **({"probe_error": error.probe_error} if error.probe_error else {}),  # absent when the probe worked
     }
+
+
+def _frame_json(where, cwd: Path) -> dict | None:
+    return {"file": display_path(where.file, cwd), "line": where.line, **_cell_json(where.file, where.line),
+            "function": where.function, "code": where.code} if where else None
 
 
 def _tensor(t) -> dict:
@@ -420,9 +399,9 @@ def _markdown(report: Report, m: dict, heading: str) -> list[str]:
         error = outcome.last_error
         lines += [f"{sub} {m['not_fixed']}", "", _bullet(m["reason"], code_spans(outcome.stop_reason))]
         if error is not None:
-            lines.append(_bullet(m["error"], f"`{error.headline}`"))
-            if error.location:
-                where = error.location
+            lines.append(_bullet(m["error"], f"`{headline(error, outcome)}`"))
+            if error.cause or error.location:
+                where = error.cause or error.location
                 lines.append(_bullet(m["at"], f"`{_where(where.file, where.line, cwd)}` `{where.code}`"))
             lines += [_bullet(m["tried"], f"{code_spans(a.summary)} -> {a.verdict}")
                       for a in _tried(outcome, error)]

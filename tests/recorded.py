@@ -16,7 +16,8 @@ from resolver.diagnose.diagnosis import Diagnosis
 
 PROJECT = "{project}"
 SITE = "{site}"
-LEFT_OUT = ("versions",)  # the machine's, not the failure's
+# the machine's, not the failure's; and the cause, which resolve reads from the message and the files
+LEFT_OUT = ("versions", "cause")
 _INSTALLED = re.compile(r"^.*?/(?:site|dist)-packages/")
 
 

@@ -20,8 +20,21 @@ def test_report_has_the_standard_format(tmp_path):
         Fix: Changed nn.Linear(12, 2) to nn.Linear(16, 2) to match the 16 features it receives (layer 2, input 10x16)
         Remaining errors: 0
 
+        The change:
+        --- a/train.py
+        +++ b/train.py
+        @@ -1,7 +1,7 @@
+         import torch
+         import torch.nn as nn
+        <blank context line>
+        -model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(12, 2))
+        +model = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 2))
+         opt = torch.optim.SGD(model.parameters(), lr=0.1)
+         x, y = torch.randn(10, 8), torch.randint(0, 2, (10,))
+         for _ in range(3):
+
         Status: SUCCESS | Errors Fixed: 1 | Files Modified: train.py
-        """)
+        """).replace("<blank context line>", " ")  # dedent would strip the diff's " " line
     assert "nn.Linear(16, 2)" in (tmp_path / "train.py").read_text()
 
 

@@ -1,6 +1,6 @@
 """The probe's report schema, both sides in-process: what probe.py writes (loaded by path, as the
 user's interpreter runs it) is what diagnosis.py reads; another version or the probe's own failure
-reaches the Diagnosis, the report and the loop's stop reason, never "no rule matches"."""
+reaches the Diagnosis, the report and the loop's stop reason, never "no rule fixes it"."""
 
 import importlib.util
 import json
@@ -84,4 +84,4 @@ def test_a_probe_failure_stops_the_loop_as_the_probes_fault(tmp_path):
 
 def test_without_a_probe_failure_no_rule_matches_is_said(tmp_path):
     data = report.as_json(_resolve_unknown_error(tmp_path / "plain", ""))
-    assert data["stop_reason"].startswith("no rule matches this error") and "probe_error" not in data["last_error"]
+    assert "no rule in the catalogue fixes it" in data["stop_reason"] and "probe_error" not in data["last_error"]

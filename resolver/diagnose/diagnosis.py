@@ -151,6 +151,7 @@ class Diagnosis:
     versions: dict = field(default_factory=dict)
     loader: Loader | None = None  # the DataLoader whose batch raised, else the last to give one
     forward_origin: Frame | None = None  # under anomaly detection: the forward line behind a backward error
+    cause: Frame | None = None  # where the wrong value was made, when the error names it (diagnose/cause.py)
     source: str = "probe"  # or "traceback" when parsed from stderr, "exit" when there was none
     probe_error: str = ""  # the probe's own failure: facts above it could not gather, or a report it could not give
     wrapped_state_dicts: tuple[WrappedStateDict, ...] = ()  # after a state_dict load error
@@ -241,6 +242,15 @@ class Diagnosis:
         tail = stderr.strip().splitlines()[-1] if stderr.strip() else ""
         return cls("ExitCode", f"the script exited with code {exit_code}" + (f": {tail}" if tail else ""),
                    source="exit")
+
+
+_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+
+
+def strip_ansi(text: str) -> str:
+    """Terminal escapes (colours, cursor moves, hyperlinks) out of captured output: torch and the
+    script colour what they print, and a piped report or the parser must not see the codes."""
+    return _ANSI.sub("", text) if "\x1b" in text else text
 
 
 _TRACEBACK_START = "Traceback (most recent call last):"

@@ -12,7 +12,9 @@ import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from resolver.diagnose.diagnosis import Diagnosis, parse_forward_origin
+from resolver import notebook
+from resolver.diagnose import cause
+from resolver.diagnose.diagnosis import Diagnosis, parse_forward_origin, strip_ansi
 from resolver.errors import UsageError
 from resolver.run import sandbox
 
@@ -141,6 +143,8 @@ def run(target: Target, settings: Settings, overlay: dict[Path, str], watch=None
 def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str, watch, server) -> Run | None:
     with sandbox.scratch_folder() as scratch:
         scratch = Path(os.path.realpath(scratch))
+        programs = _notebook_programs(target, overlay)
+        overlay = {path: text for path, text in overlay.items() if path not in programs}
         box = sandbox.Sandbox.prepare(mode, scratch, target.project, target.cwd, overlay)
         report_path = scratch / "report.json"
         spec_path = scratch / "sandbox.json"
@@ -149,15 +153,17 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
                       "--batch-size", str(settings.batch_size), "--batches", str(settings.batches),
                       "--sandbox", str(spec_path)]
         probe_args += ["--full"] * settings.full + ["--anomaly"] * settings.anomaly
-        if overlay and box.mode != "overlay":  # no upper layer to hold the fix: the probe imports it
+        given = {**(overlay if box.mode != "overlay" else {}), **programs}
+        if given:  # no upper layer to hold the fix, or a notebook's program: the probe reads it from here
             overlay_path = scratch / "overlay.json"
-            overlay_path.write_text(json.dumps({str(p): t for p, t in overlay.items()}), encoding="utf-8")
+            overlay_path.write_text(json.dumps({str(p): t for p, t in given.items()}), encoding="utf-8")
             probe_args += ["--overlay", str(overlay_path)]
         (out, out_w), (err, err_w), (status, status_w) = os.pipe(), os.pipe(), os.pipe()
         started = time.monotonic()
         try:
-            process = _start(target, probe_args, {**child_environment(), **box.environment()}, server,
-                             (out_w, err_w, status_w))
+            command = [str(next(iter(programs))), *target.args] if programs else target.command()
+            process = _start(target, [*probe_args, "--", *command], {**child_environment(), **box.environment()},
+                             server, (out_w, err_w, status_w))
         except BaseException:
             for fd in (out, err, status):
                 os.close(fd)
@@ -184,23 +190,38 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
         for reader in readers:
             reader.join(timeout=5)
         seconds = time.monotonic() - started
-        stdout, stderr = readers[0].text(), readers[1].text()
+        stdout, stderr = strip_ansi(readers[0].text()), strip_ansi(readers[1].text())
         report = _read_report(report_path)
         box.check()
     if report.get("outcome") == "no_sandbox":
         _OVERLAY_REFUSED[(target.python, target.project)] = report.get("message", "refused")
         return None
-    return replace(_outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings),
-                   lowered_batch_sizes=tuple(report.get("lowered_batch_sizes", ())), sandbox=box.mode)
+    result = _outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings)
+    if result.diagnosis is not None:
+        made_at = cause.find(result.diagnosis, target.cwd, target.project, {**overlay, **programs})
+        result = replace(result, diagnosis=replace(result.diagnosis, cause=made_at))
+    return replace(result, lowered_batch_sizes=tuple(report.get("lowered_batch_sizes", ())), sandbox=box.mode)
+
+
+def _notebook_programs(target: Target, overlay: dict[Path, str]) -> dict[Path, str]:
+    """A notebook target's program (resolver/notebook.py), as proposed or as on disk: the probe
+    runs it by the notebook's real path, so that frames name the notebook and its program lines."""
+    if target.script is None or not notebook.is_notebook(target.script):
+        return {}
+    path = Path(os.path.realpath(target.cwd / target.script))
+    if path in overlay:
+        return {path: overlay[path]}
+    return {path: notebook.to_python(path.read_bytes()).text}
 
 
 def _start(target: Target, probe_args: list[str], env: dict[str, str], server, fds: tuple[int, int, int]):
-    """The probe's process: forked by the warm server, else a new interpreter."""
-    process = server.spawn([*probe_args, "--", *target.command()], target.cwd, env, fds) if server else None
+    """The probe's process: forked by the warm server, else a new interpreter. `probe_args` end
+    with `--` and the command."""
+    process = server.spawn(probe_args, target.cwd, env, fds) if server else None
     if process is not None:
         return process
     out, err, status = fds
-    command = [target.python, str(PROBE), "--status-fd", str(status), *probe_args, "--", *target.command()]
+    command = [target.python, str(PROBE), "--status-fd", str(status), *probe_args]
     try:
         return subprocess.Popen(command, cwd=target.cwd, env=env, stdin=subprocess.DEVNULL, stdout=out,
                                 stderr=err, pass_fds=(status,), start_new_session=True)
@@ -220,7 +241,7 @@ def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, std
     if returncode == 0:
         return Run(0, None, seconds, counters, stdout, stderr)
     if report.get("outcome") == "exception":
-        diagnosis = Diagnosis.from_probe(report)
+        diagnosis = Diagnosis.from_probe({**report, "message": strip_ansi(str(report.get("message", "")))})
         if settings.anomaly:
             diagnosis = replace(diagnosis, forward_origin=parse_forward_origin(stderr, target.project))
     elif report.get("outcome") == "exit":

@@ -14,9 +14,11 @@ import os
 import signal
 import stat
 import tokenize
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
+from resolver import notebook
 from resolver.write import backups
 from resolver.write.files import atomic_write
 
@@ -31,6 +33,8 @@ class SourceFile:
     @classmethod
     def read(cls, path: Path) -> SourceFile:
         raw = path.read_bytes()
+        if notebook.is_notebook(path):
+            return NotebookFile(path, raw, "utf-8", path.stat().st_mode)
         encoding, _ = tokenize.detect_encoding(io.BytesIO(raw).readline)
         return cls(path, raw, encoding, path.stat().st_mode)
 
@@ -41,6 +45,19 @@ class SourceFile:
 
     def encode(self, text: str) -> bytes:
         return text.encode(self.encoding)
+
+
+@dataclass(frozen=True)
+class NotebookFile(SourceFile):
+    """A notebook, whose text is the Python program of its code cells (resolver/notebook.py):
+    rules, the LLM and diffs see Python; `encode` writes the changed cells back into the JSON."""
+
+    @cached_property
+    def text(self) -> str:
+        return notebook.to_python(self.raw).text
+
+    def encode(self, text: str) -> bytes:
+        return notebook.encode(self.raw, text)
 
 
 @dataclass(frozen=True)
@@ -104,7 +121,7 @@ class Workspace:
         self._base = {path.resolve(): text for path, text in (base or {}).items()}
         for path, text in self._base.items():
             on_disk = SourceFile.read(path)
-            self._originals[path] = SourceFile(path, on_disk.encode(text), on_disk.encoding, on_disk.mode)
+            self._originals[path] = replace(on_disk, raw=on_disk.encode(text))
 
     def is_editable(self, path: Path) -> bool:
         try:
@@ -112,7 +129,7 @@ class Workspace:
         except ValueError:
             return False
         parts = set(relative.parts)
-        return path.suffix == ".py" and not parts & {"site-packages", "dist-packages", ".git"}
+        return path.suffix in (".py", notebook.SUFFIX) and not parts & {"site-packages", "dist-packages", ".git"}
 
     def original(self, path: Path) -> SourceFile:
         path = path.resolve()
@@ -170,7 +187,11 @@ class Workspace:
             texts[path] = text
 
     def diff(self, cwd: Path) -> str:
-        return "".join(unified_diff(self.original(p).text, t, display_path(p, cwd)) for p, t in self._texts.items())
+        return "".join(self._diff(p, t, cwd) for p, t in self._texts.items())
+
+    def _diff(self, path: Path, text: str, cwd: Path) -> str:
+        diff = unified_diff(self.original(path).text, text, display_path(path, cwd))
+        return notebook.label_hunks(diff, text) if notebook.is_notebook(path) else diff
 
     def write(self) -> WriteResult:
         """Write every changed file, or none of them."""
@@ -190,6 +211,8 @@ class Workspace:
                 changes[path] = original.encode(text)
             except UnicodeEncodeError:
                 return WriteResult((), f"the fix cannot be encoded as {original.encoding} in {path}")
+            except notebook.NotebookError as exc:
+                return WriteResult((), f"the fix cannot be written into {path}: {exc}")
         if not changes:
             return WriteResult((), None)
         originals = {p: (self.original(p).raw, self.original(p).mode) for p in changes}
