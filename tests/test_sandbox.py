@@ -301,7 +301,7 @@ def test_where_the_kernel_refuses_namespaces_the_guard_takes_over(tmp_path, monk
     assert snapshot(project) == before
 
 
-ISOLATE = Path(__file__).parents[1] / "resolver" / "probe" / "isolate.py"
+ISOLATE = Path(__file__).parents[1] / "resolver" / "run" / "probe" / "isolate.py"
 
 
 def test_one_user_namespace_then_a_mount_namespace_per_forked_child(tmp_path):
