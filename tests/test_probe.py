@@ -13,7 +13,7 @@ from resolver.run.probe import schema
 
 pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
-PROBE = Path(__file__).resolve().parents[1] / "resolver" / "probe" / "probe.py"
+PROBE = Path(__file__).resolve().parents[1] / "resolver" / "run" / "probe" / "probe.py"
 
 LOADER_SCRIPT = textwrap.dedent("""\
     import json, sys
