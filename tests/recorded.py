@@ -26,6 +26,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data.pop(name)
     if not data["probe_error"]:  # a recording of a probe that broke shows it; the usual one is unchanged
         data.pop("probe_error")
+    if not data["health"]:  # likewise a training-health verdict's summary
+        data.pop("health")
     if not data["wrapped_state_dicts"]:  # likewise a wrapper's state_dict taken in the project
         data.pop("wrapped_state_dicts")
     if data.get("loader") and not data["loader"]["ragged"]:  # likewise samples that could not be stacked

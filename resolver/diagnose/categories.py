@@ -101,6 +101,15 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("hardware.driver", r"driver version is insufficient|NVIDIA driver on your system is too old"
                             r"|no kernel image is available|CUDA driver initialization failed|CUDA error: unknown error"),
         ("syntax.error", r"^(SyntaxError|IndentationError|TabError): "),
+        # training health: a run that exits 0 but does not train (diagnose/health.py)
+        ("health.non_finite_loss", r"^NonFiniteLoss: "),
+        ("health.non_finite_gradient", r"^NonFiniteGradient: "),
+        ("health.stale_optimizer", r"^StaleOptimizer: "),
+        ("health.zero_grad_before_step", r"^GradientsClearedBeforeStep: "),
+        ("health.no_gradient", r"^NoGradient: "),
+        ("health.grads_accumulate", r"^GradientsAccumulate: "),
+        ("health.eval_mode_training", r"^EvalModeTraining: "),
+        ("health.no_update", r"^NoUpdate: "),
         ("import.missing_module", r"^(ModuleNotFoundError|ImportError): "),
     )
 )
@@ -130,6 +139,24 @@ EXHAUSTED_ADVICE = {
                                    "this optimizer: start the optimizer fresh (do not load its state), or build it "
                                    "with the parameter groups it was saved with; which one is a decision about the "
                                    "training, so no edit is made",
+    "health.non_finite_loss": "no formula in the code was found to make the loss non-finite (a log, sqrt or division "
+                              "reaching 0): the candidates left are NaN/inf in the data (a first non-finite value "
+                              "\"from the data\" says so: check the samples with torch.isfinite) and a learning rate "
+                              "that diverges (losses that grow before it: lower it, or clip the gradients with "
+                              "torch.nn.utils.clip_grad_norm_); both are decisions about the data and the training, "
+                              "so no edit is made",
+    "health.non_finite_gradient": "the loss is finite but a gradient is not: a sqrt, pow or division at 0 in the "
+                                  "forward (its gradient is infinite there; add an eps), or gradients that explode "
+                                  "(clip them with torch.nn.utils.clip_grad_norm_)",
+    "health.no_gradient": "no edit found the cut between the loss and the parameters: look for .detach(), .data, "
+                          ".item(), a numpy round trip or a torch.no_grad block on the way from the model to the "
+                          "loss, and for layers kept in plain lists or dicts",
+    "health.no_update": "the optimizer steps with gradients and lr > 0 but the parameters do not move: check that "
+                        "it holds the model's own parameters and that nothing restores them after each step",
+    "health.eval_mode_training": "the model trains in eval mode after model.eval(): call model.train() where "
+                                 "each training epoch starts",
+    "health.grads_accumulate": "gradients are added up across steps: call optimizer.zero_grad() before each "
+                               "backward (or every k steps, for accumulation by design)",
     "memory.cuda_oom": "the GPU runs out of memory and the code holds no leak resolve can fix: use a smaller "
                        "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model",
 }

@@ -4,7 +4,8 @@ This file is executed by path (`python probe.py ...`), never imported by resolve
 import nothing but the standard library and torch: the interpreter it runs in belongs to the
 user and may not have resolver installed.
 
-    probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--full] [--anomaly]
+    probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--full] [--anomaly] [--no-health]
+             [--trace-non-finite]
              [--sandbox FILE] [--overlay FILE] [--status-fd FD]
              -- (SCRIPT | -m MODULE) [ARGS...]
 
@@ -40,6 +41,8 @@ class Options:
         self.batches = 3
         self.full = False
         self.anomaly = False
+        self.health = True  # --no-health: no training-health checks
+        self.trace_non_finite = False  # check each op's output for the first nan or inf
         self.overlay = {}
         self.sandbox = None
         self.status_fd = None
@@ -49,8 +52,8 @@ class Options:
         i = 0
         while argv[i] != "--":
             flag = argv[i]
-            if flag in ("--full", "--anomaly"):
-                setattr(self, flag[2:], True)
+            if flag in ("--full", "--anomaly", "--no-health", "--trace-non-finite"):
+                setattr(self, flag[2:].replace("no-", "").replace("-", "_"), flag != "--no-health")
                 i += 1
                 continue
             value = argv[i + 1]
@@ -94,7 +97,7 @@ SCHEMA = load_beside("schema.py")  # what the report holds, shared with resolve
 FACTS = load_beside("facts.py")  # the runtime facts of a crash
 SMOKE = load_beside("smoke.py")  # every DataLoader cut to a few batches
 LOADERS = load_beside("loaders.py")  # where each loader was built, what its samples hold
-HEALTH = load_beside("health.py")  # how far the run got
+HEALTH = load_beside("health.py")  # how the run trains
 failed = FACTS.failed
 
 
@@ -198,7 +201,8 @@ def enter_sandbox(spec):
 
 def install(torch, options):
     """Every hook the probe puts into torch, in one place, before the script runs; returns what
-    they record: (construction sites, loaders, training counters, lowered batch sizes)."""
+    they record: (construction sites, loaders, training counters, training health or None,
+    lowered batch sizes)."""
     sites = FACTS.ConstructionSites(torch, options.project)
     FACTS.track_loaded_weights(torch)
     FACTS.track_wrapped_state_dicts(torch, options.project)
@@ -207,9 +211,12 @@ def install(torch, options):
         SMOKE.install_smoke_mode(torch, options.batch_size, options.batches, lowered)
     loaders = LOADERS.Loaders(torch, options.project)
     counters = HEALTH.TrainingCounters(torch, loaders, options.status_fd)
+    health = HEALTH.Health(torch, options.project, sites) if options.health else None
+    if health is not None and options.trace_non_finite:
+        load_beside("nonfinite.py").install(torch, options.project, health.origin)
     if options.anomaly:
         torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
-    return sites, loaders, counters, lowered
+    return sites, loaders, counters, health, lowered
 
 
 def main(argv):
@@ -239,7 +246,7 @@ def main(argv):
         return 97
     if guard is not None:
         guard.install_torch(torch)
-    sites, loaders, counters, lowered = install(torch, options)
+    sites, loaders, counters, health, lowered = install(torch, options)
     report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__},
               "lowered_batch_sizes": lowered}
     try:
@@ -280,6 +287,11 @@ def main(argv):
         print_user_traceback(exc)
         return 130 if isinstance(exc, KeyboardInterrupt) else 1
     report["counters"] = counters.as_dict()
+    if health is not None:
+        try:
+            report["health"] = health.as_dict()
+        except Exception as probe_error:
+            failed("summing up the training's health", probe_error)
     write(options.out, report)
     return 0
 

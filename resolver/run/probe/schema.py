@@ -38,6 +38,13 @@ KEYS = {
                'for a list where a tensor was expected "sample_kinds": position of the first sample -> "list[float]", "list[int]" or a type name',
     "wrapped_state_dicts": "after a state_dict load error: each project line that took a DataParallel/DDP/compiled "
                            "wrapper's state_dict: file, line, wrapper, attribute (module, _orig_mod), keys behind it",
+    "health": "after an \"ok\" run, unless --no-health: how it trained (probe/health.py Health.as_dict): steps, "
+              "checked_steps, backward_calls, losses (the first few), last_loss, non_finite (the first backward on a "
+              "non-finite loss: step, value, site), optimizers (class, site), records (per checked step: lr, loss, "
+              "gradients none/zero/non-finite/finite, parameters changed, reset since the last step, zero_grad "
+              "between backward and step, trained in eval mode), params (held, trainable, with_grad, without_grad, "
+              "stale, unheld_with_grad), cut_modules (ran in the forward, got no gradient), sites (backward, step, "
+              "zero_grad, eval); with --trace-non-finite also origin: the first op whose output was not finite",
     "probe_error": "the probe's own failures while it gathered the facts above, in words; absent when none",
 }
 
