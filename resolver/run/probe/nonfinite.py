@@ -15,7 +15,7 @@ def op_name(func):
     module = getattr(func, "__module__", None) or ""
     if name.startswith("_VariableFunctionsClass."):
         return "torch." + name.split(".", 1)[1]
-    if name.startswith("Tensor.") or name.startswith("_TensorBase."):
+    if name.startswith(("Tensor.", "TensorBase.", "_TensorBase.")):
         return "Tensor." + name.split(".", 1)[1]
     if module.startswith("torch.nn.functional") or module == "torch._C._nn":
         return "torch.nn.functional." + name
