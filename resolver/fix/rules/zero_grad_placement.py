@@ -98,7 +98,7 @@ class ZeroGradPlacement(Rule):
         where = "before the backward" if backward else "to the top of the loop"
         reason = (f"Moved {code} {where}: between backward and step it cleared every gradient before the "
                   f"optimizer could apply it, so the model never learned")
-        line = source.line_of(body[to])
+        line = source.line_of(body[to]) - len(body[to].leading_lines)  # where the moved line lands
         yield source.edit(source.replaced(block, _with_body(block, new_body)), line, reason)
 
     def _add(self, statement, block, source: Source) -> Iterator[Edit]:
@@ -116,4 +116,5 @@ class ZeroGradPlacement(Rule):
         new_body = body[:to] + [cst.parse_statement(f"{optimizer}.zero_grad()\n")] + body[to:]
         reason = (f"Added {optimizer}.zero_grad() before each backward: without it every step applied the sum of "
                   f"all gradients so far")
-        yield source.edit(source.replaced(block, _with_body(block, new_body)), source.line_of(body[to]), reason)
+        line = source.line_of(body[to]) - len(body[to].leading_lines)
+        yield source.edit(source.replaced(block, _with_body(block, new_body)), line, reason)
