@@ -20,6 +20,7 @@ facts = sys.modules["_resolver_facts"]
 CHECKED_STEPS = 24  # optimizer steps whose gradients and parameter changes are measured
 LOSSES_KEPT = 64  # loss values kept from the start of the run (the last one is kept too)
 NAMES_KEPT = 8
+MODELS_KEPT = 16  # models (called at the top, with grad on) whose mode and parameters are watched
 
 
 class TrainingCounters:
@@ -110,11 +111,12 @@ class Health:
         self.backwards = self.steps = 0
         self.events = []  # since the last step of each optimizer: "Z" zero_grad, "B" backward
         self.since_step = {}  # id(optimizer) -> events since its last step
-        self.roots = {}  # id(model) -> (weakref, training flags under grad since the last step)
+        # id(model) -> (model, training flags under grad since the last step); held until the report is
+        # written (a script's models go when it ends, before the summary reads their names)
+        self.roots = {}
         self.called = set()  # ids of modules with parameters called under grad (checked steps only)
-        self.modules = weakref.WeakValueDictionary()
         self.got_grad, self.held = {}, {}  # id(param) -> got a finite non-zero gradient; -> param
-        self.depth = 0
+        self.depth, self.training_forward = 0, False
         self.before = None
         self.origin = {}  # with --trace-non-finite: the first op whose output was not finite
         self.cache = {}
@@ -128,8 +130,9 @@ class Health:
 
         register_optimizer_step_pre_hook(self._before_step)
         register_optimizer_step_post_hook(self._after_step)
-        register_module_forward_pre_hook(self._forward_in)
-        register_module_forward_hook(self._forward_out, always_call=True)
+        # every module call pays for these two: they go once the checked steps are done
+        self.forward_hooks = [register_module_forward_pre_hook(self._forward_in),
+                              register_module_forward_hook(self._forward_out, always_call=True)]
         original_backward, original_init = torch.autograd.backward, torch.optim.Optimizer.__init__
         original_zero, original_module_zero = torch.optim.Optimizer.zero_grad, torch.nn.Module.zero_grad
         original_train = torch.nn.Module.train
@@ -163,15 +166,17 @@ class Health:
     # --- the forward: which models train, in which mode --------------------------------------
 
     def _forward_in(self, module, args):
-        if self.depth == 0 and self.torch.is_grad_enabled():
-            entry = self.roots.get(id(module))
-            if entry is None or entry[0]() is not module:
-                entry = self.roots[id(module)] = (weakref.ref(module), [])
-            if len(entry[1]) < 4:
-                entry[1].append(module.training)
-        if self.steps < CHECKED_STEPS and module._parameters and self.torch.is_grad_enabled():
+        if self.depth == 0:
+            # a training forward: a model called with grad on (a no_grad block inside it still counts)
+            self.training_forward = self.torch.is_grad_enabled()
+            if self.training_forward:
+                entry = self.roots.get(id(module))
+                if entry is None and len(self.roots) < MODELS_KEPT:
+                    entry = self.roots[id(module)] = (module, [])
+                if entry is not None and len(entry[1]) < 4:
+                    entry[1].append(module.training)
+        if self.training_forward and self.steps < CHECKED_STEPS and module._parameters:
             self.called.add(id(module))
-            self.modules[id(module)] = module
         self.depth += 1
 
     def _forward_out(self, module, args, output):
@@ -211,6 +216,9 @@ class Health:
         if self.step_site is None:
             self.step_site = user_site(self.project)
         if self.steps >= CHECKED_STEPS:
+            for hook in self.forward_hooks:
+                hook.remove()
+            self.forward_hooks = []
             self.steps += 1
             return
         params = [p for group in optimizer.param_groups for p in group["params"]]
@@ -228,8 +236,8 @@ class Health:
         reset = self._reset(optimizer, events, with_grad)
         moving = [p for p, n in zip(with_grad, grad_norms) if n != 0 and math.isfinite(n)]
         self.before = (moving, self._norms([p.detach() for p in moving]))
-        training = [flag for ref, flags in self.roots.values() if ref() is not None and self._trains(ref())
-                    and self._mode_matters(ref()) for flag in flags]
+        training = [flag for model, flags in self.roots.values() if self._trains(model) and self._mode_matters(model)
+                    for flag in flags]
         for _, flags in self.roots.values():
             flags.clear()
         self.records.append({
@@ -307,9 +315,8 @@ class Health:
         """The models that trained (hold a parameter an optimizer holds): id(param) -> (name, param),
         id(module) -> (name, module)."""
         params, modules = {}, {}
-        for ref, _ in list(self.roots.values()):
-            model = ref()
-            if model is None or not self._trains(model):
+        for model, _ in list(self.roots.values()):
+            if not self._trains(model):
                 continue
             for name, module in model.named_modules():
                 modules.setdefault(id(module), (name or type(model).__name__, module))
