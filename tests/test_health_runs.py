@@ -1,7 +1,7 @@
-"""Training health end to end: each script in tests/health_runs/ runs under the real probe, and the
-verdict on its summary is the one its first line expects (`# expect: health.no_gradient`, or
-`none` for the traps: freezing, accumulation, a GAN, a warm-up from lr 0, inference, an RL target,
-an EMA teacher, ...). `pytest -m slow tests/test_health_runs.py --record` writes the summaries
+"""Training health end to end: each bug script in tests/health_runs/ and each working script of
+fixtures/noop/ (the traps that train so by design among them) runs under the real probe, and the
+verdict on its summary is the one expected (a bug's first line says `# expect: health.no_gradient`;
+noop scripts get none). `pytest -m slow tests/test_health_runs.py --record` writes the summaries
 anew (tests/health_runs/<name>.json), which tests/test_health_verdict.py judges in milliseconds."""
 
 import json
@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_health_verdict import CASES, expected
+from test_health_verdict import CASES, FOLDER, summary_file
 
 from resolver.diagnose import health
 from resolver.run.runner import PROBE
@@ -28,18 +28,18 @@ def summary_of(script: Path, tmp_path: Path, *flags: str) -> dict:
     return report["health"]
 
 
-@pytest.mark.parametrize("script", CASES, ids=lambda p: p.stem)
-def test_the_run_gets_the_verdict_its_script_expects(script, tmp_path, request):
+@pytest.mark.parametrize("name, script, expected", CASES, ids=[c[0] for c in CASES])
+def test_the_run_gets_the_verdict_its_script_expects(name, script, expected, tmp_path, request):
     summary = summary_of(script, tmp_path)
     found = health.verdict(summary)
-    assert (found.category if found else "none") == expected(script), found and found.error
+    assert (found.category if found else "none") == expected, found and found.error
     if request.config.getoption("--record"):
         text = json.dumps(summary, indent=1, sort_keys=True).replace(str(script.parent), "{project}")
-        script.with_suffix(".json").write_text(text + "\n")
+        summary_file(name).write_text(text + "\n")
 
 
 def test_no_health_leaves_the_summary_out(tmp_path):
-    script = CASES[0]
+    script = CASES[0][1]
     command = [sys.executable, str(PROBE), "--out", str(tmp_path / "report.json"), "--project", str(script.parent),
                "--no-health", "--", script.name]
     subprocess.run(command, cwd=script.parent, capture_output=True, text=True, timeout=120, check=True)
@@ -47,7 +47,7 @@ def test_no_health_leaves_the_summary_out(tmp_path):
 
 
 def test_the_first_non_finite_value_is_found_at_its_op_and_line(tmp_path):
-    script = Path(__file__).parent / "health_runs" / "bug_nan_log.py"
+    script = FOLDER / "bug_nan_log.py"
     found = health.verdict(summary_of(script, tmp_path, "--trace-non-finite"))
     assert found.category == "health.non_finite_loss"
     assert "first non-finite value from torch.log at bug_nan_log.py:11" in found.message

@@ -1,6 +1,8 @@
 """The training-health verdict on recorded summaries (tests/health_runs/<name>.json, written from
-the real runs by tests/test_health_runs.py --record): bug-like runs get their category and a line
-to point at, trap-like runs (done so by design) get none. No process, no torch."""
+the real runs by tests/test_health_runs.py --record): the bug-like scripts in tests/health_runs/
+get their category and a line to point at; the scripts of fixtures/noop/ (working code, and the
+traps that train so by design: freezing, accumulation, a GAN, a warm-up from lr 0, an RL target,
+an EMA teacher, a head-only optimizer, gradients reset by hand) get none. No process, no torch."""
 
 import json
 import re
@@ -12,21 +14,24 @@ from resolver.diagnose import health
 from resolver.diagnose.categories import CATEGORIES
 
 FOLDER = Path(__file__).parent / "health_runs"
-CASES = sorted(FOLDER.glob("*.py"))
+NOOP = Path(__file__).resolve().parents[1] / "fixtures" / "noop"
+# (name, script, the verdict its run must get)
+CASES = [(p.stem, p, re.match(r"# expect: ([\w.]+)", p.read_text()).group(1)) for p in sorted(FOLDER.glob("*.py"))] \
+    + [(f"noop_{p.parent.name}", p, "none") for p in sorted(NOOP.glob("*/train.py"))]
 
 
-def expected(script: Path) -> str:
-    return re.match(r"# expect: ([\w.]+)", script.read_text()).group(1)
+def summary_file(name: str) -> Path:
+    return FOLDER / f"{name}.json"
 
 
-def recorded(script: Path) -> dict:
-    return json.loads(script.with_suffix(".json").read_text().replace("{project}", str(FOLDER)))
+def recorded(name: str, script: Path) -> dict:
+    return json.loads(summary_file(name).read_text().replace("{project}", str(script.parent)))
 
 
-@pytest.mark.parametrize("script", CASES, ids=lambda p: p.stem)
-def test_verdict(script):
-    found = health.verdict(recorded(script))
-    assert (found.category if found else "none") == expected(script), found and found.error
+@pytest.mark.parametrize("name, script, expected", CASES, ids=[c[0] for c in CASES])
+def test_verdict(name, script, expected):
+    found = health.verdict(recorded(name, script))
+    assert (found.category if found else "none") == expected, found and found.error
     if found:
         assert found.location is not None and found.location.file.parent == FOLDER, "a verdict points at a line"
         assert found.source == "health" and found.health
@@ -34,8 +39,8 @@ def test_verdict(script):
 
 def test_every_health_category_is_defined_and_every_verdict_kind_has_one():
     ids = {category for category, _ in CATEGORIES}
-    for script in CASES:
-        assert expected(script) in ids | {"none"}
+    for _, _, expected in CASES:
+        assert expected in ids | {"none"}
     assert {"health.non_finite_loss", "health.no_gradient", "health.grads_accumulate",
             "health.eval_mode_training", "health.zero_grad_before_step", "health.stale_optimizer"} <= ids
 
@@ -55,7 +60,8 @@ def test_a_step_at_lr_zero_is_not_a_step_that_failed_to_update():
 
 
 def test_the_report_line_says_what_was_checked_in_both_languages():
-    summary = recorded(FOLDER / "trap_frozen_backbone.py")
+    name = "noop_trains_by_design_frozen_backbone"
+    summary = recorded(name, NOOP / name[len("noop_"):] / "train.py")
     line = health.report_line(summary, "en")
     assert line.startswith("Training checked (loss, gradients, updates") and "1 frozen" not in line
     assert "2 frozen" in line and "2 of 2 trainable parameters got gradients" in line

@@ -147,11 +147,13 @@ WORDS = {
     "en": {"checked": "Training checked ({checks}): {summary}", "off": "Training not checked (--no-health)",
            "checks": CHECKS, "idle": "no optimizer step ran, nothing to check",
            "steps": "{steps} optimizer steps ({checked} measured)", "loss": "loss {first} -> {last}",
-           "grads": "{with_grad} of {trainable} trainable parameters got gradients", "frozen": "{frozen} frozen"},
+           "grads": "{with_grad} of {trainable} trainable parameters got gradients", "frozen": "{frozen} frozen",
+           "without": "{without} without (not used in the forward)"},
     "zh": {"checked": "训练检查（{checks}）：{summary}", "off": "未检查训练（--no-health）",
            "checks": ("损失", "梯度", "参数更新", "zero_grad 顺序", "训练模式"), "idle": "没有运行优化步，无可检查",
            "steps": "{steps} 个优化步（测量了 {checked} 个）", "loss": "损失 {first} -> {last}",
-           "grads": "{trainable} 个可训练参数中 {with_grad} 个有梯度", "frozen": "{frozen} 个冻结"},
+           "grads": "{trainable} 个可训练参数中 {with_grad} 个有梯度", "frozen": "{frozen} 个冻结",
+           "without": "{without} 个没有梯度（前向中未使用）"},
 }
 
 
@@ -172,6 +174,8 @@ def summary(health: dict, lang: str = "en") -> str:
     if health.get("losses") and health.get("last_loss") is not None:
         parts.append(words["loss"].format(first=_value(health["losses"][0]), last=_value(health["last_loss"])))
     parts.append(words["grads"].format(with_grad=params.get("with_grad", 0), trainable=params.get("trainable", 0)))
+    if params.get("without_grad_count"):
+        parts.append(words["without"].format(without=params["without_grad_count"]))
     if params.get("held", 0) > params.get("trainable", 0):
         parts.append(words["frozen"].format(frozen=params["held"] - params["trainable"]))
     return ("; " if lang == "en" else "；").join(parts)
