@@ -37,7 +37,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Site
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import NO_GRAD, Source
+from resolver.fix.rules._source import Source
 from resolver.write.edits import Edit, Workspace
 
 
@@ -66,25 +66,18 @@ def _fed(forward: cst.FunctionDef, attr: str, source: Source) -> tuple[set[str],
     names: set[str] = set()
     for assign in (a for a in source.nodes(cst.Assign) if source.within(a, forward)):
         if any(source.within(c, assign.value) or c is assign.value for c in calls) \
-                or any(isinstance(n, cst.Name) and n.value in names for n in _names(assign.value)):
+                or any(n.value in names for n in _names(assign.value, source)):
             names |= {t.target.value for t in assign.targets if isinstance(t.target, cst.Name)}
     return names, calls
 
 
-def _names(node: cst.CSTNode) -> list[cst.Name]:
-    found = []
-
-    class Names(cst.CSTVisitor):
-        def visit_Name(self, name):
-            found.append(name)
-
-    node.visit(Names())
-    return found
+def _names(node: cst.CSTNode, source: Source) -> list[cst.Name]:
+    return [n for n in source.nodes(cst.Name) if n is node or source.within(n, node)]
 
 
 def _feeds(expression: cst.CSTNode, names: set[str], calls: list[cst.Call], source: Source) -> bool:
     return any(c is expression or source.within(c, expression) for c in calls) \
-        or any(n.value in names for n in _names(expression))
+        or any(n.value in names for n in _names(expression, source))
 
 
 def _leaves_torch(detach: cst.Call, source: Source) -> bool:
@@ -107,7 +100,11 @@ class GraphCut(Rule):
             if forward is None:
                 continue
             names, calls = _fed(forward, built[1], source)
-            for node in source.nodes((cst.Call, cst.Attribute, cst.With)):
+            for call in calls:  # the layer called under torch.no_grad() in the forward
+                block = source.in_no_grad(call)
+                if block is not None and source.within(block, forward):
+                    cuts[id(block)] = (source, block, "the torch.no_grad() block")
+            for node in source.nodes((cst.Call, cst.Attribute)):
                 if not source.within(node, forward):
                     continue
                 if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
@@ -117,9 +114,6 @@ class GraphCut(Rule):
                 elif isinstance(node, cst.Attribute) and node.attr.value == "data" \
                         and _feeds(node.value, names, calls, source):
                     cuts[id(node)] = (source, node, f"{source.code(node.value)}.data")
-                elif isinstance(node, cst.With) and any(source.calls(i.item, NO_GRAD) for i in node.items) \
-                        and any(source.within(c, node) for c in calls):
-                    cuts[id(node)] = (source, node, "the torch.no_grad() block")
         if len(cuts) != 1:
             return  # no cut in a forward, or several: which one is meant is not for a rule to guess
         source, node, what = next(iter(cuts.values()))

@@ -8,6 +8,7 @@ library only; torch is handed in by the caller."""
 import sys
 
 health = sys.modules["_resolver_health"]
+UNINITIALIZED = ("empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided")  # garbage, not values
 
 
 def op_name(func):
@@ -44,7 +45,7 @@ def install(torch, project, found):
     class FirstNonFinite(TorchFunctionMode):
         def __torch_function__(self, func, types, args=(), kwargs=None):
             out = func(*args, **(kwargs or {}))
-            if found or not torch.is_grad_enabled():
+            if found or not torch.is_grad_enabled() or getattr(func, "__name__", "") in UNINITIALIZED:
                 return out
             try:
                 outputs = tensors_in(out, torch)
