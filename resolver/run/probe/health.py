@@ -224,15 +224,14 @@ class Health:
         params = [p for group in optimizer.param_groups for p in group["params"]]
         for p in params:
             self.held[id(p)] = p
-        lrs = [float(group.get("lr", 0.0)) for group in optimizer.param_groups]
-        with_grad = [p for p in params if p.grad is not None and not p.grad.is_sparse]
-        grad_norms = self._norms([p.grad for p in with_grad])
-        zero = sum(1 for n in grad_norms if n == 0)
-        non_finite = sum(1 for n in grad_norms if not math.isfinite(n))
-        for p in with_grad:
-            self.got_grad[id(p)] = True
-        for p in params:
             self.got_grad.setdefault(id(p), False)
+        closure = args[1] if len(args) > 1 else kwargs.get("closure")  # args[0] is the optimizer itself
+        if closure is not None:  # LBFGS: the closure makes the gradients inside the step
+            self.before = ("closure", params)
+            self.steps += 1
+            return
+        lrs = [float(group.get("lr", 0.0)) for group in optimizer.param_groups]
+        with_grad, grad_norms, zero, non_finite = self._gradients(params)
         reset = self._reset(optimizer, events, with_grad)
         moving = [p for p, n in zip(with_grad, grad_norms) if n != 0 and math.isfinite(n)]
         self.before = (moving, self._norms([p.detach() for p in moving]))
@@ -251,11 +250,29 @@ class Health:
         })
         self.steps += 1
 
+    def _gradients(self, params):
+        """The parameters with a gradient, its norms, and how many are all zero and not finite."""
+        with_grad = [p for p in params if p.grad is not None and not p.grad.is_sparse]
+        grad_norms = self._norms([p.grad for p in with_grad])
+        for p in with_grad:
+            self.got_grad[id(p)] = True
+        return (with_grad, grad_norms, sum(1 for n in grad_norms if n == 0),
+                sum(1 for n in grad_norms if not math.isfinite(n)))
+
     def _after_step(self, optimizer, args, kwargs):
         if self.before is None:
             return
         moving, norms = self.before
         self.before = None
+        if moving == "closure":
+            with_grad, _, zero, non_finite = self._gradients(norms)
+            self.records.append({"step": self.steps - 1, "optimizer": self._index(optimizer), "closure": True,
+                                 "lr": max(float(g.get("lr", 0.0)) for g in optimizer.param_groups),
+                                 "loss": number(self.last_loss) if self.last_loss is not None else None,
+                                 "params": len(norms), "no_grad": len(norms) - len(with_grad), "zero_grad": zero,
+                                 "non_finite_grad": non_finite, "finite_grad": len(with_grad) - zero - non_finite,
+                                 "reset": None, "zeroed_after_backward": False, "eval": False})
+            return
         after = self._norms([p.detach() for p in moving])
         first = next((p.grad for group in optimizer.param_groups for p in group["params"] if p.grad is not None), None)
         self.last_grad[id(optimizer)] = (id(first), first._version, self.backwards) if first is not None else None
