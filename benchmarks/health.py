@@ -1,8 +1,9 @@
 """The cost of the training-health checks on a healthy smoke run: the same script under the probe
 with and without --no-health, and a whole `resolve` with and without it, side by side, median of
-a few runs each (interleaved, so a busy machine slows both alike). The script also times its own
-training loop, which is where the checks' hooks cost anything: the rest is starting Python and
-importing torch.
+a few runs each (interleaved, so a busy machine slows both alike), with torch on one thread
+(OMP_NUM_THREADS=1) so that a shared machine's noise stays small. Besides the wall time it prints
+the CPU seconds of the run, and the time the script measures for its own training loop, which is
+where the checks' hooks cost anything: the rest is starting Python and importing torch.
 
     python benchmarks/health.py [--runs N]
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -51,14 +53,19 @@ print(f"loop_seconds={time.perf_counter() - started:.4f} loss={loss.item():.4f}"
 '''
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float | None]:
+def timed(command: list[str], cwd: Path) -> tuple[float, float, float | None]:
+    """Wall seconds, CPU seconds (user + system, the run's processes) and the loop's own seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
+                               env={**os.environ, "OMP_NUM_THREADS": "1", "RESOLVE_WARM": "off"})
     seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     if completed.returncode not in (0,):
         raise SystemExit(f"{' '.join(command)} failed:\n{completed.stdout}\n{completed.stderr}")
     found = re.search(r"loop_seconds=([\d.]+)", completed.stdout)
-    return seconds, float(found.group(1)) if found else None
+    return seconds, cpu, float(found.group(1)) if found else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,23 +82,25 @@ def main(argv: list[str] | None = None) -> int:
             "resolve, health on": [sys.executable, "-m", "resolver", "--no-llm", "-q", "train.py"],
             "resolve, --no-health": [sys.executable, "-m", "resolver", "--no-llm", "-q", "--no-health", "train.py"],
         }
-        walls = {name: [] for name in commands}
-        loops = {name: [] for name in commands}
+        walls, cpus, loops = ({name: [] for name in commands} for _ in range(3))
         for _ in range(runs):
             for name, command in commands.items():
-                wall, loop = timed(command, project)
+                wall, cpu, loop = timed(command, project)
                 walls[name].append(wall)
+                cpus[name].append(cpu)
                 if loop is not None:
                     loops[name].append(loop)
     print(f"healthy smoke run (20 epochs of a small CNN, smoke mode), median of {runs} runs, "
           f"{os.cpu_count()} CPUs")
-    print(f"{'':24} {'wall s':>8} {'training loop s':>16}")
+    print(f"{'':24} {'wall s':>8} {'CPU s':>8} {'training loop s':>16}")
     for name in commands:
         loop = f"{statistics.median(loops[name]):.3f}" if loops[name] else "-"
-        print(f"{name:24} {statistics.median(walls[name]):>8.2f} {loop:>16}")
+        print(f"{name:24} {statistics.median(walls[name]):>8.2f} {statistics.median(cpus[name]):>8.2f} {loop:>16}")
     for kind in ("probe", "resolve"):
-        on, off = statistics.median(walls[f"{kind}, health on"]), statistics.median(walls[f"{kind}, --no-health"])
-        print(f"{kind}: health checks cost {on / off:.2f}x of the wall time")
+        on, off = (statistics.median(walls[f"{kind}, {s}"]) for s in ("health on", "--no-health"))
+        cpu_on, cpu_off = (statistics.median(cpus[f"{kind}, {s}"]) for s in ("health on", "--no-health"))
+        print(f"{kind}: the health checks cost {on / off:.2f}x of the wall time, "
+              f"{cpu_on / cpu_off:.2f}x of the CPU time")
     loop_on, loop_off = loops["probe, health on"], loops["probe, --no-health"]
     print(f"training loop alone: {statistics.median(loop_on) / statistics.median(loop_off):.2f}x")
     return 0
