@@ -81,6 +81,8 @@ def _parser() -> UsageParser:
     parser.add_argument("--batches", type=_positive, default=3, metavar="K",
                         help="smoke mode keeps the first K batches and the last of each pass (default 3)")
     parser.add_argument("--full", action="store_true", help="run the script at full scale, no smoke mode")
+    parser.add_argument("--no-health", action="store_true",
+                        help="skip the training-health checks (a run that exits 0 passes)")
     parser.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
                         help="per run; the script's whole process group is killed (default 300)")
     parser.add_argument("--no-llm", action="store_true", help="rules only; never call an LLM")
@@ -236,7 +238,7 @@ def _resolve_one(target, options, log, bot) -> report.Report:
     from resolver.run.sandbox import requested_mode
 
     settings = Settings(options.batch_size, options.batches, options.full, options.timeout,
-                        sandbox=requested_mode(options.no_sandbox))
+                        sandbox=requested_mode(options.no_sandbox), health=not options.no_health)
     if options.no_sandbox:
         _progress("warning: --no-sandbox: every run of the script may overwrite your checkpoints, "
                   "logs and outputs with those of a smoke run")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from resolver import notebook
+from resolver.diagnose import health
 from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS, in_words
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.diagnose.usage import parser_complaint
@@ -85,6 +86,7 @@ class Outcome:
     sandbox_note: str = ""  # why it is not the overlay
     script_usage: str = ""  # the script's own argument parser rejected its command line: its complaint
     lowered_batch_sizes: tuple[int, ...] = ()  # the user's batch sizes smoke mode lowered (run 1; FAILED: the last)
+    health: dict | None = None  # the training-health summary of the last run that passed; None: checks off
 
     @property
     def fixes(self) -> tuple[Attempt, ...]:
@@ -157,6 +159,8 @@ class _Session:
         explains, after a batch was drawn: a batch of two unpacks into two names
         (`for i, (x, y) in loader` takes the batch apart instead of failing as at the user's size)."""
         result = self._run_once(doing)
+        if result.diagnosis and result.diagnosis.source == "health":
+            return self._with_first_non_finite(result)  # it ran to its end: its batch size broke nothing
         lowered = _involved_batch_sizes(result)
         if lowered:
             why = f"the error involves batch size {lowered[0]}"
@@ -205,6 +209,8 @@ class _Session:
         if not result.passed and settings.timeout < self.settings.timeout and time.monotonic() >= self.deadline:
             raise BudgetSpent(f"the deadline (--deadline {self.options.deadline:g}s) came during run {self.runs}; "
                               "it was stopped")
+        if result.passed and self.settings.health and (unhealthy := health.verdict(result.health)):
+            result = replace(result, diagnosis=unhealthy)  # it exited 0, but does not train
         if SANDBOX_STRENGTH.index(result.sandbox) < SANDBOX_STRENGTH.index(self.isolation[0]):
             self.isolation = (result.sandbox, result.sandbox_note)
         where = result.diagnosis.location if result.diagnosis else None
@@ -288,6 +294,20 @@ class _Session:
             return failing
         return replace(failing, diagnosis=traced.diagnosis)
 
+    def _with_first_non_finite(self, failing: Run) -> Run:
+        """A loss that turns nan names no line that made it: one more run checks each op's output
+        and names the first op, and the user line, whose output was not finite."""
+        if failing.diagnosis.category != "health.non_finite_loss" or failing.diagnosis.health.get("origin"):
+            return failing
+        self.settings = replace(self.settings, trace_non_finite=True)
+        try:
+            traced = self._run_once("rerunning to find the first non-finite value")
+        finally:
+            self.settings = replace(self.settings, trace_non_finite=False)
+        if traced.passed or traced.diagnosis.category != failing.diagnosis.category:
+            return failing
+        return traced
+
     def _proposals(self, failing: Run) -> Iterator[Edit | Rejection]:
         error = failing.diagnosis
         if self.options.use_rules:
@@ -328,6 +348,8 @@ def _result(attempt: Attempt) -> str:
     """What the run of an attempt's files showed."""
     if attempt.verdict == Verdict.FEWER_STEPS:
         return f"the script exited 0, but {attempt.note}: that skips training instead of fixing it."
+    if attempt.verdict == Verdict.CUTS_GRAPH:
+        return "the script ran, but the model no longer learns:\n" + attempt.after.error
     if attempt.verdict == Verdict.FAILED_EARLIER:
         return "the script failed earlier than before, with:\n" + attempt.after.error + _at(attempt.after)
     if attempt.verdict == Verdict.SAME_ERROR:
@@ -371,6 +393,8 @@ def _reached(run: Run) -> tuple[int, int, int]:
 
 
 def _judge(before: Run, after: Run) -> Verdict:
+    if not after.passed and after.diagnosis.category in health.GRAPH_CUT and before.diagnosis.source != "health":
+        return Verdict.CUTS_GRAPH  # a crash stopped by cutting the path from the loss to the model
     if after.passed:
         # exiting 0 by skipping training is hiding the error, not fixing it
         if after.counters.get("optimizer_steps", 0) < before.counters.get("optimizer_steps", 0):
@@ -415,7 +439,9 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
                        time.monotonic() - started, dry_run=options.dry_run, to_branch=options.to_branch,
                        llm=options.llm.usage if options.llm else Usage(), notes=tuple(session.notes),
                        output_tail=_tail_lines(session.last), sandbox=session.isolation[0],
-                       sandbox_note=session.isolation[1], lowered_batch_sizes=lowered, **details)
+                       sandbox_note=session.isolation[1], lowered_batch_sizes=lowered,
+                       health=(session.last.health if session.last and session.last.passed else {})
+                       if settings.health else None, **details)
 
     session.visited[session.workspace.state()] = None
     if options.use_rules:

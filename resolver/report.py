@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from resolver import notebook
+from resolver.diagnose import health
 from resolver.messages import MESSAGES
 from resolver.status import Status, Verdict
 from resolver.write.edits import SourceFile, display_path
@@ -176,6 +177,8 @@ def _blocks(report: Report, lang: str, show_diff: bool = True) -> list[list[tupl
             blocks.append([(heading, None), (outcome.diff.rstrip("\n"), DIFF)])
         if outcome.llm.calls:
             blocks.append([(m["llm"].format(calls=outcome.llm.calls, **outcome.llm.as_dict()), None)])
+        if outcome.status != Status.FAILED or outcome.health:
+            blocks.append([(health.report_line(outcome.health, lang), None)])
         blocks += [[(m["note"].format(text=note), None)] for note in outcome.notes]
         if outcome.sandbox != "overlay":  # the usual case goes unsaid in text; the JSON always names it
             blocks.append([(m[f"sandbox_{outcome.sandbox}"] + (m["sandbox_refused"].format(reason=outcome.sandbox_note)
@@ -296,6 +299,7 @@ def _json(report: Report) -> dict:
         "dry_run": outcome.dry_run if outcome else False,
         "notes": list(outcome.notes) if outcome else [],
         "sandbox": outcome.sandbox if outcome else None,
+        "health": outcome.health if outcome else None,  # what the training checks saw; null: --no-health
         "seconds": round(outcome.seconds, 2) if outcome else 0.0,
     }
     if report.committed is not None:

@@ -27,4 +27,5 @@ class Verdict(_Word):
     FEWER_STEPS = "fewer training steps"  # exited 0 by skipping training
     REJECTED = "rejected"  # an LLM patch refused before it was applied
     REPEATED = "repeated"  # an LLM patch that gives files already run
+    CUTS_GRAPH = "stops the crash, but the model no longer learns"  # its run fails a gradient check
 

@@ -27,6 +27,10 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data.pop(name)
     if not data["probe_error"]:  # a recording of a probe that broke shows it; the usual one is unchanged
         data.pop("probe_error")
+    if not data["health"]:  # likewise a training-health verdict's summary
+        data.pop("health")
+    else:  # its paths are strings, not Paths
+        data["health"] = json.loads(json.dumps(data["health"]).replace(str(project.resolve()), PROJECT))
     if not data["wrapped_state_dicts"]:  # likewise a wrapper's state_dict taken in the project
         data.pop("wrapped_state_dicts")
     if data.get("loader") and not data["loader"]["ragged"]:  # likewise samples that could not be stacked
@@ -44,7 +48,10 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
 
 
 def load(text: str, project: Path) -> Diagnosis:
-    return _from_json(Diagnosis, json.loads(text), project.resolve())
+    data = json.loads(text)
+    if "health" in data:
+        data["health"] = json.loads(json.dumps(data["health"]).replace(PROJECT, str(project.resolve())))
+    return _from_json(Diagnosis, data, project.resolve())
 
 
 def _to_json(value, project: Path):

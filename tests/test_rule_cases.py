@@ -16,6 +16,7 @@ import pytest
 import recorded
 from conftest import FIXTURES, copy_case
 
+from resolver.diagnose import health
 from resolver.diagnose.diagnosis import parse_traceback
 from resolver.fix import rules
 from resolver.run import warm
@@ -107,6 +108,10 @@ def _diagnose(case: Path, project: Path, server=None):
         return parse_traceback((project / spec["recorded"]).read_text().replace("{project}", str(project)), project)
     target = Target(project / spec["run"][0], None, tuple(spec["run"][1:]), project, project, sys.executable)
     failing = run(target, Settings(), {}, server=server)
+    if failing.passed and (unhealthy := health.verdict(failing.health)):  # it exits 0 but does not train
+        if unhealthy.category == "health.non_finite_loss":  # the loop's rerun for the first non-finite value
+            unhealthy = health.verdict(run(target, Settings(trace_non_finite=True), {}, server=server).health)
+        return unhealthy
     assert not failing.passed, failing.stderr_tail
     if rules.Evidence.ANOMALY_TRACE in rules.evidence_needed(failing.diagnosis):
         traced = run(target, Settings(anomaly=True), {}, server=server)
@@ -135,7 +140,8 @@ def _sameness(data):
         return [_sameness(item) for item in data]
     if not isinstance(data, dict):
         return data
-    kept = {key: _sameness(value) for key, value in data.items() if key not in RANDOM_VALUES}
+    # a health verdict's summary holds the run's losses and norms: its message and location say what it found
+    kept = {key: _sameness(value) for key, value in data.items() if key not in RANDOM_VALUES and key != "health"}
     if isinstance(kept.get("message"), str):
         kept["message"] = re.sub(r"\d+", "N", kept["message"])
     return kept

@@ -30,7 +30,7 @@ KINDS = {
     "syntax": "a syntax error", "import": "a missing module or package, which may be an environment problem",
     "api": "a PyTorch function called outside its contract", "amp": "a mixed-precision (AMP) error",
     "compile": "a torch.compile error", "cuda": "a CUDA runtime error", "dist": "a distributed-training error",
-    "optim": "an optimizer setup error",
+    "optim": "an optimizer setup error", "health": "a training-health problem (the script runs but does not train)",
 }
 # categories that may come from the machine rather than the code: the report adds the doctor's summary
 ENVIRONMENT_CATEGORIES = ("import.missing_module", "device.no_cuda", "device.mismatch", "hardware.cudnn",

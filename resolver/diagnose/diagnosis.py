@@ -152,9 +152,10 @@ class Diagnosis:
     loader: Loader | None = None  # the DataLoader whose batch raised, else the last to give one
     forward_origin: Frame | None = None  # under anomaly detection: the forward line behind a backward error
     cause: Frame | None = None  # where the wrong value was made, when the error names it (diagnose/cause.py)
-    source: str = "probe"  # or "traceback" when parsed from stderr, "exit" when there was none
+    source: str = "probe"  # or "traceback" (parsed from stderr), "exit" (there was none), "health" (it exited 0)
     probe_error: str = ""  # the probe's own failure: facts above it could not gather, or a report it could not give
     wrapped_state_dicts: tuple[WrappedStateDict, ...] = ()  # after a state_dict load error
+    health: dict = field(default_factory=dict)  # a training-health verdict: the probe's summary of the run
 
     @property
     def error(self) -> str:

@@ -53,6 +53,8 @@ class Settings:
     timeout: float = 300.0
     anomaly: bool = False  # autograd anomaly detection: finds the forward op behind a backward error
     sandbox: str = "overlay"  # "overlay", else "guard"; "none" only with --no-sandbox (see sandbox.py)
+    health: bool = True  # the training-health checks (--no-health: off)
+    trace_non_finite: bool = False  # check each op's output for the first non-finite value
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Run:
     lowered_batch_sizes: tuple[int, ...] = ()  # the user's batch sizes smoke mode lowered
     sandbox: str = "none"  # the isolation this run had
     sandbox_note: str = ""  # why it is not the overlay, when it was asked for
+    health: dict = field(default_factory=dict)  # the probe's training-health summary of a run that exited 0
 
     @property
     def passed(self) -> bool:
@@ -153,6 +156,7 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
                       "--batch-size", str(settings.batch_size), "--batches", str(settings.batches),
                       "--sandbox", str(spec_path)]
         probe_args += ["--full"] * settings.full + ["--anomaly"] * settings.anomaly
+        probe_args += ["--no-health"] * (not settings.health) + ["--trace-non-finite"] * settings.trace_non_finite
         given = {**(overlay if box.mode != "overlay" else {}), **programs}
         if given:  # no upper layer to hold the fix, or a notebook's program: the probe reads it from here
             overlay_path = scratch / "overlay.json"
@@ -239,7 +243,7 @@ def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, std
                               counters=counters, source="exit")
         return Run(-signal.SIGKILL, diagnosis, seconds, counters, stdout, stderr)
     if returncode == 0:
-        return Run(0, None, seconds, counters, stdout, stderr)
+        return Run(0, None, seconds, counters, stdout, stderr, health=report.get("health", {}))
     if report.get("outcome") == "exception":
         diagnosis = Diagnosis.from_probe({**report, "message": strip_ansi(str(report.get("message", "")))})
         if settings.anomaly:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from resolver.diagnose.catalogue import model, numeric, pipeline, runtime, shape
+from resolver.diagnose.catalogue import health, model, numeric, pipeline, runtime, shape
 from resolver.diagnose.catalogue._family import Count, Family
 
 __all__ = ["FAMILIES", "MATCH_ORDER", "Count", "Family", "advice", "family", "ranking"]
@@ -61,11 +61,14 @@ MATCH_ORDER = (
     "data.resize_storage", "data.pack_lengths_device",
     "compile.backend_failed", "compile.unsupported", "compile.python_version",
     "dist.not_initialized", "dist.unused_parameters", "dist.mark_ready_twice", "dist.port_in_use", "dist.nccl",
+    # training health: a run that exits 0 but does not train; each finding's type is its own (diagnose/health.py)
+    "health.non_finite_loss", "health.non_finite_gradient", "health.stale_optimizer", "health.zero_grad_before_step",
+    "health.no_gradient", "health.grads_accumulate", "health.eval_mode_training", "health.no_update",
     "api.keyword_argument",  # after module.init_arguments, which takes `__init__() got an unexpected keyword`
     "syntax.error", "import.missing_module",
 )
 
-_BY_ID = {f.category: f for module in (shape, numeric, runtime, pipeline, model) for f in module.FAMILIES}
+_BY_ID = {f.category: f for module in (shape, numeric, runtime, pipeline, model, health) for f in module.FAMILIES}
 FAMILIES: tuple[Family, ...] = tuple(_BY_ID[category] for category in MATCH_ORDER)
 if len(FAMILIES) != len(_BY_ID) or len(set(MATCH_ORDER)) != len(MATCH_ORDER):
     raise ImportError(f"MATCH_ORDER and the families disagree: {sorted(set(_BY_ID) ^ set(MATCH_ORDER))}")

@@ -1,0 +1,79 @@
+"""Training health: a run that exits 0 but does not train. The probe's health checks name each
+finding with an exception-like type (diagnose/health.py), so their patterns match that type."""
+
+from resolver.diagnose.catalogue._family import family as f
+
+FAMILIES = (
+    f("health.non_finite_loss", r"^NonFiniteLoss: ",
+      "NonFiniteLoss: loss is nan from step 3; first non-finite value from torch.log at losses.py:12",
+      "The loss became NaN or inf: usually a log, sqrt or division that reaches 0 in a hand-written formula, "
+      "a feature divided by a zero standard deviation, or a learning rate that diverges.",
+      "损失变成了 NaN 或 inf：通常是手写公式里的 log、sqrt 或除法碰到了 0、某个特征除以为 0 的标准差，或学习率发散。",
+      ("the step the loss first went non-finite", "the first op that made a non-finite value"),
+      when_exhausted="no formula in the code was found to make the loss non-finite (a log, sqrt or division "
+                     "reaching 0): the candidates left are NaN/inf in the data (a first non-finite value "
+                     "\"from the data\" says so: check the samples with torch.isfinite) and a learning rate "
+                     "that diverges (losses that grow before it: lower it, or clip the gradients with "
+                     "torch.nn.utils.clip_grad_norm_); both are decisions about the data and the training, "
+                     "so no edit is made"),
+    f("health.non_finite_gradient", r"^NonFiniteGradient: ",
+      "NonFiniteGradient: the gradient of encoder.0.weight is nan at step 2 while the loss is finite",
+      "A gradient became NaN or inf while the loss stayed finite: a sqrt, pow or division at 0 in the forward, "
+      "or gradients that explode.",
+      "损失有限但梯度变成了 NaN 或 inf：前向中的 sqrt、pow 或除法在 0 处，或梯度爆炸。",
+      ("the parameters with non-finite gradients", "the step"),
+      when_exhausted="the loss is finite but a gradient is not: a sqrt, pow or division at 0 in the "
+                     "forward (its gradient is infinite there; add an eps), or gradients that explode "
+                     "(clip them with torch.nn.utils.clip_grad_norm_)"),
+    f("health.stale_optimizer", r"^StaleOptimizer: ",
+      "StaleOptimizer: fc.weight, fc.bias are used in the forward but no optimizer holds them",
+      "The optimizer was built before a layer was replaced, so it updates the old parameters and the new ones "
+      "never train: build the optimizer after the model is complete.",
+      "优化器在某层被替换之前就创建了，它更新的是旧参数，新层从不训练：在模型完整之后再创建优化器。",
+      ("the parameters used in the forward", "the parameters the optimizer holds")),
+    f("health.zero_grad_before_step", r"^GradientsClearedBeforeStep: ",
+      "GradientsClearedBeforeStep: zero_grad() runs between backward() and step(), so every step sees no gradient",
+      "zero_grad() is called between backward() and step(): the step always sees zero gradients and nothing "
+      "trains. Clear the gradients before the backward instead.",
+      "zero_grad() 在 backward() 与 step() 之间被调用：每次 step 看到的梯度都是 0，模型不训练。"
+      "应在 backward 之前清零梯度。",
+      ("the order of zero_grad, backward and step",)),
+    f("health.no_gradient", r"^NoGradient: ",
+      "NoGradient: encoder.0.weight and 7 more parameters the optimizer holds never get a gradient",
+      "Parameters the optimizer holds never get a gradient: the path from the loss to them is cut by a "
+      ".detach(), .data, .item(), a numpy round trip or a no_grad block, or the layers are kept in a plain "
+      "list or dict.",
+      "优化器持有的参数始终没有梯度：从损失到它们的路径被 .detach()、.data、.item()、numpy 往返或 no_grad 块切断了，"
+      "或这些层放在普通的 list/dict 中。",
+      ("the parameters without gradients", "the first cut on the path from the loss"),
+      when_exhausted="no edit found the cut between the loss and the parameters: look for .detach(), .data, "
+                     ".item(), a numpy round trip or a torch.no_grad block on the way from the model to the "
+                     "loss, and for layers kept in plain lists or dicts"),
+    f("health.grads_accumulate", r"^GradientsAccumulate: ",
+      "GradientsAccumulate: step() runs after every backward() but zero_grad() is never called",
+      "Gradients are added up across steps because zero_grad() is never called (or called once, outside the "
+      "loop): call it before each backward, or every k steps for accumulation by design.",
+      "梯度在多步之间不断累加，因为从未调用 zero_grad()（或只在循环外调用一次）：在每次 backward 前调用，"
+      "有意累积时每 k 步调用一次。",
+      ("the order of zero_grad, backward and step",),
+      when_exhausted="gradients are added up across steps: call optimizer.zero_grad() before each "
+                     "backward (or every k steps, for accumulation by design)"),
+    f("health.eval_mode_training", r"^EvalModeTraining: ",
+      "EvalModeTraining: Dropout and BatchNorm layers run in eval mode during training from epoch 2",
+      "The model trains in eval mode: model.eval() was called for validation and model.train() never undoes "
+      "it, so Dropout and BatchNorm behave as at inference.",
+      "模型在 eval 模式下训练：验证时调用了 model.eval()，之后没有 model.train() 恢复，"
+      "Dropout 和 BatchNorm 按推理方式工作。",
+      ("the modules' training flag during backward",),
+      when_exhausted="the model trains in eval mode after model.eval(): call model.train() where "
+                     "each training epoch starts"),
+    f("health.no_update", r"^NoUpdate: ",
+      "NoUpdate: the optimizer steps with gradients and lr 0.001, but no parameter changes",
+      "The optimizer steps with gradients and a learning rate above 0, yet no parameter changes: it may hold "
+      "other tensors than the model's, or something restores the parameters after each step.",
+      "优化器带着梯度和大于 0 的学习率执行 step，但参数没有变化："
+      "它持有的可能不是模型的参数，或有代码在每步后恢复了参数。",
+      ("the parameters' norms before and after a step", "the learning rate"),
+      when_exhausted="the optimizer steps with gradients and lr > 0 but the parameters do not move: check that "
+                     "it holds the model's own parameters and that nothing restores them after each step"),
+)

@@ -1,0 +1,181 @@
+"""Does it train? The verdict on the probe's "health" summary of a run that ended without an
+exception (resolver/run/probe/health.py records it): a broken training contract becomes a Diagnosis
+like any crash, with its own category (health.*), located at the line that causes it.
+
+Only what the run shows counts as a bug; what looks like one but is done by design is learnt from
+the code and the run, never from names: a parameter no optimizer holds, or with requires_grad
+False, is frozen on purpose; a step at lr 0 (a warm-up) is not a step that failed to update;
+zero_grad every k steps (accumulation) resets the gradients as surely as every step; two
+optimizers (a GAN) are judged each on its own steps; a model run under no_grad or holding no
+optimizer's parameter (a teacher, an EMA copy, a target network) is not a model that trains."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from resolver.diagnose.diagnosis import Diagnosis, Frame
+
+CHECKS = ("loss", "gradients", "updates", "zero_grad order", "train mode")
+# categories whose verdict, after a crash fix, means the fix cut the graph: the model no longer learns
+GRAPH_CUT = ("health.no_gradient", "health.no_update")
+
+
+def _frame(site: dict | None, function: str = "") -> tuple[Frame, ...]:
+    if not site:
+        return ()
+    return (Frame(Path(site["file"]), site.get("line") or site["position"][0], site.get("function", function),
+                  True, site.get("code", "")),)
+
+
+def _value(v) -> str:
+    return v if isinstance(v, str) else f"{v:.4g}"
+
+
+def _diagnosis(kind: str, message: str, health: dict, site: dict | None) -> Diagnosis:
+    counters = {"optimizer_steps": health.get("steps", 0), "backward_calls": health.get("backward_calls", 0)}
+    return Diagnosis(kind, message, _frame(site), counters=counters, source="health", health=health)
+
+
+def verdict(health: dict) -> Diagnosis | None:
+    """The first training contract the run broke, as a Diagnosis; None when it trains."""
+    if not health or not health.get("steps"):
+        return None  # no optimizer step: nothing trains here (an evaluation or data script)
+    for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _cleared_before_step,
+                  _no_gradient, _accumulating, _eval_mode, _no_update):
+        found = check(health)
+        if found is not None:
+            return found
+    return None
+
+
+def _non_finite_loss(health: dict) -> Diagnosis | None:
+    first = health.get("non_finite")
+    if not first:
+        return None
+    origin = health.get("origin")  # from the rerun that checks each op's output
+    message = f"the loss is {first['value']} from step {first['step'] + 1}"
+    before = [_value(v) for v in health.get("losses", ())[:min(first["backward"] - 1, 6)]]
+    if before:
+        message += f" (before it: {', '.join(before)})"
+    if origin:
+        message += f"; first non-finite value from {origin['op']} at {Path(origin['file']).name}:{origin['line']}"
+        if origin.get("from_data"):
+            message += " (from the data)"
+    return _diagnosis("NonFiniteLoss", message, health, origin or first.get("site"))
+
+
+def _non_finite_gradient(health: dict) -> Diagnosis | None:
+    bad = [r for r in health.get("records", ()) if r.get("non_finite_grad")]
+    if not bad:
+        return None
+    first = bad[0]
+    message = (f"the loss is finite ({_value(first['loss'])}) but {first['non_finite_grad']} parameter gradient(s) "
+               f"are not, from step {first['step'] + 1}")
+    return _diagnosis("NonFiniteGradient", message, health, health.get("sites", {}).get("backward"))
+
+
+def _stale_optimizer(health: dict) -> Diagnosis | None:
+    params = health.get("params", {})
+    if not params.get("stale") or not params.get("unheld_with_grad_count"):
+        return None
+    names = ", ".join(params["unheld_with_grad"])
+    message = (f"the optimizer holds {params['stale']} parameter(s) the model no longer has, and "
+               f"{params['unheld_with_grad_count']} of the model's ({names}) get gradients no optimizer applies: "
+               f"it was built before they were replaced")
+    optimizers = health.get("optimizers") or [{}]
+    return _diagnosis("StaleOptimizer", message, health, optimizers[0].get("site"))
+
+
+def _cleared_before_step(health: dict) -> Diagnosis | None:
+    records = health.get("records", ())
+    cleared = [r for r in records if r.get("zeroed_after_backward") and not r.get("finite_grad")]
+    if not cleared or len(cleared) * 2 < len(records):
+        return None
+    message = (f"zero_grad runs between backward and step: {len(cleared)} of {len(records)} steps found every "
+               f"gradient cleared, so the parameters never move")
+    return _diagnosis("GradientsClearedBeforeStep", message, health, health.get("sites", {}).get("zero_grad"))
+
+
+def _no_gradient(health: dict) -> Diagnosis | None:
+    params = health.get("params", {})
+    sites = health.get("sites", {})
+    if params.get("trainable") and not params.get("with_grad"):
+        message = (f"none of the {params['trainable']} trainable parameters the optimizer holds got a gradient in "
+                   f"{health['checked_steps']} steps: the path from the loss to the model is cut")
+        return _diagnosis("NoGradient", message, health, sites.get("backward"))
+    cut = health.get("cut_modules") or []
+    if not cut:
+        return None
+    names = ", ".join(f"{c['module']} ({c['class']})" for c in cut)
+    message = (f"{names} ran in the training forward but got no gradient in {health['checked_steps']} steps "
+               f"({params.get('without_grad_count', 0)} of {params.get('trainable', 0)} trainable parameters): "
+               f"the path from the loss to it is cut")
+    return _diagnosis("NoGradient", message, health, sites.get("backward"))
+
+
+def _accumulating(health: dict) -> Diagnosis | None:
+    records = health.get("records", ())
+    later = [r for r in records if r.get("reset") is not None]
+    kept = [r for r in later if not r["reset"]]
+    if len(kept) < 2 or len(kept) * 2 < len(later):
+        return None
+    message = (f"gradients are never cleared between optimizer steps ({len(kept)} of {len(later)} steps added "
+               f"to the last step's gradients): zero_grad is missing before backward")
+    return _diagnosis("GradientsAccumulate", message, health, health.get("sites", {}).get("backward"))
+
+
+def _eval_mode(health: dict) -> Diagnosis | None:
+    records = health.get("records", ())
+    for i, record in enumerate(records):
+        if record.get("eval") and any(not r.get("eval") and r["optimizer"] == record["optimizer"] for r in records[:i]):
+            message = (f"the model trains in eval mode from step {record['step'] + 1}: model.eval() is not undone "
+                       f"before training resumes (dropout and batch norm behave as in evaluation)")
+            return _diagnosis("EvalModeTraining", message, health, health.get("sites", {}).get("eval"))
+    return None
+
+
+def _no_update(health: dict) -> Diagnosis | None:
+    records = [r for r in health.get("records", ()) if r.get("lr", 0) > 0 and r.get("measured")]
+    if len(records) < 2 or any(r.get("changed") for r in records):
+        return None
+    message = (f"the optimizer stepped {len(records)} times with lr > 0 and non-zero gradients, "
+               f"but no parameter changed")
+    return _diagnosis("NoUpdate", message, health, health.get("sites", {}).get("step"))
+
+
+WORDS = {
+    "en": {"checked": "Training checked ({checks}): {summary}", "off": "Training not checked (--no-health)",
+           "checks": CHECKS, "idle": "no optimizer step ran, nothing to check",
+           "steps": "{steps} optimizer steps ({checked} measured)", "loss": "loss {first} -> {last}",
+           "grads": "{with_grad} of {trainable} trainable parameters got gradients", "frozen": "{frozen} frozen",
+           "without": "{without} without (not used in the forward)"},
+    "zh": {"checked": "训练检查（{checks}）：{summary}", "off": "未检查训练（--no-health）",
+           "checks": ("损失", "梯度", "参数更新", "zero_grad 顺序", "训练模式"), "idle": "没有运行优化步，无可检查",
+           "steps": "{steps} 个优化步（测量了 {checked} 个）", "loss": "损失 {first} -> {last}",
+           "grads": "{trainable} 个可训练参数中 {with_grad} 个有梯度", "frozen": "{frozen} 个冻结",
+           "without": "{without} 个没有梯度（前向中未使用）"},
+}
+
+
+def report_line(health: dict | None, lang: str) -> str:
+    """What the checks saw in the run that passed, for the report; None health: they were off."""
+    words = WORDS[lang]
+    if health is None:
+        return words["off"]
+    return words["checked"].format(checks=", ".join(words["checks"]), summary=summary(health, lang))
+
+
+def summary(health: dict, lang: str = "en") -> str:
+    words = WORDS[lang]
+    if not health.get("steps"):
+        return words["idle"]
+    params = health.get("params", {})
+    parts = [words["steps"].format(steps=health["steps"], checked=health.get("checked_steps", 0))]
+    if health.get("losses") and health.get("last_loss") is not None:
+        parts.append(words["loss"].format(first=_value(health["losses"][0]), last=_value(health["last_loss"])))
+    parts.append(words["grads"].format(with_grad=params.get("with_grad", 0), trainable=params.get("trainable", 0)))
+    if params.get("without_grad_count"):
+        parts.append(words["without"].format(without=params["without_grad_count"]))
+    if params.get("held", 0) > params.get("trainable", 0):
+        parts.append(words["frozen"].format(frozen=params["held"] - params["trainable"]))
+    return ("; " if lang == "en" else "；").join(parts)

@@ -1,0 +1,139 @@
+"""A hand-written log or division that reaches 0 gets an eps where its operand is made.
+
+## What it does
+Where a run's loss turns non-finite and the first non-finite value comes from a `log` or a
+division on a line of the project (the probe's rerun names the op and the line), each log there
+takes `x + 1e-8`, and the division's denominator gets `+ 1e-8`: at the line that computes it when
+it is a standard deviation kept in a name (`std = x.std(0)`, `self.std = data.std(0)`), else at
+the division itself. The log of a softmax is log_of_softmax's; a value that came in with the data,
+an overflowing `exp` or a diverging learning rate get no edit.
+
+## Why is this bad?
+`log(0)` is -inf and `0 / 0` is nan: one sample whose probability saturates, or one feature
+column that is constant (its standard deviation is 0), makes the loss non-finite, and the
+parameters are nan from that step on.
+
+## Example
+```python
+self.std = features.std(0)
+...
+return (x - self.mean) / self.std
+```
+
+Use instead:
+```python
+self.std = features.std(0) + 1e-8
+...
+return (x - self.mean) / self.std
+```"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, user_frames
+from resolver.write.edits import Edit, Workspace
+
+EPS = "1e-8"
+LOG_OPS = ("torch.log", "Tensor.log")
+DIVISION_OPS = ("Tensor.__truediv__", "Tensor.__rtruediv__", "Tensor.__div__", "Tensor.div", "torch.div",
+                "torch.true_divide", "Tensor.true_divide")
+
+
+def _plus_eps(expression: cst.BaseExpression) -> cst.BaseExpression:
+    simple = isinstance(expression, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
+    inner = expression if simple or expression.lpar else expression.with_changes(
+        lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return cst.BinaryOperation(inner, cst.Add(), cst.Float(EPS))
+
+
+def _parenthesized(expression: cst.BaseExpression) -> cst.BaseExpression:
+    return expression.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+def _is_std(value: cst.BaseExpression) -> bool:
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "std"
+
+
+def _std_assignment(denominator: cst.BaseExpression, source: Source, at: cst.CSTNode) -> cst.Assign | None:
+    """The one assignment of a name (in the function) or of `self.name` (in the class) to a std."""
+    if isinstance(denominator, cst.Name):
+        scope, kind = source.function_of(at), cst.Name
+    elif isinstance(denominator, cst.Attribute) and isinstance(denominator.value, cst.Name) \
+            and denominator.value.value == "self":
+        scope, kind = source.enclosing(at, cst.ClassDef), cst.Attribute
+    else:
+        return None
+    key = source.code(denominator)
+    found = [a for a in source.nodes(cst.Assign) if len(a.targets) == 1 and isinstance(a.targets[0].target, kind)
+             and source.code(a.targets[0].target) == key
+             and (scope is None and source.function_of(a) is None or scope is not None and source.within(a, scope))]
+    return found[0] if len(found) == 1 and _is_std(found[0].value) else None
+
+
+class _Rewrite(cst.CSTTransformer):
+    def __init__(self, replacements: dict):
+        super().__init__()
+        self.replacements = replacements
+
+    def on_leave(self, original, updated):
+        return self.replacements.get(id(original), updated)
+
+
+class EpsGuard(Rule):
+    categories = ("health.non_finite_loss",)
+    priority = 1  # after log_of_softmax: a log of a softmax wants log_softmax, not an eps
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        origin = diagnosis.health.get("origin") or {}
+        return super().matches(diagnosis) and origin.get("op") in LOG_OPS + DIVISION_OPS \
+            and not origin.get("from_data")
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        op = diagnosis.health["origin"]["op"]
+        for frame, source in user_frames(diagnosis, workspace):
+            edit = self._logs(frame.line, source) if op in LOG_OPS else self._division(frame.line, source)
+            if edit is not None:
+                yield edit
+            return
+
+    def _logs(self, line: int, source: Source) -> Edit | None:
+        replacements = {}
+        for call in source.on_line(cst.Call, line):
+            if source.calls(call, frozenset({"torch.log"})) and len(call.args) == 1:
+                operand = call.args[0].value
+                new = call.with_changes(args=[call.args[0].with_changes(value=_plus_eps(operand))])
+            elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "log" and not call.args:
+                operand = call.func.value
+                new = call.with_changes(func=call.func.with_changes(value=_parenthesized(_plus_eps(operand))))
+            else:
+                continue
+            if isinstance(operand, cst.Call) and isinstance(operand.func, (cst.Attribute, cst.Name)) \
+                    and "softmax" in source.code(operand.func):
+                return None  # log_of_softmax's
+            replacements[id(call)] = new
+        if not replacements:
+            return None
+        reason = (f"Added eps ({EPS}) inside the log at line {line}: its argument reached 0 and log(0) = -inf "
+                  f"made the loss non-finite")
+        return source.edit(source.module.visit(_Rewrite(replacements)).code, line, reason)
+
+    def _division(self, line: int, source: Source) -> Edit | None:
+        divisions = [d for d in source.on_line(cst.BinaryOperation, line) if isinstance(d.operator, cst.Divide)]
+        if len(divisions) != 1:
+            return None  # several: which denominator was 0 is not known
+        division = divisions[0]
+        assigned = _std_assignment(division.right, source, division)
+        if assigned is not None:
+            new = assigned.with_changes(value=_plus_eps(assigned.value))
+            reason = (f"Added eps ({EPS}) where {source.code(assigned.targets[0].target)} is computed: a standard "
+                      f"deviation of 0 (a constant feature) made {source.code(division)} divide 0 by 0")
+            return source.edit(source.replaced(assigned, new), source.line_of(assigned), reason)
+        new = division.with_changes(right=_parenthesized(_plus_eps(division.right)))
+        reason = (f"Added eps ({EPS}) to the denominator of {source.code(division)}: it reached 0 and the "
+                  f"division made the loss non-finite")
+        return source.edit(source.replaced(division, new), line, reason)

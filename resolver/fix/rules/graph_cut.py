@@ -1,0 +1,133 @@
+"""A layer that runs in the forward but gets no gradient is cut off the loss in that forward.
+
+## What it does
+Where a run's layers ran in the training forward yet got no gradient in any step (the probe
+records which modules ran and which parameters got one), the `forward` of the model class that
+holds such a layer is read for the one place that cuts the graph on the way from that layer: a
+`.detach()` or `.data` on an expression fed by it (directly, or through a name assigned from
+it), or a `with torch.no_grad():` block around its call. That one call is removed (the block
+unwrapped); with several, or none, nothing is changed.
+
+## Why is this bad?
+The script runs and the loss may even fall, since the layers after the cut still learn, but
+everything before it keeps its initial weights: the gradient never reaches them.
+
+## Example
+```python
+def forward(self, x):
+    h = torch.relu(self.encoder(x)).detach()
+    return self.head(h)
+```
+
+Use instead:
+```python
+def forward(self, x):
+    h = torch.relu(self.encoder(x))
+    return self.head(h)
+```
+
+A target computed under no_grad on purpose (a teacher, a target network) is a model that holds no
+optimized parameter: its layers never reach this rule."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Site
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source
+from resolver.write.edits import Edit, Workspace
+
+
+def _attribute_of(site: Site, source: Source) -> tuple[cst.ClassDef, str] | None:
+    """The class and `self.<name>` a layer was built into: `self.encoder = nn.Linear(...)`."""
+    call = source.call_at(site)
+    assign = call and source.enclosing(call, cst.Assign)
+    if assign is None or len(assign.targets) != 1:
+        return None
+    target = assign.targets[0].target
+    if not (isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self"):
+        return None
+    cls = source.enclosing(assign, cst.ClassDef)
+    return (cls, target.attr.value) if cls is not None else None
+
+
+def _forward(cls: cst.ClassDef) -> cst.FunctionDef | None:
+    found = [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value == "forward"]
+    return found[0] if found else None
+
+
+def _fed(forward: cst.FunctionDef, attr: str, source: Source) -> tuple[set[str], list[cst.Call]]:
+    """The names assigned from the layer's output, in order, and the layer's calls."""
+    calls = [c for c in source.nodes(cst.Call) if source.within(c, forward) and isinstance(c.func, cst.Attribute)
+             and source.code(c.func) == f"self.{attr}"]
+    names: set[str] = set()
+    for assign in (a for a in source.nodes(cst.Assign) if source.within(a, forward)):
+        if any(source.within(c, assign.value) or c is assign.value for c in calls) \
+                or any(n.value in names for n in _names(assign.value, source)):
+            names |= {t.target.value for t in assign.targets if isinstance(t.target, cst.Name)}
+    return names, calls
+
+
+def _names(node: cst.CSTNode, source: Source) -> list[cst.Name]:
+    return [n for n in source.nodes(cst.Name) if n is node or source.within(n, node)]
+
+
+def _feeds(expression: cst.CSTNode, names: set[str], calls: list[cst.Call], source: Source) -> bool:
+    return any(c is expression or source.within(c, expression) for c in calls) \
+        or any(n.value in names for n in _names(expression, source))
+
+
+def _leaves_torch(detach: cst.Call, source: Source) -> bool:
+    """`.detach().numpy()` (or `.cpu().numpy()`, `.tolist()`, `.item()`): a way out of torch, which
+    needs the detach; bringing it back is another edit."""
+    parent = source.parents.get(detach)
+    return isinstance(parent, cst.Attribute) and parent.attr.value in ("numpy", "cpu", "tolist", "item")
+
+
+class GraphCut(Rule):
+    categories = ("health.no_gradient",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        cuts: dict[int, tuple[Source, cst.CSTNode, str]] = {}
+        for module in diagnosis.health.get("cut_modules", ()):
+            site = Site.from_json(module.get("site"))
+            source = site and Source.parse(workspace, site.file)
+            built = source and _attribute_of(site, source)
+            forward = built and _forward(built[0])
+            if forward is None:
+                continue
+            names, calls = _fed(forward, built[1], source)
+            for call in calls:  # the layer called under torch.no_grad() in the forward
+                block = source.in_no_grad(call)
+                if block is not None and source.within(block, forward):
+                    cuts[id(block)] = (source, block, "the torch.no_grad() block")
+            for node in source.nodes((cst.Call, cst.Attribute)):
+                if not source.within(node, forward):
+                    continue
+                if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                        and node.func.attr.value == "detach" and not node.args \
+                        and _feeds(node.func.value, names, calls, source) and not _leaves_torch(node, source):
+                    cuts[id(node)] = (source, node, f"{source.code(node.func.value)}.detach()")
+                elif isinstance(node, cst.Attribute) and node.attr.value == "data" \
+                        and _feeds(node.value, names, calls, source):
+                    cuts[id(node)] = (source, node, f"{source.code(node.value)}.data")
+        if len(cuts) != 1:
+            return  # no cut in a forward, or several: which one is meant is not for a rule to guess
+        source, node, what = next(iter(cuts.values()))
+        if isinstance(node, cst.Call):
+            new = node.func.value
+        elif isinstance(node, cst.Attribute):
+            new = node.value
+        else:
+            if len(node.items) != 1 or not isinstance(node.body, cst.IndentedBlock):
+                return
+            body = list(node.body.body)
+            new = cst.FlattenSentinel([body[0].with_changes(leading_lines=node.leading_lines), *body[1:]])
+        function = source.function_of(node)
+        cls = source.enclosing(node, cst.ClassDef)
+        reason = (f"Removed {what} in {cls.name.value}.{function.name.value}: it cut the layers before it off the "
+                  f"loss, so they got no gradient and never learned")
+        yield source.edit(source.replaced(node, new), source.line_of(node), reason)

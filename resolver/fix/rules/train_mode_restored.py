@@ -1,0 +1,117 @@
+"""A model put in eval mode for validation is put back in train mode before training resumes.
+
+## What it does
+Where a run trained in eval mode after a `model.eval()` (the probe sees the model's training
+flag at every step), `model.train()` goes at the top of the training epoch: the first statement
+of the loop that holds both the optimizer step and the `eval()`, or of the function that runs
+the training steps when the `eval()` is elsewhere (a `train_one_epoch(model, ...)`), or of the
+epoch loop that calls the validation helper.
+
+## Why is this bad?
+After `model.eval()` dropout is off and batch norm uses its running statistics instead of the
+batch's and stops updating them: from the second epoch on the model trains as it would be
+evaluated, with no error, only worse results.
+
+## Example
+```python
+for epoch in range(epochs):
+    for x, y in train_loader:
+        ...
+        optimizer.step()
+    model.eval()
+    validate(model)
+```
+
+Use instead:
+```python
+for epoch in range(epochs):
+    model.train()
+    for x, y in train_loader:
+        ...
+        optimizer.step()
+    model.eval()
+    validate(model)
+```"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, user_frames
+from resolver.write.edits import Edit, Workspace
+
+
+def _eval_receiver(line: int, source: Source) -> cst.BaseExpression | None:
+    calls = [c for c in source.on_line(cst.Call, line) if isinstance(c.func, cst.Attribute)
+             and (c.func.attr.value == "eval" and not c.args
+                  or c.func.attr.value == "train" and len(c.args) == 1
+                  and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == "False")]
+    return calls[0].func.value if len(calls) == 1 else None
+
+
+def _base_name(expression: cst.BaseExpression) -> str | None:
+    while isinstance(expression, cst.Attribute):
+        expression = expression.value
+    return expression.value if isinstance(expression, cst.Name) else None
+
+
+def _top_of(block: cst.IndentedBlock) -> int:
+    body = block.body
+    first = body[0] if body else None
+    docstring = isinstance(first, cst.SimpleStatementLine) and len(first.body) == 1 \
+        and isinstance(first.body[0], cst.Expr) and isinstance(first.body[0].value, cst.SimpleString)
+    return 1 if docstring else 0
+
+
+class TrainModeRestored(Rule):
+    categories = ("health.eval_mode_training",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        step = (diagnosis.health.get("sites") or {}).get("step")
+        for frame, source in user_frames(diagnosis, workspace):
+            receiver = _eval_receiver(frame.line, source)
+            if receiver is None or not step:
+                return
+            training = Source.parse(workspace, Path(step["file"]))
+            statement = training and training.statement_at(step["line"])
+            if statement is None:
+                return
+            target = self._epoch_top(statement, training, source, frame.line)
+            name = _base_name(receiver)
+            if target is None or name is None or not any(n.value == name for n in training.nodes(cst.Name)
+                                                         if target is n or training.within(n, target)):
+                return
+            code = source.code(receiver)
+            block = target.body
+            body = list(block.body)
+            at = _top_of(block)
+            body.insert(at, cst.parse_statement(f"{code}.train()\n"))
+            kind = "epoch loop" if isinstance(target, (cst.For, cst.While)) else f"{target.name.value}()"
+            reason = (f"Added {code}.train() at the top of the {kind}: {code}.eval() at "
+                      f"{frame.file.name}:{frame.line} was never undone, so training resumed in eval mode "
+                      f"(dropout off, batch norm frozen)")
+            yield training.edit(training.replaced(block, block.with_changes(body=body)),
+                                training.line_of(block.body[at]) if at < len(block.body) else step["line"], reason)
+            return
+
+    @staticmethod
+    def _epoch_top(step: cst.CSTNode, training: Source, source: Source, eval_line: int):
+        """The loop or function whose top starts each training epoch."""
+        function = training.function_of(step)
+        loops, node = [], step
+        while (node := training.enclosing(node, (cst.For, cst.While, cst.FunctionDef))) is not None \
+                and not isinstance(node, cst.FunctionDef):
+            loops.append(node)
+        evaluating = source.statement_at(eval_line)
+        if source is training:
+            common = [loop for loop in loops if training.within(evaluating, loop)]
+            if common:
+                return common[0]  # the innermost loop that holds both: the epoch
+        if function is not None and not (source is training and training.within(evaluating, function)):
+            return function  # a train_one_epoch(): validation happens elsewhere
+        return loops[-1] if loops else None

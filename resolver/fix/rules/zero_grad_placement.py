@@ -1,0 +1,120 @@
+"""Gradients are cleared once per optimizer step, before the backward that fills them.
+
+## What it does
+Moves an `optimizer.zero_grad()` that runs between `loss.backward()` and `optimizer.step()` in
+front of the backward (or to the top of the loop body when the backward is elsewhere), and adds
+the missing `optimizer.zero_grad()` at the top of the loop whose body steps after every backward.
+
+## Why is this bad?
+Cleared between backward and step, every step applies empty gradients: the model never moves.
+Never cleared, each step applies the sum of every gradient so far: the steps grow and training
+drifts. The run shows it (the probe sees the order and the gradients), and the script exits 0.
+
+## Example
+```python
+for x, y in loader:
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.zero_grad()
+    optimizer.step()
+```
+
+Use instead:
+```python
+for x, y in loader:
+    loss = criterion(model(x), y)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+```
+
+A step taken only every k backward passes (accumulation by design) is left alone: its verdict
+never fires, and the rule adds a zero_grad only where a step follows the backward in the same
+block, unconditionally."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, user_frames
+from resolver.write.edits import Edit, Workspace
+
+
+def _calls(statement: cst.CSTNode, source: Source, method: str) -> list[cst.Call]:
+    return [c for c in source.nodes(cst.Call) if isinstance(c.func, cst.Attribute) and c.func.attr.value == method
+            and (c is statement or source.within(c, statement))]
+
+
+def _simple_call(statement: cst.CSTNode, method: str) -> cst.Call | None:
+    """`x.method(...)` as a statement of its own."""
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call):
+        call = statement.body[0].value
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == method:
+            return call
+    return None
+
+
+def _with_body(block: cst.IndentedBlock, body: list) -> cst.IndentedBlock:
+    return block.with_changes(body=body)
+
+
+class ZeroGradPlacement(Rule):
+    categories = ("health.zero_grad_before_step", "health.grads_accumulate")
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        for frame, source in user_frames(diagnosis, workspace):
+            statement = source.statement_at(frame.line)
+            block = statement and source.parents.get(statement)
+            if not isinstance(block, cst.IndentedBlock):
+                continue
+            if diagnosis.category == "health.zero_grad_before_step":
+                yield from self._move(statement, block, source)
+            else:
+                yield from self._add(statement, block, source)
+            return
+
+    def _move(self, statement, block, source: Source) -> Iterator[Edit]:
+        call = _simple_call(statement, "zero_grad")
+        body = list(block.body)
+        at = body.index(statement)
+        if call is None or not any(_calls(s, source, "step") for s in body[at + 1:]):
+            return
+        backward = [i for i, s in enumerate(body[:at]) if _calls(s, source, "backward")]
+        loop = source.parents.get(block)
+        if backward:
+            to = backward[-1]
+        elif isinstance(loop, (cst.For, cst.While)) and loop.body is block:
+            to = 0  # the backward is in a helper the loop calls: clear at the top of each pass
+        else:
+            return
+        moved = statement.with_changes(leading_lines=())
+        new_body = body[:to] + [moved] + body[to:at] + body[at + 1:]
+        code = source.code(call)
+        where = "before the backward" if backward else "to the top of the loop"
+        reason = (f"Moved {code} {where}: between backward and step it cleared every gradient before the "
+                  f"optimizer could apply it, so the model never learned")
+        line = source.line_of(body[to]) - len(body[to].leading_lines)  # where the moved line lands
+        yield source.edit(source.replaced(block, _with_body(block, new_body)), line, reason)
+
+    def _add(self, statement, block, source: Source) -> Iterator[Edit]:
+        body = list(block.body)
+        at = body.index(statement)
+        if not _calls(statement, source, "backward") or any(_calls(s, source, "zero_grad") for s in body):
+            return
+        steps = [_simple_call(s, "step") for s in body[at + 1:]]
+        steps = [c for c in steps if c is not None]
+        if len(steps) != 1:
+            return  # no unconditional step after every backward (accumulation by design), or several
+        optimizer = source.code(steps[0].func.value)
+        loop = source.parents.get(block)
+        to = 0 if isinstance(loop, (cst.For, cst.While)) and loop.body is block else at
+        new_body = body[:to] + [cst.parse_statement(f"{optimizer}.zero_grad()\n")] + body[to:]
+        reason = (f"Added {optimizer}.zero_grad() before each backward: without it every step applied the sum of "
+                  f"all gradients so far")
+        line = source.line_of(body[to]) - len(body[to].leading_lines)
+        yield source.edit(source.replaced(block, _with_body(block, new_body)), line, reason)

@@ -1,0 +1,197 @@
+"""The DataLoaders of a run: where each was built, which one drew the batch that failed, and what
+their samples hold, read after a crash (the None samples, the kind of a list sample, each
+position's integer range, the positions of ragged shape).
+
+Loaded by path by probe.py (load_beside), after facts.py and smoke.py, whose helpers it uses:
+standard library only; torch is handed in by the caller."""
+
+import os
+import sys
+import time
+
+facts = sys.modules["_resolver_facts"]
+smoke = sys.modules["_resolver_smoke"]
+
+def none_samples(loader, budget_s=1.0, most=20000):
+    """After the default collate met a None sample: how many of the dataset's samples are None,
+    of how many read (spread over the dataset; bounded in time and samples)."""
+    dataset = getattr(loader, "dataset", None)
+    try:
+        size = len(dataset)
+    except TypeError:
+        return None
+    step = max(1, size // most)
+    none = read = 0
+    deadline = time.monotonic() + budget_s
+    with smoke.random_state_kept():
+        for i in range(0, size, step):
+            if time.monotonic() > deadline:
+                break
+            try:
+                sample = dataset[i]
+            except Exception:
+                continue
+            read += 1
+            none += sample is None
+    return [none, read]
+
+
+def sample_kinds(loader):
+    """For a list where a tensor was expected: what each position of the dataset's first sample
+    holds, "list[float]"/"list[int]" for a list of numbers (the default collate turns one into a
+    list of per-position tensors), else its type's name. "*" is a sample that is itself such a list."""
+    dataset = getattr(loader, "dataset", None)
+    try:
+        with smoke.random_state_kept():
+            sample = dataset[0]
+    except Exception:
+        return {}
+
+    def kind(value):
+        if isinstance(value, (list, tuple)) and value:
+            flat = [v for row in value for v in (row if isinstance(row, (list, tuple)) else [row])]
+            if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in flat):
+                return "list[float]" if any(isinstance(v, float) for v in flat) else "list[int]"
+        return type(value).__name__
+
+    if isinstance(sample, dict):
+        return {str(key): kind(value) for key, value in sample.items()}
+    if isinstance(sample, list) and kind(sample).startswith("list["):
+        return {"*": kind(sample)}
+    if isinstance(sample, (tuple, list)):
+        return {str(i): kind(value) for i, value in enumerate(sample)}
+    return {"*": kind(sample)}
+
+
+class Loaders:
+    """Where each DataLoader was built, and which one was drawing a batch (the last one that
+    gave one, and the one whose batch raised)."""
+
+    def __init__(self, torch, project):
+        self.last = self.failed = None
+        self.epoch = 0  # the most passes made over one loader
+        loaders = self
+        loader_class = torch.utils.data.DataLoader
+        original_init, original_iter = loader_class.__init__, loader_class.__iter__
+        torch_dir = os.path.dirname(os.path.realpath(torch.__file__)) + os.sep
+
+        def __init__(self, *args, **kwargs):
+            original_init(self, *args, **kwargs)
+            frame = sys._getframe(1)
+            while frame is not None and (frame.f_locals.get("self") is self
+                                         or os.path.realpath(frame.f_code.co_filename).startswith(torch_dir)):
+                frame = frame.f_back
+            if frame is not None and facts.is_user_file(frame.f_code.co_filename, project):
+                self._resolver_site = {"file": os.path.realpath(frame.f_code.co_filename),
+                                       "position": facts.code_position(frame), "function": frame.f_code.co_name}
+
+        def __iter__(self):
+            self._resolver_passes = getattr(self, "_resolver_passes", 0) + 1
+            loaders.epoch = max(loaders.epoch, self._resolver_passes)
+            iterator = original_iter(self)
+            inner = getattr(iterator, "inner", iterator)  # smoke mode may wrap it
+            try:
+                # a strong reference: `for x, y in DataLoader(...)` drops the loader at once,
+                # and the facts of the one that gave the failing batch are read after the crash
+                inner._resolver_loader = lambda loader=self: loader
+            except (AttributeError, TypeError):
+                pass
+            return iterator
+
+        loader_class.__init__ = __init__
+        loader_class.__iter__ = __iter__
+
+    @staticmethod
+    def facts(loader):
+        if loader is None:
+            return None
+        collate = loader.collate_fn
+        try:
+            size = len(loader.dataset)
+        except TypeError:
+            size = None
+        return {
+            "site": getattr(loader, "_resolver_site", None),
+            "batch_size": getattr(loader, "_resolver_user_batch_size", loader.batch_size),
+            "drop_last": loader.drop_last,
+            "collate_fn": None if getattr(collate, "__module__", "").startswith("torch.")
+            else getattr(collate, "__name__", "custom"),
+            "dataset_size": size,
+            "dataset": dataset_fact(loader.dataset),
+        }
+
+    def as_dict(self):
+        return {"last": self.facts(self.last and self.last()), "failed": self.facts(self.failed and self.failed())}
+
+
+def dataset_fact(dataset):
+    """The dataset class whose samples a loader's batches hold, under Subset/random_split
+    wrappers: rules trace a batch element back to its `__getitem__` (or TensorDataset call)."""
+    cls = smoke.dataset_class(dataset)
+    code = getattr(getattr(cls, "__getitem__", None), "__code__", None)
+    file = os.path.realpath(code.co_filename) if code is not None else ""
+    return {"class": cls.__name__, "qualname": f"{cls.__module__}.{cls.__qualname__}", "file": file}
+
+
+def sample_ranges(loader, torch, budget_s=2.0, most=20000):
+    """For a target or embedding index out of bounds: the smallest and largest integer each
+    position of the dataset's samples holds, over the whole dataset (a smoke batch of 2 shows too
+    little to tell 1-based labels from a head one class short, or the largest token id), and how
+    many integers a sample holds there (one label, a row of ids per categorical column, a
+    sentence). Bounded in time and samples."""
+    import time
+
+    dataset = getattr(loader, "dataset", None)
+    try:
+        size = len(dataset)
+    except TypeError:
+        return {}, {}
+    ranges, sizes, deadline = {}, {}, time.monotonic() + budget_s
+    for i in range(min(size, most)):
+        if time.monotonic() > deadline:
+            break
+        try:
+            sample = dataset[i]
+        except Exception:
+            return {}, {}
+        for key, value in smoke.sample_items(sample, whole=False):
+            if isinstance(value, torch.Tensor) and value.numel() and not value.is_floating_point() \
+                    and not value.is_complex():
+                low, high, count = int(value.min()), int(value.max()), value.numel()
+            elif isinstance(value, int) and not isinstance(value, bool):
+                low = high = value
+                count = 1
+            elif isinstance(value, (list, tuple)) and value and all(type(v) is int for v in value):  # token ids
+                low, high, count = min(value), max(value), len(value)
+            else:
+                continue
+            seen = ranges.get(str(key), (low, high))
+            ranges[str(key)] = (min(seen[0], low), max(seen[1], high))
+            sizes[str(key)] = max(sizes.get(str(key), 0), count)
+    return {key: list(pair) for key, pair in ranges.items()}, sizes
+
+
+def ragged_positions(loader, torch, budget_s=1.0, most=64):
+    """For samples the default collate could not stack: which positions of a sample hold tensors
+    of different shapes, with their dtype and dimensions (token ids of varying length can be
+    padded; feature vectors of varying length cannot). Bounded in time and samples."""
+    import time
+
+    dataset = getattr(loader, "dataset", None)
+    try:
+        size = len(dataset)
+    except TypeError:
+        return {}
+    shapes, kinds, deadline = {}, {}, time.monotonic() + budget_s
+    for i in sorted({i * size // most for i in range(most)} if size > most else range(size)):  # spread: files sort rows
+        if time.monotonic() > deadline:
+            break
+        try:
+            sample = dataset[i]
+        except Exception:
+            return {}
+        for key, value in smoke.sample_items(sample):
+            if isinstance(value, torch.Tensor):
+                shapes.setdefault(str(key), set()).add(tuple(value.shape))
+                kinds[str(key)] = [str(value.dtype).replace("torch.", ""), value.dim()]
+    return {key: kinds[key] for key, seen in shapes.items() if len(seen) > 1}

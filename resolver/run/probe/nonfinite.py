@@ -1,0 +1,61 @@
+"""The first non-finite value of a run (--trace-non-finite): every torch operation's output is
+checked until one holds a nan or an inf; that op and the user line that called it are the origin
+resolve reports for a loss that turns non-finite. A rerun's tool: it costs a check per op.
+
+Loaded by path by probe.py (load_beside), after health.py, whose user_site it uses: standard
+library only; torch is handed in by the caller."""
+
+import sys
+
+health = sys.modules["_resolver_health"]
+UNINITIALIZED = ("empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided")  # garbage, not values
+
+
+def op_name(func):
+    name = getattr(func, "__qualname__", None) or getattr(func, "__name__", None) or str(func)
+    module = getattr(func, "__module__", None) or ""
+    if name.startswith("_VariableFunctionsClass."):
+        return "torch." + name.split(".", 1)[1]
+    if name.startswith(("Tensor.", "TensorBase.", "_TensorBase.")):
+        return "Tensor." + name.split(".", 1)[1]
+    if module.startswith("torch.nn.functional") or module == "torch._C._nn":
+        return "torch.nn.functional." + name
+    return f"torch.{name}" if module.startswith("torch") else name
+
+
+def tensors_in(value, torch, depth=0):
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if depth < 2 and isinstance(value, (list, tuple)):
+        return [t for v in value for t in tensors_in(v, torch, depth + 1)]
+    if depth < 2 and isinstance(value, dict):
+        return [t for v in value.values() for t in tensors_in(v, torch, depth + 1)]
+    return []
+
+
+def non_finite(tensors, torch):
+    return any(t.is_floating_point() and t.numel() and not bool(torch.isfinite(t).all()) for t in tensors)
+
+
+def install(torch, project, found):
+    """Checks every op until the first non-finite output; `found` gets op, file, line, function,
+    code and from_data (the op's inputs already held one, or it made the tensor from other data)."""
+    from torch.overrides import TorchFunctionMode
+
+    class FirstNonFinite(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            out = func(*args, **(kwargs or {}))
+            if found or not torch.is_grad_enabled() or getattr(func, "__name__", "") in UNINITIALIZED:
+                return out
+            try:
+                outputs = tensors_in(out, torch)
+                if outputs and non_finite(outputs, torch):
+                    site = health.user_site(project)
+                    if site is not None:
+                        inputs = [t for t in tensors_in((args, kwargs or {}), torch) if t.is_floating_point()]
+                        found.update(site, op=op_name(func), from_data=not inputs or non_finite(inputs, torch))
+            except Exception:  # a tensor subclass or a meta tensor that cannot be read: not ours to judge
+                pass
+            return out
+
+    FirstNonFinite().__enter__()

@@ -1,0 +1,22 @@
+# expect: health.no_gradient -- the encoder's output is detached: the encoder never learns
+import torch
+from torch import nn
+torch.manual_seed(0)
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.encoder = nn.Linear(8, 16)
+        self.head = nn.Linear(16, 2)
+
+    def forward(self, x):
+        h = torch.relu(self.encoder(x)).detach()
+        return self.head(h)
+
+model = Net()
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+x, y = torch.randn(32, 8), torch.randint(0, 2, (32,))
+for step in range(6):
+    opt.zero_grad()
+    nn.functional.cross_entropy(model(x), y).backward()
+    opt.step()

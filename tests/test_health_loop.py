@@ -1,0 +1,51 @@
+"""Training health in the whole loop, end to end: a run that exits 0 but does not train is an
+error like a crash, and a fix that stops a crash by cutting the graph is rejected."""
+
+import json
+
+import pytest
+from conftest import FIXTURES, copy_case, resolve, snapshot
+from fake_anthropic import FakeAnthropic, Reply
+from test_llm import env_for, right_answer
+
+pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
+
+GRAPH_CUT = FIXTURES / "health" / "loss_rewrapped_by_the_llm"
+
+
+def test_a_patch_that_stops_the_crash_by_cutting_the_graph_is_rejected(tmp_path):
+    project = copy_case(GRAPH_CUT, tmp_path / "project")
+    before = snapshot(project)
+    with FakeAnthropic([Reply(right_answer(GRAPH_CUT))] * 3) as fake:
+        result = resolve("--no-rules", "--json", "--max-llm-calls", "1", "train.py", cwd=project, env=env_for(fake))
+    report = result.json
+    assert report["status"] == "FAILED", result.stdout + result.stderr
+    assert report["history"][0]["verdict"] == "stops the crash, but the model no longer learns"
+    assert report["history"][0]["error_after"].startswith("NoGradient: none of the 2 trainable parameters")
+    assert report["files_modified"] == [] and snapshot(project) == before
+
+
+def test_no_error_says_what_was_checked_and_no_health_turns_it_off(tmp_path):
+    case = FIXTURES / "zero_grad_placement" / "never_cleared_in_epoch_loop"
+    fixed = copy_case(case, tmp_path / "fixed")
+    (fixed / "train.py").write_text((case / "expected" / "train.py").read_text())
+    report = resolve("--json", "--no-llm", "train.py", cwd=fixed).json
+    assert report["status"] == "NO_ERROR" and report["health"]["steps"] > 0
+    text = resolve("--no-llm", "train.py", cwd=fixed).stdout
+    assert "Training checked (loss, gradients, updates, zero_grad order, train mode):" in text
+    assert "loss " in text and "4 of 4 trainable parameters got gradients" in text
+    broken = copy_case(case, tmp_path / "broken")
+    off = resolve("--json", "--no-llm", "--no-health", "train.py", cwd=broken)
+    assert off.json["status"] == "NO_ERROR" and off.json["health"] is None
+    assert "Training not checked (--no-health)" in resolve("--no-llm", "--no-health", "train.py", cwd=broken).stdout
+
+
+def test_a_health_error_is_repaired_and_reported_in_both_languages(tmp_path):
+    case = FIXTURES / "zero_grad_placement" / "cleared_between_backward_and_step"
+    project = copy_case(case, tmp_path / "project")
+    result = resolve("--no-llm", "--lang", "zh", "train.py", cwd=project)
+    assert result.code == 0, result.stdout + result.stderr
+    assert "[已修复] train.py:16" in result.stdout and "GradientsClearedBeforeStep" in result.stdout
+    assert (project / "train.py").read_text() == (case / "expected" / "train.py").read_text()
+    report = json.loads(resolve("--json", "--no-llm", "train.py", cwd=project).stdout)
+    assert report["status"] == "NO_ERROR"
