@@ -1,0 +1,17 @@
+import torch.nn as nn
+
+
+class ActivityMLP(nn.Module):
+    def __init__(self, in_dim, hidden, num_classes, dropout=0.1):
+        super().__init__()
+        self.net = nn.Sequential(
+            nn.Linear(in_dim, hidden),
+            nn.ReLU(),
+            nn.Dropout(dropout),
+            nn.Linear(hidden, hidden),
+            nn.ReLU(),
+            nn.Linear(hidden, num_classes),
+        )
+
+    def forward(self, x):
+        return self.net(x)
