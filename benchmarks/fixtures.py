@@ -27,7 +27,8 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 def timed(command: list[str], cwd: Path, warm: str = "first") -> tuple[float, subprocess.CompletedProcess]:
     started = time.perf_counter()
-    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env={**os.environ, "RESOLVE_WARM": warm})
+    completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
+                               env={**os.environ, "RESOLVE_WARM": warm})
     return time.perf_counter() - started, completed
 
 
@@ -37,7 +38,8 @@ def measure(case: Path, warm: str) -> dict:
         project = Path(folder) / "project"
         shutil.copytree(case, project, ignore=shutil.ignore_patterns("expected", "case.json", "llm"))
         plain_seconds, _ = timed([sys.executable, *spec["run"]], project)
-        seconds, completed = timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project, warm)
+        seconds, completed = timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]],
+                                   project, warm)
     report = json.loads(completed.stdout)
     return {"expected": spec["status"], "status": report["status"], "runs": report["runs"],
             "fixed": report["errors_fixed"], "seconds": seconds, "plain": plain_seconds}
@@ -79,7 +81,8 @@ def _line(name: str, rows: list[dict]) -> str:
     fixed = [r for r in meant_to_fix if r["status"] == "SUCCESS"]
     as_expected = sum(r["status"] == r["expected"] for r in rows)
     runs_per_fix = statistics.mean(r["runs"] / r["fixed"] for r in fixed) if fixed else float("nan")
-    ratio = statistics.median(r["seconds"] / r["plain"] for r in fixed) if fixed else float("nan")  # median: robust to a slow outlier
+    # median: robust to a slow outlier
+    ratio = statistics.median(r["seconds"] / r["plain"] for r in fixed) if fixed else float("nan")
     wall = statistics.mean(r["seconds"] for r in rows)
     return (f"{name:28} {len(fixed):>5}/{len(meant_to_fix):<5} {as_expected:>5}/{len(rows):<5} "
             f"{runs_per_fix:>8.2f} {wall:>7.1f} {ratio:>7.2f}x")

@@ -38,8 +38,8 @@ def measure(case: Path, reply: str) -> dict:
         sources = {str(p.relative_to(project)): len(p.read_text().splitlines()) for p in project.rglob("*.py")}
         with FakeAnthropic([Reply(reply, usage=None)], cycle=True) as fake:
             env = {**os.environ, "ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "sk-ant-benchmark"}
-            completed = subprocess.run([sys.executable, "-m", "resolver", "--no-rules", "--json", "train.py"], cwd=project,
-                                       capture_output=True, text=True, env=env)
+            completed = subprocess.run([sys.executable, "-m", "resolver", "--no-rules", "--json", "train.py"],
+                                       cwd=project, capture_output=True, text=True, env=env)
     report = json.loads(completed.stdout)
     first = fake.sent_text(0) if fake.requests else ""
     lines: dict[str, set[int]] = {}
@@ -65,7 +65,8 @@ def main(argv: list[str]) -> int:
             (shown_files, files), (shown_lines, total_lines) = row["files"], row["lines"]
             print(f"{case.name:22} {model:12} {row['status']:8} {len(row['requests']):>8}  "
                   f"{' / '.join(f'{n:,}' for n in row['requests']):26} {row['output']:>6,} "
-                  f"{f'{shown_files}/{files}':>11} {f'{shown_lines}/{total_lines} ({shown_lines / total_lines:.0%})':>15}")
+                  f"{f'{shown_files}/{files}':>11} "
+                  f"{f'{shown_lines}/{total_lines} ({shown_lines / total_lines:.0%})':>15}")
     return 0
 
 

@@ -94,8 +94,8 @@ def main(argv: list[str]) -> int:
                                             "train.py", epochs], project)
         report = json.loads(completed.stdout)
         assert report["status"] == "SUCCESS", report
-        cold_resolve, _ = timed([sys.executable, "-m", "resolver", "--no-llm", "--json", "--dry-run", "train.py", epochs],
-                                project, env={**os.environ, "RESOLVE_WARM": "off"})
+        cold_resolve, _ = timed([sys.executable, "-m", "resolver", "--no-llm", "--json", "--dry-run", "train.py",
+                                 epochs], project, env={**os.environ, "RESOLVE_WARM": "off"})
         fixed = project / "fixed"
         fixed.mkdir()
         (fixed / "train.py").write_text(SCRIPT.replace("nn.Linear(128, 10)", "nn.Linear(256, 10)"))
@@ -114,12 +114,15 @@ def main(argv: list[str]) -> int:
         shutil.rmtree(project / "__pycache__", ignore_errors=True)
     print(f"long script: {epochs} epochs over 128k samples, crashing after training")
     print(f"(b) plain run of the broken script   {plain:7.1f} s")
-    print(f"    whole resolve (warm, {report['runs']} runs)     {resolve_seconds:7.1f} s   {plain / resolve_seconds:5.1f}x faster")
+    print(f"    whole resolve (warm, {report['runs']} runs)     {resolve_seconds:7.1f} s   "
+          f"{plain / resolve_seconds:5.1f}x faster")
     print(f"    whole resolve (RESOLVE_WARM=off)  {cold_resolve:7.1f} s   {plain / cold_resolve:5.1f}x faster")
     print(f"(c) plain run of the fixed script    {plain_fixed:7.1f} s")
-    print(f"    verifying run, warm fork         {warm_verify.seconds:7.2f} s   {plain_fixed / warm_verify.seconds:5.1f}x faster")
+    print(f"    verifying run, warm fork         {warm_verify.seconds:7.2f} s   "
+          f"{plain_fixed / warm_verify.seconds:5.1f}x faster")
     print(f"    (the reproducing run before it, the server's first fork: {reproduce.seconds:.2f} s)")
-    print(f"    verifying run, own interpreter   {cold_verify.seconds:7.2f} s   {plain_fixed / cold_verify.seconds:5.1f}x faster")
+    print(f"    verifying run, own interpreter   {cold_verify.seconds:7.2f} s   "
+          f"{plain_fixed / cold_verify.seconds:5.1f}x faster")
     print(f"first status line on a terminal      {latency:7.2f} s after resolve starts")
     return 0
 

@@ -5,7 +5,6 @@ written once, at the end, and only when every error is fixed."""
 
 from __future__ import annotations
 
-import re
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
@@ -32,6 +31,7 @@ from resolver.run.live import Display
 from resolver.run.runner import Run, Settings, Target, child_environment, run
 from resolver.run.warm import WarmServer
 from resolver.status import Status, Verdict
+from resolver.verify import judge, lowered_sizes_in_error, progress_note, same_place
 from resolver.write.edits import Edit, Workspace
 
 SANDBOX_STRENGTH = ("none", "guard", "overlay")
@@ -161,7 +161,7 @@ class _Session:
         result = self._run_once(doing)
         if result.diagnosis and result.diagnosis.source == "health":
             return self._with_first_non_finite(result)  # it ran to its end: its batch size broke nothing
-        lowered = _involved_batch_sizes(result)
+        lowered = lowered_sizes_in_error(result)
         if lowered:
             why = f"the error involves batch size {lowered[0]}"
         elif self._unexplained_in_smoke_mode(result):
@@ -175,7 +175,7 @@ class _Session:
         self.log(f"{why}: running again at your own batch size {own_size}")
         self.settings = replace(self.settings, batch_size=own_size)
         again = self._run_once(f"rerunning at your batch size {own_size}")
-        if not again.passed and _same_place(again.diagnosis, result.diagnosis):
+        if not again.passed and same_place(again.diagnosis, result.diagnosis):
             self.settings = replace(self.settings, batch_size=smoke_size)
             return result  # it fails at the user's batch size too: a real bug
         if again.passed:
@@ -273,8 +273,8 @@ class _Session:
         self.log(f"trying {proposal.made_by}: {proposal.reason}")
         self.workspace.apply(proposal)
         after = self.run(f"verifying fix {len(self.attempts) + 1}: {proposal.made_by}")
-        verdict = _judge(failing, after)
-        self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, _progress_note(failing, after)))
+        verdict = judge(failing, after)
+        self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, progress_note(failing, after)))
         self.visited[state] = self.attempts[-1]
         if verdict != Verdict.FIXED:
             self.workspace.revert(proposal)
@@ -283,7 +283,8 @@ class _Session:
     def _with_forward_origin(self, failing: Run) -> Run:
         """An error in backward names no line of the forward pass: when a matching rule needs it,
         one more run under anomaly detection says which forward operation made the tensor."""
-        if failing.diagnosis.forward_origin or rules.Evidence.ANOMALY_TRACE not in rules.evidence_needed(failing.diagnosis):
+        needed = rules.evidence_needed(failing.diagnosis)
+        if failing.diagnosis.forward_origin or rules.Evidence.ANOMALY_TRACE not in needed:
             return failing
         self.settings = replace(self.settings, anomaly=True)
         try:
@@ -362,50 +363,6 @@ def _at(error: Diagnosis) -> str:
     return f"\nat {where.file.name}:{where.line}: `{where.code}`" if where else ""
 
 
-def _involved_batch_sizes(result: Run) -> list[int]:
-    """The user batch sizes, lowered by smoke mode, that the error's message or the failing
-    modules' input shapes hold: the script expected that many samples and got fewer. Before any
-    batch was drawn, smoke mode has changed nothing the script saw."""
-    if result.passed or not result.lowered_batch_sizes or result.diagnosis.counters.get("batches") == 0:
-        return []
-    error = result.diagnosis
-    numbers = {int(n) for n in re.findall(r"\d+", error.message)}
-    numbers |= {d for m in error.modules for t in m.inputs if t is not None for d in t.shape}
-    return [size for size in result.lowered_batch_sizes if size in numbers]
-
-
-def _same_place(a: Diagnosis, b: Diagnosis) -> bool:
-    """The same kind of error at the same line and module, whatever numbers its message holds
-    (they hold the batch size, which differs between the two runs)."""
-    where_a, where_b = a.location, b.location
-    return (a.error_type == b.error_type and (where_a and (where_a.file, where_a.line)) == (where_b and (where_b.file, where_b.line))
-            and (a.module and a.module.path) == (b.module and b.module.path))
-
-
-def _progress_note(before: Run, after: Run) -> str:
-    return (f"it ran {after.counters.get('optimizer_steps', 0)} optimizer steps where the failing run had reached "
-            f"{before.counters.get('optimizer_steps', 0)}")
-
-
-def _reached(run: Run) -> tuple[int, int, int]:
-    counters = run.counters
-    return counters.get("optimizer_steps", 0), counters.get("backward_calls", 0), counters.get("batches", 0)
-
-
-def _judge(before: Run, after: Run) -> Verdict:
-    if not after.passed and after.diagnosis.category in health.GRAPH_CUT and before.diagnosis.source != "health":
-        return Verdict.CUTS_GRAPH  # a crash stopped by cutting the path from the loss to the model
-    if after.passed:
-        # exiting 0 by skipping training is hiding the error, not fixing it
-        if after.counters.get("optimizer_steps", 0) < before.counters.get("optimizer_steps", 0):
-            return Verdict.FEWER_STEPS
-        return Verdict.FIXED
-    if after.diagnosis.same_error_as(before.diagnosis):
-        return Verdict.SAME_ERROR
-    # a different error that strikes before the old one did is damage, not progress
-    return Verdict.FAILED_EARLIER if _reached(after) < _reached(before) else Verdict.FIXED
-
-
 def _tail_lines(run: Run | None, count: int = 10) -> str:
     if run is None:
         return ""
@@ -431,7 +388,8 @@ def _resolve(target: Target, settings: Settings, options: Options, log: Callable
              base: dict[Path, str] | None, runner: Runner, display: Display | None,
              server: WarmServer | None) -> Outcome:
     started = time.monotonic()
-    session = _Session(target, settings, options, log, Workspace(target.project, base, target.args), started + options.deadline,
+    workspace = Workspace(target.project, base, target.args)
+    session = _Session(target, settings, options, log, workspace, started + options.deadline,
                        runner, display=display, server=server)
 
     def outcome(status: Status, **details) -> Outcome:

@@ -55,7 +55,8 @@ def repo(tmp_path):
 
 def test_nightly_branch_commit_and_push_leave_the_checkout_as_it_was(repo):
     before = checkout_state(repo)
-    result = resolve("--no-llm", "--branch", "resolve/nightly", "--commit", "--push", "train.py", cwd=repo, env=IDENTITY)
+    result = resolve("--no-llm", "--branch", "resolve/nightly", "--commit", "--push", "train.py",
+                     cwd=repo, env=IDENTITY)
     assert result.code == 0, result.stdout + result.stderr
     assert checkout_state(repo) == before, "branch, HEAD, index, working tree: all as they were"
     remote = repo.parent / "remote.git"
@@ -216,7 +217,8 @@ def test_several_scripts_put_every_fix_on_one_branch_and_a_missing_one_is_its_ow
     tip = git(remote, "rev-parse", "refs/heads/resolve/nightly")
     commits = git(remote, "rev-list", "--reverse", f"{head}..{tip}").split()
     assert commits == report["results"][0]["branch"]["commits"] + report["results"][2]["branch"]["commits"]
-    assert [git(remote, "diff-tree", "--no-commit-id", "--name-only", "-r", c) for c in commits] == ["train.py", "second.py"]
+    assert [git(remote, "diff-tree", "--no-commit-id", "--name-only", "-r", c)
+            for c in commits] == ["train.py", "second.py"]
     assert git(remote, "show", f"{tip}:train.py") + "\n" == FIXED
     assert git(remote, "show", f"{tip}:second.py") + "\n" == second.replace("nn.Linear(20, 2)", "nn.Linear(16, 2)")
     markdown = (repo / "r.md").read_text()

@@ -47,7 +47,8 @@ def test_json_is_one_object_with_the_documented_fields(tmp_path):
     assert report["fixes"] == [{
         "file": "train.py", "line": 4,
         "error": "RuntimeError: mat1 and mat2 shapes cannot be multiplied (10x16 and 12x2)",
-        "fix": "Changed nn.Linear(12, 2) to nn.Linear(16, 2) to match the 16 features it receives (layer 2, input 10x16)",
+        "fix": "Changed nn.Linear(12, 2) to nn.Linear(16, 2) to match the 16 features it receives "
+               "(layer 2, input 10x16)",
         "rule": "module_input",
         "written": True,
     }]
@@ -57,7 +58,8 @@ def test_json_is_one_object_with_the_documented_fields(tmp_path):
 
 def test_everything_after_the_script_belongs_to_the_script(tmp_path):
     # written outside the project: what the script writes inside it stays in its sandbox
-    write(tmp_path / "p" / "echo_args.py", "import sys, json\nopen('../argv.json', 'w').write(json.dumps(sys.argv[1:]))\n")
+    write(tmp_path / "p" / "echo_args.py",
+          "import sys, json\nopen('../argv.json', 'w').write(json.dumps(sys.argv[1:]))\n")
     result = resolve("--no-llm", "echo_args.py", "--json", "--epochs", "1", "-m", "x", cwd=tmp_path / "p")
     assert result.code == 0
     assert "Status: NO_ERROR" in result.stdout  # --json went to the script, not to resolve

@@ -29,7 +29,8 @@ def shown(project: Path, error: Diagnosis, budget: int = 4000) -> tuple[str, str
 def test_a_helper_called_on_a_line_before_in_another_file(tmp_path):
     write(tmp_path / "steps.py", "import torch\n\n\ndef run_batch(model, x):\n    out = model(x)\n"
                                  "    return out.detach()  # the bug\n\n\ndef unrelated():\n    return 1\n")
-    train = write(tmp_path / "train.py", "import torch\nimport torch.nn.functional as F\nfrom steps import run_batch\n\n"
+    train = write(tmp_path / "train.py", "import torch\nimport torch.nn.functional as F\n"
+                                         "from steps import run_batch\n\n"
                                          "model = torch.nn.Linear(3, 2)\nfor x, y in data:\n"
                                          "    logits = run_batch(model, x)\n    loss = F.cross_entropy(logits, y)\n"
                                          "    loss.backward()\n")
@@ -48,7 +49,8 @@ def test_a_loss_class_in_another_file_reached_through_the_instance(tmp_path):
                                           "        return ((out - y) ** 2).mean().item()  # the bug\n")
     train = write(tmp_path / "train.py", "from pkg.losses import SmoothLoss as Loss\n\ncriterion = Loss(0.2)\n"
                                          "for x, y in data:\n    loss = criterion(model(x), y)\n    loss.backward()\n")
-    error = Diagnosis("AttributeError", "'float' object has no attribute 'backward'", (frame(train, "loss.backward()"),))
+    error = Diagnosis("AttributeError", "'float' object has no attribute 'backward'",
+                      (frame(train, "loss.backward()"),))
     source, _ = shown(tmp_path, error)
     assert "return ((out - y) ** 2).mean().item()  # the bug" in source and "def __init__(self, eps=0.1):" in source
 
@@ -58,8 +60,10 @@ def test_the_init_of_the_failing_module_and_a_method_its_forward_calls(tmp_path)
                                            "    def __init__(self, hidden):\n        super().__init__()\n"
                                            "        self.fc = nn.Linear(hidden, 10)  # the bug: hidden * 2\n\n"
                                            "    def forward(self, h):\n        return self.fc(h)\n\n\n"
-                                           "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
-                                           "        self.rnn = nn.LSTM(8, 16, bidirectional=True)\n        self.head = Head(16)\n\n"
+                                           "class Net(nn.Module):\n    def __init__(self):\n"
+                                           "        super().__init__()\n"
+                                           "        self.rnn = nn.LSTM(8, 16, bidirectional=True)\n"
+                                           "        self.head = Head(16)\n\n"
                                            "    def init_hidden(self, batch):\n        return None  # the helper\n\n"
                                            "    def forward(self, x):\n        state = self.init_hidden(x.size(0))\n"
                                            "        out, _ = self.rnn(x, state)\n        return self.head(out[-1])\n")
@@ -81,18 +85,21 @@ def test_the_dataset_and_collate_function_when_a_batch_fails(tmp_path):
                                 "        return torch.zeros(i + 1)  # the bug: ragged\n\n\n"
                                 "def stack(items):\n    return torch.stack(items)  # the collate\n")
     train = write(tmp_path / "train.py", "from torch.utils.data import DataLoader\nimport data\n\n"
-                                         "dataset = data.Pairs()\nloader = DataLoader(dataset, batch_size=4, collate_fn=data.stack)\n"
+                                         "dataset = data.Pairs()\n"
+                                         "loader = DataLoader(dataset, batch_size=4, collate_fn=data.stack)\n"
                                          "for batch in loader:\n    pass\n")
     site = Site(train.resolve(), 5, None, None, None, "<module>")
     error = Diagnosis("RuntimeError", "stack expects each tensor to be equal size",
                       (frame(train, "for batch in loader:"), Frame(TORCH, 1, "__next__", False)),
                       loader=Loader(site, 4, False, "stack", 10))
     source, _ = shown(tmp_path, error)
-    assert "return torch.zeros(i + 1)  # the bug: ragged" in source and "return torch.stack(items)  # the collate" in source
+    assert ("return torch.zeros(i + 1)  # the bug: ragged" in source
+            and "return torch.stack(items)  # the collate" in source)
 
 
 def test_a_function_the_error_message_names(tmp_path):
-    write(tmp_path / "loaders.py", "def build_dataloaders(ds):\n    return DataLoader(ds, collate_fn=lambda b: b)  # named\n")
+    write(tmp_path / "loaders.py",
+          "def build_dataloaders(ds):\n    return DataLoader(ds, collate_fn=lambda b: b)  # named\n")
     train = write(tmp_path / "train.py", "from loaders import build_dataloaders\nloader = build_dataloaders(ds)\n"
                                          "for b in loader:\n    pass\n")
     error = Diagnosis("AttributeError", "Can't pickle local object 'build_dataloaders.<locals>.<lambda>'",

@@ -128,7 +128,8 @@ def test_hanging_script_with_workers_and_grandchildren_is_killed_whole(project):
                 time.sleep(1000)
 
         subprocess.Popen([sys.executable, "-c", "import subprocess, sys, time; "
-                          "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1000)']); time.sleep(1000)"])
+                          "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(1000)']); \
+time.sleep(1000)"])
         next(iter(DataLoader(Slow(), batch_size=4, num_workers=2)))
         """))
     before = snapshot(project)
@@ -249,7 +250,8 @@ def test_ctrl_c_at_any_moment_leaves_the_original_or_the_verified_fix(project, d
         assert process.returncode == -signal.SIGINT or "interrupted; no file was changed" in err
         assert path.read_text() == SLOW_BROKEN
     else:
-        assert process.returncode == 0 and path.read_text() == SLOW_BROKEN.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)")
+        assert (process.returncode == 0
+                and path.read_text() == SLOW_BROKEN.replace("nn.Linear(12, 2)", "nn.Linear(16, 2)"))
 
 
 COUNTING_BROKEN = "import time\nwith open('../runs.txt', 'a') as f:\n    f.write('run\\n')\ntime.sleep(2)\n" + BROKEN
@@ -304,7 +306,8 @@ def test_backup_that_cannot_be_kept_means_nothing_is_written(project, tmp_path):
     result = resolve("--no-llm", "train.py", cwd=project, env={"XDG_CACHE_HOME": str(blocker)})
     no_traceback(result)
     assert result.code == 2
-    assert result.stderr == f"resolve: error: cannot use {blocker}/resolver/backups for backups and the lock: Not a directory\n"
+    assert result.stderr == (f"resolve: error: cannot use {blocker}/resolver/backups for backups and the lock: "
+                             "Not a directory\n")
     assert (project / "train.py").read_text() == BROKEN
 
 

@@ -114,7 +114,8 @@ def test_a_patch_that_fails_is_followed_by_one_that_knows_why(tmp_path):
 
 
 @pytest.mark.parametrize("name, reply, reason", [
-    ("search_not_found", "train.py\n<<<<<<< SEARCH\nloss = nn.L1Loss()\n=======\ncriterion = nn.L1Loss()\n>>>>>>> REPLACE\nFix: x\n",
+    ("search_not_found", "train.py\n<<<<<<< SEARCH\nloss = nn.L1Loss()\n=======\n"
+     "criterion = nn.L1Loss()\n>>>>>>> REPLACE\nFix: x\n",
      "block 1: SEARCH text not found in train.py"),
     ("search_not_unique", "util.py\n<<<<<<< SEARCH\nscale = 1\n=======\nscale = 2\n>>>>>>> REPLACE\nFix: x\n",
      "block 1: SEARCH text matches 2 places in util.py"),
@@ -123,18 +124,25 @@ def test_a_patch_that_fails_is_followed_by_one_that_knows_why(tmp_path):
     ("outside_the_project", "../outside.py\n<<<<<<< SEARCH\nVALUE = 1\n=======\nVALUE = 2\n>>>>>>> REPLACE\nFix: x\n",
      "block 1: ../outside.py is outside the project"),
     ("try_except", "train.py\n<<<<<<< SEARCH\n        loss = loss(model(xb), yb)\n=======\n        try:\n"
-     "            loss = loss(model(xb), yb)\n        except TypeError:\n            continue\n>>>>>>> REPLACE\nFix: skip\n",
+     "            loss = loss(model(xb), yb)\n        except TypeError:\n            continue\n"
+     ">>>>>>> REPLACE\nFix: skip\n",
      "adds a try/except"),
-    ("filterwarnings", "train.py\n<<<<<<< SEARCH\nimport os\n=======\nimport os\nimport warnings\nwarnings.filterwarnings('ignore')\n"
+    ("filterwarnings", "train.py\n<<<<<<< SEARCH\nimport os\n=======\nimport os\nimport warnings\n"
+     "warnings.filterwarnings('ignore')\n"
      ">>>>>>> REPLACE\nFix: quiet\n", "adds warnings.filterwarnings"),
-    ("sys_exit", "train.py\n<<<<<<< SEARCH\nfor epoch in range(3):\n=======\nimport sys\nsys.exit(0)\nfor epoch in range(3):\n"
+    ("sys_exit", "train.py\n<<<<<<< SEARCH\nfor epoch in range(3):\n=======\n"
+     "import sys\nsys.exit(0)\nfor epoch in range(3):\n"
      ">>>>>>> REPLACE\nFix: stop early\n", "adds sys.exit"),
-    ("deleted_statement", "train.py\n<<<<<<< SEARCH\n        loss = loss(model(xb), yb)\n        loss.backward()\n=======\n"
-     "        # loss = loss(model(xb), yb)\n        loss.backward()\n>>>>>>> REPLACE\nFix: drop it\n", "comments out the failing statement"),
-    ("does_not_parse", "train.py\n<<<<<<< SEARCH\nloss = nn.MSELoss()\n=======\ncriterion = nn.MSELoss(\n>>>>>>> REPLACE\nFix: x\n",
+    ("deleted_statement", "train.py\n<<<<<<< SEARCH\n        loss = loss(model(xb), yb)\n"
+     "        loss.backward()\n=======\n"
+     "        # loss = loss(model(xb), yb)\n        loss.backward()\n>>>>>>> REPLACE\nFix: drop it\n",
+     "comments out the failing statement"),
+    ("does_not_parse", "train.py\n<<<<<<< SEARCH\nloss = nn.MSELoss()\n=======\n"
+     "criterion = nn.MSELoss(\n>>>>>>> REPLACE\nFix: x\n",
      "does not parse"),
     ("garbage", "I think you should check your shapes.", "the reply has no SEARCH/REPLACE block"),
-    ("creates_a_file", "helpers.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\nFix: x\n", "creating files is not allowed"),
+    ("creates_a_file", "helpers.py\n<<<<<<< SEARCH\nx\n=======\ny\n>>>>>>> REPLACE\nFix: x\n",
+     "creating files is not allowed"),
 ])
 def test_hostile_or_broken_replies_are_rejected_untouched_and_explained(tmp_path, name, reply, reason):
     project = copy_case(SHADOWED, tmp_path / "project")
@@ -201,8 +209,9 @@ def test_a_model_that_says_stop_ends_the_loop(tmp_path):
 def test_without_credentials_the_report_says_how_to_enable(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     with FakeAnthropic([Reply(right_answer(SHADOWED))]) as fake:
-        result = resolve("--no-rules", "train.py", cwd=project, env={"ANTHROPIC_BASE_URL": fake.url, "ANTHROPIC_API_KEY": "",
-                                                       "ANTHROPIC_CONFIG_DIR": str(tmp_path / "none")})
+        result = resolve("--no-rules", "train.py", cwd=project, env={"ANTHROPIC_BASE_URL": fake.url,
+                                                                     "ANTHROPIC_API_KEY": "",
+                                                                     "ANTHROPIC_CONFIG_DIR": str(tmp_path / "none")})
     assert result.code == 1 and fake.requests == []
     assert "an LLM fix was not tried: set ANTHROPIC_API_KEY" in result.stdout
 
@@ -296,7 +305,8 @@ def test_the_deadline_cuts_a_request_in_flight(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     with FakeAnthropic([Reply(WRONG_CAST, delay=60)], cycle=True) as fake:
         # long enough for the first run on a busy machine: the request must be in flight
-        result = resolve("--no-rules", "--json", "--deadline", "20", "train.py", cwd=project, env=env_for(fake), timeout=120)
+        result = resolve("--no-rules", "--json", "--deadline", "20", "train.py", cwd=project, env=env_for(fake),
+                         timeout=120)
     report = result.json
     assert report["status"] == "FAILED", report["stop_reason"]
     assert report["stop_reason"] == "the deadline (--deadline) came during an LLM request; it was cut"
@@ -316,8 +326,8 @@ def test_rate_limit_retries_stay_inside_the_call_budget(tmp_path):
     project = copy_case(SHADOWED, tmp_path / "project")
     limited = Reply("slow down", status=429, error_type="rate_limit_error", headers=FAST_RETRY)
     with FakeAnthropic([limited, Reply(WRONG_CAST)], cycle=True) as fake:
-        result = resolve("--no-rules", "--json", "--max-attempts", "50", "--max-llm-calls", "2", "train.py", cwd=project,
-                         env=env_for(fake))
+        result = resolve("--no-rules", "--json", "--max-attempts", "50", "--max-llm-calls", "2", "train.py",
+                         cwd=project, env=env_for(fake))
     assert result.json["llm_calls"] == 2 and "--max-llm-calls" in result.json["stop_reason"]
     assert len(fake.requests) == 4  # each call: one 429 retried by the SDK, then the answer
 
@@ -326,7 +336,8 @@ def test_rate_limit_retries_stay_inside_the_call_budget(tmp_path):
 
 SCRIPT = "import torch.nn as nn\n\nloss = nn.MSELoss()\nfor x in data:\n    loss = loss(x)\n"
 RIGHT = ("train.py\n<<<<<<< SEARCH\nloss = nn.MSELoss()\n=======\ncriterion = nn.MSELoss()\n>>>>>>> REPLACE\n"
-         "train.py\n<<<<<<< SEARCH\n    loss = loss(x)\n=======\n    loss = criterion(x)\n>>>>>>> REPLACE\nFix: rename\n")
+         "train.py\n<<<<<<< SEARCH\n    loss = loss(x)\n=======\n    loss = criterion(x)\n>>>>>>> REPLACE\n"
+         "Fix: rename\n")
 
 
 def cast(n: int) -> str:
@@ -363,8 +374,8 @@ def in_process(tmp_path, model, seconds=0.0, **options):
     script = write(tmp_path / "train.py", SCRIPT).resolve()
     runner = ScriptedRun(script, seconds)
     target = Target(script, None, (), tmp_path, tmp_path.resolve(), sys.executable)
-    outcome = resolve_loop(target, Settings(), Options(llm=model, dry_run=True, use_rules=False, **options), log=lambda _: None,
-                           runner=runner)
+    outcome = resolve_loop(target, Settings(), Options(llm=model, dry_run=True, use_rules=False, **options),
+                           log=lambda _: None, runner=runner)
     return outcome, runner
 
 

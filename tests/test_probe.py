@@ -149,8 +149,10 @@ UNPLACEABLE_SCRIPT = textwrap.dedent("""\
 
 def test_the_probes_own_failure_reaches_the_report_and_the_stop_reason(tmp_path):
     completed, report = probe(tmp_path, UNPLACEABLE_SCRIPT)
-    assert completed.returncode == 1 and report[schema.VERSION_KEY] == schema.VERSION and report["error_type"] == "KeyError"
-    assert report["probe_error"] == "recording where a Net was built: AttributeError: 'NoneType' object has no attribute 'startswith'"
+    assert (completed.returncode == 1 and report[schema.VERSION_KEY] == schema.VERSION
+            and report["error_type"] == "KeyError")
+    assert report["probe_error"] == ("recording where a Net was built: "
+                                     "AttributeError: 'NoneType' object has no attribute 'startswith'")
     result = resolve("--json", "script.py", cwd=tmp_path)
     assert result.code == 1 and result.json["stop_reason"] == "the probe failed: " + report["probe_error"]
     assert result.json["last_error"]["probe_error"] == report["probe_error"]

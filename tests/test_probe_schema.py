@@ -53,11 +53,13 @@ def test_another_version_or_a_missing_key_is_a_probe_error_not_facts(tmp_path):
     frames = [{"file": str(tmp_path / "train.py"), "line": 3, "function": "f", "user": True}]
     stale = Diagnosis.from_probe({**CRASH, schema.VERSION_KEY: schema.VERSION + 1, "frames": frames})
     assert stale.error == "KeyError: 'lr'" and stale.frames == ()
-    assert stale.probe_error == f"the probe wrote report version {schema.VERSION + 1}, this resolve reads version {schema.VERSION}"
+    assert stale.probe_error == (f"the probe wrote report version {schema.VERSION + 1}, "
+                                 f"this resolve reads version {schema.VERSION}")
     unversioned = Diagnosis.from_probe(CRASH)
     assert unversioned.probe_error.startswith("the probe wrote report version None")
     short = {key: value for key, value in CRASH.items() if key != "message"}
-    assert schema.problem({**short, schema.VERSION_KEY: schema.VERSION}) == "the probe's 'exception' report lacks message"
+    assert (schema.problem({**short, schema.VERSION_KEY: schema.VERSION})
+            == "the probe's 'exception' report lacks message")
     assert schema.problem({schema.VERSION_KEY: schema.VERSION, "outcome": "crashed"}) == \
         "the probe wrote an unknown outcome 'crashed'"
 

@@ -110,7 +110,8 @@ def test_every_write_of_the_script_is_thrown_away(project, args, code, status):
     assert (project.parent / "progress").exists(), "the writes ran"
     after = snapshot(project)
     fixed = status == "SUCCESS" and "--dry-run" not in args
-    assert after.pop("train.py") == (script().replace("nn.Linear(12, 2)", "nn.Linear(16, 2)") if fixed else script()).encode()
+    assert after.pop("train.py") == (script().replace("nn.Linear(12, 2)", "nn.Linear(16, 2)") if fixed
+                                     else script()).encode()
     before.pop("train.py")
     assert after == before, "a file was changed, created or deleted"
     assert not list(project.rglob("__pycache__"))
@@ -234,7 +235,8 @@ def test_no_sandbox_warns_and_lets_the_script_write(project):
 
 def test_trackers_are_switched_off_in_the_runs(tmp_path):
     project = tmp_path / "project"
-    write(project / "env.py", f"import json, os\njson.dump(dict(os.environ), open({str(tmp_path / 'env.json')!r}, 'w'))\n")
+    write(project / "env.py",
+          f"import json, os\njson.dump(dict(os.environ), open({str(tmp_path / 'env.json')!r}, 'w'))\n")
     result = resolve("--no-llm", "env.py", cwd=project, env={"WANDB_MODE": "online"})
     assert result.code == 0
     seen = json.loads((tmp_path / "env.json").read_text())
@@ -330,4 +332,5 @@ def test_one_user_namespace_then_a_mount_namespace_per_forked_child(tmp_path):
     completed = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=tmp_path)
     assert completed.returncode == 0, completed.stderr
     assert (folder / "shared.txt").read_text() == "original"
-    assert [(tmp_path / f"upper{n}" / "shared.txt").read_text() for n in range(2)] == ["original child0", "original child1"]
+    assert ([(tmp_path / f"upper{n}" / "shared.txt").read_text() for n in range(2)]
+            == ["original child0", "original child1"])

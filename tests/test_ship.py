@@ -88,7 +88,8 @@ def test_workflow_passes_actionlint(tmp_path):
     project.mkdir()
     workflow_of(project)
     git(project, "init", "-q")  # actionlint reads the workflows of the repository it is in
-    result = subprocess.run([*linter, ".github/workflows/resolve-nightly.yml"], cwd=project, capture_output=True, text=True)
+    result = subprocess.run([*linter, ".github/workflows/resolve-nightly.yml"], cwd=project,
+                            capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     # and the linter does find what it is there for
     bad = project / ".github" / "workflows" / "bad.yml"
@@ -138,7 +139,8 @@ def test_nightly_sequence_pushes_once_and_opens_one_pr(tmp_path):
         "train.py": DATA_DEPENDENT, "pyproject.toml": '[tool.resolve]\nscripts = ["train.py"]\n',
         ".gitignore": "features.txt\nresolve-report.md\n"})
     git(repo, "push", "-q", "origin", "main")
-    scripts = {name: step(workflow, name)["run"] for name in ("Repair", "Job summary", "Open or update the pull request")}
+    scripts = {name: step(workflow, name)["run"]
+               for name in ("Repair", "Job summary", "Open or update the pull request")}
     assert not any("${{" in script for script in scripts.values()), "expressions reach the scripts through env"
 
     bin_dir = tmp_path / "bin"
@@ -159,11 +161,13 @@ def test_nightly_sequence_pushes_once_and_opens_one_pr(tmp_path):
         env = {**base_env, "GITHUB_OUTPUT": str(files["output"]), "GITHUB_STEP_SUMMARY": str(files["summary"]),
                # another night, another clock: the commit ids must not depend on it
                "GIT_AUTHOR_DATE": f"2031-01-0{number}T03:17:00", "GIT_COMMITTER_DATE": f"2031-01-0{number}T03:17:00"}
-        repair = subprocess.run(["bash", "-e", "-c", scripts["Repair"]], cwd=repo, env=env, capture_output=True, text=True)
+        repair = subprocess.run(["bash", "-e", "-c", scripts["Repair"]], cwd=repo, env=env,
+                                capture_output=True, text=True)
         subprocess.run(["bash", "-e", "-c", scripts["Job summary"]], cwd=repo, env=env, check=True)
         outputs = files["output"].read_text() if files["output"].exists() else ""
         if "new-fix=true" in outputs:  # the step's `if:`
-            subprocess.run(["bash", "-e", "-c", scripts["Open or update the pull request"]], cwd=repo, env=env, check=True)
+            subprocess.run(["bash", "-e", "-c", scripts["Open or update the pull request"]], cwd=repo, env=env,
+                           check=True)
         return {"code": repair.returncode, "log": repair.stdout + repair.stderr, "outputs": outputs,
                 "summary": files["summary"].read_text(),
                 "tip": git(origin, "for-each-ref", "--format=%(objectname)", "refs/heads/resolve/nightly")}
@@ -225,7 +229,8 @@ def test_agent_frontmatter_follows_the_documented_format(tmp_path):
 def test_install_agent_allow_merges_the_permission_rule(tmp_path):
     settings = tmp_path / ".claude" / "settings.json"
     settings.parent.mkdir()
-    settings.write_text(json.dumps({"model": "opus", "permissions": {"allow": ["Bash(git:*)"], "deny": ["Read(.env)"]}}))
+    settings.write_text(json.dumps({"model": "opus",
+                                    "permissions": {"allow": ["Bash(git:*)"], "deny": ["Read(.env)"]}}))
     result = resolve("install-agent", "--allow", cwd=tmp_path)
     assert result.code == 0 and "allowed Bash(resolve:*)" in result.stdout
     assert json.loads(settings.read_text()) == {
@@ -238,7 +243,8 @@ def test_install_agent_allow_merges_the_permission_rule(tmp_path):
 def test_install_agent_allow_creates_settings_for_the_user(tmp_path):
     home = tmp_path / "home"
     assert resolve("install-agent", "--user", "--allow", cwd=tmp_path, env={"HOME": str(home)}).code == 0
-    assert json.loads((home / ".claude" / "settings.json").read_text()) == {"permissions": {"allow": ["Bash(resolve:*)"]}}
+    assert (json.loads((home / ".claude" / "settings.json").read_text())
+            == {"permissions": {"allow": ["Bash(resolve:*)"]}})
 
 
 @pytest.mark.parametrize("content", ["{not json", "[1, 2]", '{"permissions": {"allow": "Bash"}}'])

@@ -58,7 +58,8 @@ TELLING_ROWS = textwrap.dedent("""\
     head = torch.nn.Linear(1, 5)
     outcome = {}
     datasets = {"clean": Rows(), "None rows": Rows(bad=(1234, 2718, 4321)), "label 5": Rows(beyond=(1500, 2500, 3500)),
-                "label 5 in tensors": TensorDataset(torch.rand(5000, 1), torch.tensor([5 if i == 2500 else i % 5 for i in range(5000)]))}
+                "label 5 in tensors": TensorDataset(torch.rand(5000, 1), \
+torch.tensor([5 if i == 2500 else i % 5 for i in range(5000)]))}
     for name, dataset in datasets.items():
         torch.manual_seed(0)
         random.seed(0)
@@ -112,7 +113,8 @@ def test_passes_after_the_second_keep_only_their_first_and_last_batch_and_every_
     result = json.loads((tmp_path / "seen.json").read_text())
     assert result["epochs"] == 100
     sequential = result["seen"]["sequential"]
-    assert sequential[0] == sequential[1] == [[0, 1], [2, 3], [4, 5], [998, 999]]  # the last batch ends where the real one does: index len - 1 is read
+    # the last batch ends where the real one does: index len - 1 is read
+    assert sequential[0] == sequential[1] == [[0, 1], [2, 3], [4, 5], [998, 999]]
     assert all(epoch == [[0, 1], [998, 999]] for epoch in sequential[2:])
     shuffled = result["seen"]["shuffled"]
     assert [len(epoch) for epoch in shuffled] == [4, 4] + [2] * 98
@@ -151,7 +153,8 @@ def test_a_batch_samplers_remainder_batch_of_one_is_met_in_the_first_pass_and_th
     assert [80] in first, "the bucket's batch of one, met only at the 11th batch of 16 in a real epoch"
     assert len(first) == len(second) == 4, "it takes a head batch's place: the pass yields what len() says"
     last = list(range(113, 121))
-    assert first[-1] == second[-1] == last and second[:3] == [list(range(0, 8)), list(range(8, 16)), list(range(16, 24))]
+    assert (first[-1] == second[-1] == last
+            and second[:3] == [list(range(0, 8)), list(range(8, 16)), list(range(16, 24))])
     assert third == [list(range(0, 8)), last]
 
 

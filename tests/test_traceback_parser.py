@@ -89,5 +89,6 @@ def test_same_error_ignores_numbers_that_moved():
 
 def test_newer_torch_prefixes_still_classify():
     d = parse_traceback('Traceback (most recent call last):\n  File "/p/t.py", line 5, in <module>\n    y = m(x)\n'
-                        "RuntimeError: addmm: mat1 and mat2 shapes cannot be multiplied (32x512 and 256x10)\n", Path("/p"))
+                        "RuntimeError: addmm: mat1 and mat2 shapes cannot be multiplied (32x512 and 256x10)\n",
+                        Path("/p"))
     assert d.category == "shape.linear_in_features"

@@ -29,7 +29,8 @@ INTROSPECT = textwrap.dedent("""\
         "cwd": os.getcwd(),
         "path0": sys.path[0],
         "path": sys.path[1:],
-        "signals": {s.name: repr(signal.getsignal(s)) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGPIPE, signal.SIGCHLD)},
+        "signals": {s.name: repr(signal.getsignal(s)) for s in (signal.SIGINT, signal.SIGTERM, \
+signal.SIGPIPE, signal.SIGCHLD)},
         "torch_seed": torch.initial_seed(),
         "first_rand": torch.rand(3).tolist(),
         "numpy_draw": float(np.random.rand()),
@@ -65,7 +66,8 @@ def test_a_warm_run_sees_what_a_fresh_interpreter_sees(tmp_path, monkeypatch):
     for key in ("env", "numpy_draw", "torch_seed", "first_rand"):
         del warm[key], cold[key]
     assert warm == cold
-    assert cold["argv"][1:] == ["--flag", "x"] and cold["argv"][0].endswith("look.py") and cold["signals"]["SIGINT"] == "<built-in function default_int_handler>"
+    assert (cold["argv"][1:] == ["--flag", "x"] and cold["argv"][0].endswith("look.py")
+            and cold["signals"]["SIGINT"] == "<built-in function default_int_handler>")
     assert cold["project_modules"] == [] and cold["cuda_initialized"] is False
 
 

@@ -238,7 +238,8 @@ class Diagnosis:
         if parsed is not None:
             return parsed
         if exit_code < 0:
-            name = signal.Signals(-exit_code).name if -exit_code in signal.Signals._value2member_map_ else str(-exit_code)
+            known = -exit_code in signal.Signals._value2member_map_
+            name = signal.Signals(-exit_code).name if known else str(-exit_code)
             return cls("Signal", f"the script was killed by {name}", source="exit")
         tail = stderr.strip().splitlines()[-1] if stderr.strip() else ""
         return cls("ExitCode", f"the script exited with code {exit_code}" + (f": {tail}" if tail else ""),

@@ -37,7 +37,8 @@ def credentials_configured() -> bool:
 
 def prompt(name: str, **values: str) -> str:
     """A prompt from prompts/; a variable the template needs but was not given is an error."""
-    return Template(files("resolver.llm").joinpath("prompts", f"{name}.md").read_text(encoding="utf-8")).substitute(values)
+    text = files("resolver.llm").joinpath("prompts", f"{name}.md").read_text(encoding="utf-8")
+    return Template(text).substitute(values)
 
 
 # --- secrets --------------------------------------------------------------------------------
@@ -230,7 +231,8 @@ class Claude:
         cwd = Path(context["cwd"])
         redact = Redactor()
         first = redact(first_message(error, workspace, context))
-        messages = [{"role": "user", "content": [{"type": "text", "text": first, "cache_control": {"type": "ephemeral"}}]}]
+        cached = {"type": "text", "text": first, "cache_control": {"type": "ephemeral"}}
+        messages = [{"role": "user", "content": [cached]}]
         while True:
             reply_text = self._ask(messages, deadline)
             messages.append({"role": "assistant", "content": reply_text})

@@ -80,7 +80,8 @@ def apply(reply: Reply, workspace: Workspace, cwd: Path, error: Diagnosis, reaso
     for number, block in enumerate(reply.blocks, 1):
         path = (cwd / block.path).resolve()
         if not workspace.is_editable(path):
-            raise Rejected(f"block {number}: {block.path} is outside the project; only the project's .py files may change")
+            raise Rejected(f"block {number}: {block.path} is outside the project; "
+                           "only the project's .py files may change")
         if not path.is_file():
             raise Rejected(f"block {number}: {block.path} does not exist; creating files is not allowed")
         current = texts.get(path, workspace.text(path))

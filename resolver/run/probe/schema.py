@@ -11,7 +11,8 @@ VERSION_KEY = "schema"
 OUTCOMES = {
     "ok": ("the script ran to its end", ("versions", "lowered_batch_sizes", "counters")),
     "exception": ("the script raised", ("versions", "lowered_batch_sizes", "counters", "error_type", "message")),
-    "exit": ("the script called sys.exit() with a nonzero code", ("versions", "lowered_batch_sizes", "counters", "code")),
+    "exit": ("the script called sys.exit() with a nonzero code",
+             ("versions", "lowered_batch_sizes", "counters", "code")),
     "no_torch": ("the interpreter cannot import torch", ("message",)),
     "no_sandbox": ("the kernel refused the overlay sandbox: resolve runs the script again under the guard",
                    ("message",)),

@@ -9,6 +9,7 @@ import math
 import sys
 import time
 
+
 class SmokeBatches:
     """A pass over a loader cut to its first few batches and its last one.
 

@@ -1,0 +1,57 @@
+"""Verify: how a verifying run is judged against the run it should have fixed. A fix is a run
+that gets further, never one that trains less or stops learning, and an error that only smoke
+mode's smaller batches made is told apart from the user's."""
+
+from __future__ import annotations
+
+import re
+
+from resolver.diagnose import health
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.run.runner import Run
+from resolver.status import Verdict
+
+
+def lowered_sizes_in_error(result: Run) -> list[int]:
+    """The user batch sizes, lowered by smoke mode, that the error's message or the failing
+    modules' input shapes hold: the script expected that many samples and got fewer. Before any
+    batch was drawn, smoke mode has changed nothing the script saw."""
+    if result.passed or not result.lowered_batch_sizes or result.diagnosis.counters.get("batches") == 0:
+        return []
+    error = result.diagnosis
+    numbers = {int(n) for n in re.findall(r"\d+", error.message)}
+    numbers |= {d for m in error.modules for t in m.inputs if t is not None for d in t.shape}
+    return [size for size in result.lowered_batch_sizes if size in numbers]
+
+
+def same_place(a: Diagnosis, b: Diagnosis) -> bool:
+    """The same kind of error at the same line and module, whatever numbers its message holds
+    (they hold the batch size, which differs between the two runs)."""
+    where_a, where_b = a.location, b.location
+    return (a.error_type == b.error_type
+            and (where_a and (where_a.file, where_a.line)) == (where_b and (where_b.file, where_b.line))
+            and (a.module and a.module.path) == (b.module and b.module.path))
+
+
+def progress_note(before: Run, after: Run) -> str:
+    return (f"it ran {after.counters.get('optimizer_steps', 0)} optimizer steps where the failing run had reached "
+            f"{before.counters.get('optimizer_steps', 0)}")
+
+
+def _reached(run: Run) -> tuple[int, int, int]:
+    counters = run.counters
+    return counters.get("optimizer_steps", 0), counters.get("backward_calls", 0), counters.get("batches", 0)
+
+
+def judge(before: Run, after: Run) -> Verdict:
+    if not after.passed and after.diagnosis.category in health.GRAPH_CUT and before.diagnosis.source != "health":
+        return Verdict.CUTS_GRAPH  # a crash stopped by cutting the path from the loss to the model
+    if after.passed:
+        # exiting 0 by skipping training is hiding the error, not fixing it
+        if after.counters.get("optimizer_steps", 0) < before.counters.get("optimizer_steps", 0):
+            return Verdict.FEWER_STEPS
+        return Verdict.FIXED
+    if after.diagnosis.same_error_as(before.diagnosis):
+        return Verdict.SAME_ERROR
+    # a different error that strikes before the old one did is damage, not progress
+    return Verdict.FAILED_EARLIER if _reached(after) < _reached(before) else Verdict.FIXED
