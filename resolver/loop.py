@@ -286,11 +286,7 @@ class _Session:
         needed = rules.evidence_needed(failing.diagnosis)
         if failing.diagnosis.forward_origin or rules.Evidence.ANOMALY_TRACE not in needed:
             return failing
-        self.settings = replace(self.settings, anomaly=True)
-        try:
-            traced = self.run("rerunning under anomaly detection")
-        finally:
-            self.settings = replace(self.settings, anomaly=False)
+        traced = self._rerun_with(self.run, "rerunning under anomaly detection", "anomaly")
         if traced.passed or not traced.diagnosis.same_error_as(failing.diagnosis):
             return failing
         return replace(failing, diagnosis=traced.diagnosis)
@@ -300,14 +296,18 @@ class _Session:
         and names the first op, and the user line, whose output was not finite."""
         if failing.diagnosis.category != "health.non_finite_loss" or failing.diagnosis.health.get("origin"):
             return failing
-        self.settings = replace(self.settings, trace_non_finite=True)
-        try:
-            traced = self._run_once("rerunning to find the first non-finite value")
-        finally:
-            self.settings = replace(self.settings, trace_non_finite=False)
+        traced = self._rerun_with(self._run_once, "rerunning to find the first non-finite value", "trace_non_finite")
         if traced.passed or traced.diagnosis.category != failing.diagnosis.category:
             return failing
         return traced
+
+    def _rerun_with(self, running: Callable[[str], Run], doing: str, setting: str) -> Run:
+        """One more run with a boolean setting on for it alone (anomaly detection, the tracer)."""
+        self.settings = replace(self.settings, **{setting: True})
+        try:
+            return running(doing)
+        finally:
+            self.settings = replace(self.settings, **{setting: False})
 
     def _proposals(self, failing: Run) -> Iterator[Edit | Rejection]:
         error = failing.diagnosis

@@ -120,7 +120,8 @@ class Health:
         self.before = None
         self.origin = {}  # with --trace-non-finite: the first op whose output was not finite
         self.cache = {}
-        self.last_grad = {}  # id(optimizer) -> (id, version of its first gradient, backward count) after a step
+        # id(optimizer) -> (its first gradient, weakly: a freed one's id is reused; its version; backward count)
+        self.last_grad = {}
         self._install(torch)
 
     def _install(self, torch):
@@ -275,7 +276,8 @@ class Health:
             return
         after = self._norms([p.detach() for p in moving])
         first = next((p.grad for group in optimizer.param_groups for p in group["params"] if p.grad is not None), None)
-        self.last_grad[id(optimizer)] = (id(first), first._version, self.backwards) if first is not None else None
+        self.last_grad[id(optimizer)] = (weakref.ref(first), first._version, self.backwards) \
+            if first is not None else None
         self.records[-1]["changed"] = sum(1 for a, b in zip(norms, after) if a != b)
         self.records[-1]["measured"] = len(moving)
 
@@ -289,8 +291,8 @@ class Health:
         if "Z" in events or "B" not in events or not with_grad:
             return True
         grad = with_grad[0].grad
-        grad_id, version, backwards = last
-        return id(grad) != grad_id or grad._version - version > self.backwards - backwards
+        kept, version, backwards = last
+        return kept() is not grad or grad._version - version > self.backwards - backwards
 
     def _norms(self, tensors):
         if not tensors:

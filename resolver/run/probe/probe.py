@@ -81,16 +81,26 @@ class Options:
             self.script, self.args = rest[0], rest[1:]
 
 
+BESIDE = {}  # filename -> the module loaded from it
+
+
 def load_beside(filename):
     """A module beside this file (schema.py, facts.py, ...), under a name no user module has, loaded
-    once: a sibling that uses another (loaders.py uses facts.py) finds it in sys.modules."""
-    name = "_resolver_" + filename[:-3]
-    if name not in sys.modules:
+    once: a sibling that uses another (loaders.py uses facts.py) finds it in sys.modules while the
+    probe starts; hide_beside() takes them out of it before the user's script runs."""
+    if filename not in BESIDE:
+        name = "_resolver_" + filename[:-3]
         spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(PROBE_FILE), filename))
-        module = importlib.util.module_from_spec(spec)
+        module = BESIDE[filename] = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         spec.loader.exec_module(module)
-    return sys.modules[name]
+    return BESIDE[filename]
+
+
+def hide_beside():
+    """The script sees no module of the probe's in sys.modules, as in a plain run."""
+    for filename in BESIDE:
+        sys.modules.pop("_resolver_" + filename[:-3], None)
 
 
 SCHEMA = load_beside("schema.py")  # what the report holds, shared with resolve
@@ -247,6 +257,7 @@ def main(argv):
     if guard is not None:
         guard.install_torch(torch)
     sites, loaders, counters, health, lowered = install(torch, options)
+    hide_beside()
     report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__},
               "lowered_batch_sizes": lowered}
     try:
