@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 import libcst as cst
 
-from resolver.fix.rules._source import Source, method_call
+from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules._source import Source, method_call, user_frames
+from resolver.write.edits import Workspace
 
 CUDA = re.compile(r"cuda(:\d+)?")
 
@@ -46,3 +49,11 @@ def state_dict_load(source: Source, line: int) -> StateDictLoad | None:
         else f"({source.code(given)})"
     key, value = ("k", "v") if not {"k", "v"} & set(re.findall(r"\w+", held)) else ("key", "tensor")
     return StateDictLoad(loads[0], given, held, key, value)
+
+
+def failing_loads(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[tuple[Frame, Source, StateDictLoad]]:
+    """The `load_state_dict(sd)` call on each of the user's failing lines, innermost first."""
+    for frame, source in user_frames(diagnosis, workspace):
+        load = state_dict_load(source, frame.line)
+        if load is not None:
+            yield frame, source, load

@@ -28,9 +28,8 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import state_dict_load
+from resolver.fix.rules._checkpoint import failing_loads
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import user_frames
 from resolver.write.edits import Edit, Workspace
 
 MISMATCH = re.compile(r"size mismatch for ([\w.]+): copying a param with shape torch.Size\(\[([\d, ]*)\]\) from "
@@ -59,10 +58,7 @@ def _fresh_head(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     if head is None:
         return
     saved, current = MISMATCH.search(diagnosis.message).group(2, 3)
-    for frame, source in user_frames(diagnosis, workspace):
-        load = state_dict_load(source, frame.line)
-        if load is None:
-            continue
+    for frame, source, load in failing_loads(diagnosis, workspace):
         if not isinstance(load.call.func.value, (cst.Name, cst.Attribute)):
             continue  # the model is read again for its own head: only a name can be read twice
         model = source.code(load.call.func.value)

@@ -32,9 +32,9 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import state_dict_load
+from resolver.fix.rules._checkpoint import failing_loads
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._source import Source
 from resolver.write.edits import Edit, Workspace
 
 WRAPPER_CLASSES = {"DataParallel": "nn.DataParallel", "DistributedDataParallel": "nn.parallel.DistributedDataParallel"}
@@ -108,10 +108,7 @@ def _stripped_prefix(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
     prefix = _wrapper_prefix(diagnosis.message)
     if prefix is None:
         return
-    for frame, source in user_frames(diagnosis, workspace):
-        load = state_dict_load(source, frame.line)
-        if load is None:
-            continue
+    for frame, source, load in failing_loads(diagnosis, workspace):
         stripped = cst.parse_expression(f'{{{load.key}.removeprefix("{prefix}"): {load.value} '
                                         f'for {load.key}, {load.value} in {load.held}.items()}}')
         reason = (f"Stripped the {prefix!r} prefix from the keys given to {source.code(load.call.func)}: the "
@@ -136,10 +133,7 @@ def _entry_picked(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     entry = next((e for e in STATE_DICT_ENTRIES if e in keys), None)
     if entry is None:
         return
-    for frame, source in user_frames(diagnosis, workspace):
-        load = state_dict_load(source, frame.line)
-        if load is None:
-            continue
+    for frame, source, load in failing_loads(diagnosis, workspace):
         picked = cst.parse_expression(f'{load.held}["{entry}"]')
         reason = (f"Gave {source.code(load.call.func)} the checkpoint's \"{entry}\" entry instead of the whole "
                   f"checkpoint: it holds {', '.join(repr(k) for k in keys)}, and the model's weights are under "
