@@ -105,6 +105,7 @@ CATEGORIES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("health.non_finite_loss", r"^NonFiniteLoss: "),
         ("health.non_finite_gradient", r"^NonFiniteGradient: "),
         ("health.stale_optimizer", r"^StaleOptimizer: "),
+        ("health.unregistered_module", r"^UnregisteredLayers: "),
         ("health.zero_grad_before_step", r"^GradientsClearedBeforeStep: "),
         ("health.no_gradient", r"^NoGradient: "),
         ("health.grads_accumulate", r"^GradientsAccumulate: "),
@@ -153,6 +154,9 @@ EXHAUSTED_ADVICE = {
                           "loss, and for layers kept in plain lists or dicts",
     "health.no_update": "the optimizer steps with gradients and lr > 0 but the parameters do not move: check that "
                         "it holds the model's own parameters and that nothing restores them after each step",
+    "health.unregistered_module": "layers the forward runs are kept where nn.Module does not look (a plain list "
+                                  "or dict): hold them in nn.ModuleList / nn.ModuleDict, so that model.parameters() "
+                                  "and the optimizer see them",
     "health.eval_mode_training": "the model trains in eval mode after model.eval(): call model.train() where "
                                  "each training epoch starts",
     "health.grads_accumulate": "gradients are added up across steps: call optimizer.zero_grad() before each "
