@@ -79,7 +79,8 @@ def test_the_table_before_the_catalogue_keeps_its_ids_and_their_order():
                                      "checkpoint.optimizer_groups", "memory.cuda_oom",
                                      # the training-health findings that stop with advice when no rule's edit helps
                                      "health.non_finite_loss", "health.non_finite_gradient", "health.no_gradient",
-                                     "health.no_update", "health.eval_mode_training", "health.grads_accumulate"}
+                                     "health.no_update", "health.eval_mode_training", "health.grads_accumulate",
+                                     "health.unregistered_module"}
 
 
 def test_advice_for_a_category_outside_the_catalogue_is_none():

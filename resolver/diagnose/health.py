@@ -40,7 +40,7 @@ def verdict(health: dict) -> Diagnosis | None:
     """The first training contract the run broke, as a Diagnosis; None when it trains."""
     if not health or not health.get("steps"):
         return None  # no optimizer step: nothing trains here (an evaluation or data script)
-    for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _cleared_before_step,
+    for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _unregistered, _cleared_before_step,
                   _no_gradient, _accumulating, _eval_mode, _no_update):
         found = check(health)
         if found is not None:
@@ -84,6 +84,16 @@ def _stale_optimizer(health: dict) -> Diagnosis | None:
                f"it was built before they were replaced")
     optimizers = health.get("optimizers") or [{}]
     return _diagnosis("StaleOptimizer", message, health, optimizers[0].get("site"))
+
+
+def _unregistered(health: dict) -> Diagnosis | None:
+    layers = health.get("unregistered") or []
+    if not layers:
+        return None
+    names = ", ".join(sorted({layer["class"] for layer in layers}))
+    message = (f"{len(layers)} layer(s) ({names}) ran in the model's forward and got gradients, but the model does "
+               f"not register them and no optimizer holds them: layers kept in a plain list or dict never learn")
+    return _diagnosis("UnregisteredLayers", message, health, layers[0].get("site"))
 
 
 def _cleared_before_step(health: dict) -> Diagnosis | None:

@@ -63,7 +63,8 @@ MATCH_ORDER = (
     "dist.not_initialized", "dist.unused_parameters", "dist.mark_ready_twice", "dist.port_in_use", "dist.nccl",
     # training health: a run that exits 0 but does not train; each finding's type is its own (diagnose/health.py)
     "health.non_finite_loss", "health.non_finite_gradient", "health.stale_optimizer", "health.zero_grad_before_step",
-    "health.no_gradient", "health.grads_accumulate", "health.eval_mode_training", "health.no_update",
+    "health.no_gradient", "health.unregistered_module", "health.grads_accumulate", "health.eval_mode_training",
+    "health.no_update",
     "api.keyword_argument",  # after module.init_arguments, which takes `__init__() got an unexpected keyword`
     "syntax.error", "import.missing_module",
 )

@@ -49,6 +49,16 @@ FAMILIES = (
       when_exhausted="no edit found the cut between the loss and the parameters: look for .detach(), .data, "
                      ".item(), a numpy round trip or a torch.no_grad block on the way from the model to the "
                      "loss, and for layers kept in plain lists or dicts"),
+    f("health.unregistered_module", r"^UnregisteredLayers: ",
+      "UnregisteredLayers: blocks.0, blocks.1 run in the forward but are kept in a plain list: no optimizer sees them",
+      "Layers the forward runs are kept where nn.Module does not look (a plain list or dict), so "
+      "model.parameters() and the optimizer never see them and they never train.",
+      "前向中运行的层放在 nn.Module 看不到的地方（普通 list 或 dict），model.parameters() 和优化器都看不到它们，"
+      "它们从不训练。",
+      ("the layers that ran in the forward", "the containers they are kept in"),
+      when_exhausted="layers the forward runs are kept where nn.Module does not look (a plain list "
+                     "or dict): hold them in nn.ModuleList / nn.ModuleDict, so that model.parameters() "
+                     "and the optimizer see them"),
     f("health.grads_accumulate", r"^GradientsAccumulate: ",
       "GradientsAccumulate: step() runs after every backward() but zero_grad() is never called",
       "Gradients are added up across steps because zero_grad() is never called (or called once, outside the "

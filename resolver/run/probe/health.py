@@ -116,7 +116,8 @@ class Health:
         self.roots = {}
         self.called = set()  # ids of modules with parameters called under grad (checked steps only)
         self.got_grad, self.held = {}, {}  # id(param) -> got a finite non-zero gradient; -> param
-        self.depth, self.training_forward = 0, False
+        self.depth, self.training_forward, self.root = 0, False, None
+        self.inside = {}  # id(module) -> (module, id of the model whose forward called it), checked steps only
         self.before = None
         self.origin = {}  # with --trace-non-finite: the first op whose output was not finite
         self.cache = {}
@@ -170,6 +171,7 @@ class Health:
         if self.depth == 0:
             # a training forward: a model called with grad on (a no_grad block inside it still counts)
             self.training_forward = self.torch.is_grad_enabled()
+            self.root = id(module)
             if self.training_forward:
                 entry = self.roots.get(id(module))
                 if entry is None and len(self.roots) < MODELS_KEPT:
@@ -178,6 +180,8 @@ class Health:
                     entry[1].append(module.training)
         if self.training_forward and self.steps < CHECKED_STEPS and module._parameters:
             self.called.add(id(module))
+            if self.depth and len(self.inside) < 256:
+                self.inside.setdefault(id(module), (module, self.root))
         self.depth += 1
 
     def _forward_out(self, module, args, output):
@@ -356,6 +360,13 @@ class Health:
         # trainable parameters of those models that got a gradient but no optimizer holds
         unheld = sorted(name for k, (name, p) in params.items()
                         if k not in self.held and p.requires_grad and p.grad is not None)
+        # layers a trained model's forward ran that the model does not register (a plain list or dict):
+        # they got gradients, and no optimizer holds them
+        unregistered = [{"class": type(m).__name__, "site": self.sites.site_of(m)}
+                        for key, (m, root) in self.inside.items()
+                        if key not in modules and root in self.roots and self._trains(self.roots[root][0])
+                        and any(p.requires_grad and p.grad is not None and id(p) not in self.held
+                                for p in m._parameters.values() if p is not None)]
         return {
             "steps": self.steps, "checked_steps": len(self.records), "backward_calls": self.backwards,
             "losses": self.losses, "last_loss": number(self.last_loss) if self.last_loss is not None else None,
@@ -367,7 +378,8 @@ class Health:
                        "without_grad_count": len(no_grad),
                        "stale": sum(1 for k in no_grad if k not in params),  # held, but no model that ran has it
                        "unheld_with_grad": unheld[:NAMES_KEPT], "unheld_with_grad_count": len(unheld)},
-            "cut_modules": cut[:NAMES_KEPT], **({"origin": self.origin} if self.origin else {}),
+            "cut_modules": cut[:NAMES_KEPT], "unregistered": unregistered[:NAMES_KEPT],
+            **({"origin": self.origin} if self.origin else {}),
             "sites": {"backward": self.backward_site, "step": self.step_site, "zero_grad": self.zero_site,
                       "eval": self.eval_site},
         }
