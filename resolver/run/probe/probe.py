@@ -98,9 +98,31 @@ def load_beside(filename):
 
 
 def hide_beside():
-    """The script sees no module of the probe's in sys.modules, as in a plain run."""
+    """The script sees no module of the probe's in sys.modules, as in a plain run; they can still be
+    imported by name (torch.compile's tracer imports the module of each hook it inlines, and the
+    health checks' hooks live in _resolver_health)."""
     for filename in BESIDE:
         sys.modules.pop("_resolver_" + filename[:-3], None)
+    sys.meta_path.append(HiddenBeside)
+
+
+class HiddenBeside:
+    """Finds a hidden sibling again by its name: the module already loaded, never a second copy."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        module = next((m for f, m in BESIDE.items() if name == "_resolver_" + f[:-3]), None)
+        return importlib.util.spec_from_loader(name, HiddenBeside.Loaded(module)) if module else None
+
+    class Loaded:
+        def __init__(self, module):
+            self.module = module
+
+        def create_module(self, spec):
+            return self.module
+
+        def exec_module(self, module):
+            pass
 
 
 SCHEMA = load_beside("schema.py")  # what the report holds, shared with resolve
