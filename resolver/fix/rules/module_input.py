@@ -51,6 +51,7 @@ from resolver.fix.retarget import rewrites
 from resolver.fix.rules._arguments import fix_argument
 from resolver.fix.rules._definitions import at_caller, definition, parameter_of, trail
 from resolver.fix.rules._origin import Tracer
+from resolver.fix.rules._producer import producer_width
 from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, project_sources
@@ -141,13 +142,34 @@ class ModuleInput(Rule):
         why = _why(layer, contract, given, needed, declared)
         if contract.argument == "num_embeddings":
             yield from _ids_counted_not_ranged(diagnosis, workspace, layer, contract, needed)
+        # where the number is made first (a setting read only here), then the width its input's
+        # producer declares, then the constructor's own argument
         found = definition(workspace, layer.site, contract.index, contract.argument)
         edits = list(found.edits(declared, needed, why)) if found is not None else []
         yield from edits or _config_file_setting(workspace, layer, contract, declared, needed, why)
+        yield from _producer_width(diagnosis, workspace, layer, contract, needed, why)
         constructors = {f"torch.nn.{layer.class_name}", layer.qualname}
         plain = dataclasses.replace(layer, attributes={**layer.attributes, contract.argument: declared})
         yield from fix_argument(workspace, plain, constructors, contract.index, contract.argument, needed, why)
         yield from _loop_relation(workspace, layer, contract, declared, needed, why)
+
+
+def _producer_width(diagnosis: Diagnosis, workspace: Workspace, layer: Module, contract: Contract, needed: int,
+                    why: str) -> Iterator[Edit]:
+    """The argument set to the width its input's producer declares (`hidden * (2 if bidirectional
+    else 1)` after a recurrent layer's flag), so it follows that layer when the settings change."""
+    if contract.argument == "num_embeddings":
+        return  # ids, not a width: no layer makes them
+    width = producer_width(workspace, diagnosis, layer, needed)
+    file = Source.parse(workspace, layer.site.file) if width is not None else None
+    call = file and file.call_at(layer.site)
+    arg = call and argument(call, contract.index, contract.argument)
+    if arg is None or file.module.code_for_node(arg.value) == width.code:
+        return
+    new_call = call.deep_replace(arg, arg.with_changes(value=cst.parse_expression(width.code)))
+    reason = (f"Changed {file.code(call)} to {file.code(new_call)} {why}: the input comes from "
+              f"{width.producer}, whose width is {width.how}")
+    yield file.edit(file.replaced(call, new_call), file.line_of(call), reason)
 
 
 # what the number counts, for the report
