@@ -127,7 +127,7 @@ def _name_operands(code: str) -> list[str]:
     return [f for f in found if f]
 
 
-def rewrites(code: str, scope: dict[str, int], target: int) -> list[Rewrite]:
+def rewrites(code: str, scope: dict[str, int], target: int, related: bool = True) -> list[Rewrite]:
     """Expressions equal to `target`, most intent-preserving first; the literal comes last.
 
     Order: a literal that repeats, changed everywhere at once (`C * H * W` with H == W is a
@@ -158,17 +158,18 @@ def rewrites(code: str, scope: dict[str, int], target: int) -> list[Rewrite]:
             offer(part)
         if _is_name(code):
             name = code.strip()
-            offer(f"{name} * 2") or offer(f"{name} // 2")
+            if related:
+                offer(f"{name} * 2") or offer(f"{name} // 2")
             prefix = name.rsplit(".", 1)[0] + "." if "." in name else ""
             holders = [n for n, v in scope.items() if v == target and n != name]
             alike = [n for n in holders if prefix and n.startswith(prefix)]
             if len(holders) == 1 or len(alike) == 1:
                 offer((alike or holders)[0])
-            for factor in _FACTORS:
+            for factor in _FACTORS if related else ():
                 offer(f"{name} * {factor}") or offer(f"{name} // {factor}")
-            for part in (2, 4):  # a concatenated skip of a fraction of the width (a U-Net's decoder)
+            for part in (2, 4) if related else ():  # a concatenated skip of a fraction of the width (a U-Net's decoder)
                 offer(f"{name} + {name} // {part}")
-            for offset in (1, 2):  # an off-by-one: a padding index, a start token
+            for offset in (1, 2) if related else ():  # an off-by-one: a padding index, a start token
                 offer(f"{name} + {offset}") or offer(f"{name} - {offset}")
     found.append(Rewrite(str(target), not _has_names(code)))
     return found

@@ -85,7 +85,7 @@ def _rewrites(found: ArgumentSource, declared: int, needed: int) -> list[Rewrite
         return _sibling_name(found, declared, needed)
     code = found.source.module.code_for_node(found.arg.value)
     names_known = evaluate(code, found.scope) == declared
-    return rewrites(code, found.scope if names_known else {}, needed)
+    return rewrites(code, found.scope if names_known else {}, needed, related=False)
 
 
 def _sibling_name(found: ArgumentSource, declared: int, needed: int) -> list[Rewrite]:

@@ -57,7 +57,7 @@ class Definition:
         code = self.file.module.code_for_node(self.value)
         scope = _constants(self.file)
         if evaluate(code, scope) == declared:
-            found = [r.code for r in rewrites(code, scope, needed) if r.kept_names]
+            found = [r.code for r in rewrites(code, scope, needed, related=False) if r.kept_names]
         elif evaluate(code, scope) is None and _holds_call(self.value):
             opaque, shape, value = _opaque_part(self.file, self.value, declared)
             found = [r.code.replace(PLACEHOLDER, opaque) for r in rewrites(shape, {PLACEHOLDER: value}, needed)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
+from itertools import product
 
 import libcst as cst
 
@@ -41,6 +42,10 @@ DECLARED = {"Linear": (1, "out_features"), "LazyLinear": (0, "out_features"), "B
             "BatchNorm1d": (0, "num_features"), "Conv1d": (1, "out_channels"), "Conv2d": (1, "out_channels"),
             "Conv3d": (1, "out_channels"), "BatchNorm2d": (0, "num_features"), "GroupNorm": (1, "num_channels")}
 TUPLE_OUTPUT = RECURRENT | {"MultiheadAttention"}
+CHANNEL_LAYERS = {"Conv1d", "Conv2d", "Conv3d", "BatchNorm2d", "GroupNorm"}
+# keep the channels, not the last dimension
+CHANNELS_KEPT = {"MaxPool1d", "MaxPool2d", "MaxPool3d", "AvgPool1d", "AvgPool2d", "AdaptiveAvgPool2d",
+                 "AdaptiveMaxPool2d", "Upsample", "UpsamplingNearest2d", "UpsamplingBilinear2d", "ReLU6", "Hardswish"}
 
 
 @dataclass(frozen=True)
@@ -48,40 +53,54 @@ class Width:
     """The producer's width as its own code declares it, valid where the consumer is built."""
 
     code: str
+    alternatives: tuple[str, ...]  # what it comes to under each value of the flags it reads, as code
     producer: str  # "self.lstm (LSTM)", for the report
     how: str  # "its hidden_size, times 2 when bidirectional", for the report
+    built: tuple[cst.Call, ...]  # the constructor calls it is read from
 
 
-def producer_width(workspace, diagnosis: Diagnosis, layer: Module, needed: int) -> Width | None:
+@dataclass(frozen=True)
+class _Forward:
+    """The forward a layer is called in, and which dimension of its input the layer reads."""
+
+    source: Source
+    klass: cst.ClassDef
+    function: cst.FunctionDef
+    channels: bool  # dimension 1 (convolutions, BatchNorm2d); else the last one
+    rank: int
+
+
+def producer_width(workspace, diagnosis: Diagnosis, layer: Module, needed: int, channels: bool) -> Width | None:
     """The width expression of the layer whose output reached `layer`, when the code shows it
     and it gives `needed` in the consumer's constructing scope."""
     frame, site = diagnosis.location, layer.site
-    if frame is None or site is None or not layer.path or frame.file != site.file:
+    given = layer.inputs[0] if layer.inputs else None
+    if frame is None or site is None or given is None or not layer.path or frame.file != site.file:
         return None
     source = Source.parse(workspace, frame.file)
     if source is None:
         return None
-    name = layer.path.rsplit(".", 1)[-1]
-    calls = [c for c in source.on_line(cst.Call, frame.line) if _self_call(c) == name]
+    *outer, name = layer.path.split(".")
+    element = int(name) if name.isdigit() and outer else None  # a layer of an nn.Sequential attribute
+    called = outer[-1] if element is not None else name
+    calls = [c for c in source.on_line(cst.Call, frame.line) if _self_call(c) == called]
     forward = source.function_of(calls[0]) if len(calls) == 1 else None
     klass = forward and source.enclosing(forward, cst.ClassDef)
     consumer = source.call_at(site)
-    if klass is None or consumer is None or not calls[0].args or calls[0].args[0].keyword is not None:
+    if klass is None or consumer is None:
         return None
-    trail = _trace(source, klass, forward, calls[0].args[0].value, ())
-    if trail is None:
+    place = _Forward(source, klass, forward, channels, len(given.shape))
+    if element:
+        width = _before_in_sequence(place, called, element, consumer)
+    elif calls[0].args and calls[0].args[0].keyword is None:
+        width = _trace(place, calls[0].args[0].value, ())
+    else:
+        width = None
+    init = source.function_of(consumer)
+    if width is None or any(source.function_of(b) is not init for b in width.built) \
+            or not _readable(source, init, width.code, site.line):
         return None
-    producer, picks = trail
-    built = _built(source, klass, producer)
-    if built is None or source.function_of(consumer) is not source.function_of(built):
-        return None
-    width = _declared(source, built, picks)
-    if width is None or not _readable(source, source.function_of(built), width[0], site.line):
-        return None
-    code, alternatives, how = width
-    if not any(evaluate(a, site.scope) == needed for a in alternatives):
-        return None
-    return Width(code, f"self.{producer} ({last_name(built.func)})", how)
+    return width if any(evaluate(a, site.scope) == needed for a in width.alternatives) else None
 
 
 def _self_call(call: cst.Call) -> str | None:
@@ -91,46 +110,101 @@ def _self_call(call: cst.Call) -> str | None:
     return None
 
 
-def _trace(source: Source, klass: cst.ClassDef, forward: cst.FunctionDef, node: cst.BaseExpression,
-           picks: tuple, steps: int = 0) -> tuple[str, tuple] | None:
-    """(the `self.<layer>` that made `node`, the indices taken from its output on the way)."""
+def _before_in_sequence(place: _Forward, attribute: str, element: int, consumer: cst.Call) -> Width | None:
+    """A layer inside `nn.Sequential(...)` reads what the layers before it in the same call make."""
+    built = _built(place.source, place.klass, attribute)
+    if built is None or last_name(built.func) != "Sequential" or len(built.args) <= element \
+            or built.args[element].value is not consumer:
+        return None
+    return _last_width(place, built.args[:element], f"self.{attribute}[{element - 1}]")
+
+
+def _last_width(place: _Forward, layers, producer: str) -> Width | None:
+    for arg in reversed(layers):
+        layer = arg.value
+        if isinstance(layer, cst.Call) and last_name(layer.func) in _passing(place):
+            continue
+        return _declared(place, layer, (), producer) if isinstance(layer, cst.Call) else None
+    return None
+
+
+def _passing(place: _Forward) -> set[str]:
+    return PASS_THROUGH | (CHANNELS_KEPT if place.channels else set())
+
+
+def _trace(place: _Forward, node: cst.BaseExpression, picks: tuple, steps: int = 0) -> Width | None:
+    """The width of the layer that made `node`, `picks` being the indices taken from its output
+    on the way (a tuple element, then rows)."""
     if steps > MAX_STEPS:
         return None
 
-    def again(inner: cst.BaseExpression, more: tuple = ()) -> tuple[str, tuple] | None:
-        return _trace(source, klass, forward, inner, more + picks, steps + 1)
+    def again(inner: cst.BaseExpression, more: tuple = ()) -> Width | None:
+        return _trace(place, inner, more + picks, steps + 1)
 
+    source = place.source
     if isinstance(node, cst.Name):
-        found = latest_binding(source, forward, node.value, source.line_of(node))
+        found = latest_binding(source, place.function, node.value, source.line_of(node))
         if found is None or found[2] is not None or found[0] is None:
             return None  # a parameter of forward (the data), or a loop variable
         value, path, _ = found
         return again(value, tuple(path))
     if isinstance(node, cst.Call):
         func, args = node.func, node.args
+        first = args[0].value if args and args[0].keyword is None else None
         layer = _self_call(node)
         if layer is not None:
-            built = _built(source, klass, layer)
-            if built is not None and last_name(built.func) in PASS_THROUGH:  # self.dropout(h)
-                return again(args[0].value) if args and args[0].keyword is None else None
-            return layer, picks
+            built = _built(source, place.klass, layer)
+            if built is None:
+                return None
+            if last_name(built.func) in _passing(place):  # self.dropout(h), self.pool(x)
+                return again(first) if first is not None else None
+            return _declared(place, built, picks, f"self.{layer}")
         called = last_name(func)
-        if called in KEEPS_WIDTH or (called in REDUCES and _keeps_last(node)):
-            if isinstance(func, cst.Attribute) and not _is_namespace(func.value):
-                return again(func.value)  # x.relu(), x.mean(dim=1)
-            return again(args[0].value) if args and args[0].keyword is None else None  # F.relu(x)
-        return None
-    if isinstance(node, cst.Subscript):
+        if called in ("cat", "concat", "concatenate") and first is not None and not picks:
+            return _concatenated(place, node, steps)
+        keeps = called in KEEPS_WIDTH or (called in REDUCES and not place.channels and _keeps_last(node))
+        if keeps and isinstance(func, cst.Attribute) and not _is_namespace(func.value):
+            return again(func.value)  # x.relu(), x.mean(dim=1)
+        return again(first) if keeps and first is not None else None  # F.relu(x)
+    if isinstance(node, cst.Subscript) and not place.channels:
         if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
                 and isinstance(node.slice[0].slice.value, cst.Integer):
             return again(node.value, (int(node.slice[0].slice.value.value),))  # a tuple element, or a row
-        last = node.slice[-1].slice
-        if isinstance(last, cst.Slice) or len(node.slice) == 2:
+        if isinstance(node.slice[-1].slice, cst.Slice) or len(node.slice) == 2:
             return again(node.value, ("rows",))  # out[:, -1], out[:, -1, :]: the last dimension stays
         return None
     if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract, cst.Multiply)):
         return again(node.left) or again(node.right)  # a residual sum: both sides have the width
     return None
+
+
+def _concatenated(place: _Forward, call: cst.Call, steps: int) -> Width | None:
+    """`torch.cat([a, b], dim=...)` along the dimension the consumer reads: the parts' widths
+    summed (`ch * 2` for a U-Net skip of the same width)."""
+    parts, dim = call.args[0].value, argument(call, 1, "dim")
+    along = dim.value if dim is not None else cst.Integer("0")
+    number = -int(along.operand.value) if isinstance(along, cst.UnaryOperation) \
+        and isinstance(along.operand, cst.Integer) else int(along.value) if isinstance(along, cst.Integer) else None
+    wanted = {1} if place.channels else {-1, place.rank - 1}
+    if not isinstance(parts, (cst.List, cst.Tuple)) or number not in wanted \
+            or any(isinstance(e, cst.StarredElement) for e in parts.elements):
+        return None
+    widths = [_trace(place, e.value, (), steps + 1) for e in parts.elements]
+    if not widths or None in widths or len(widths) > 4:
+        return None
+    codes = [_parenthesised(w.code) for w in widths]
+    code = f"{codes[0]} * {len(codes)}" if len(set(codes)) == 1 else " + ".join(codes)
+    alternatives = tuple(" + ".join(f"({a})" for a in choice) for choice in product(*(w.alternatives for w in widths)))
+    return Width(code, alternatives, "torch.cat of " + ", ".join(w.producer for w in widths),
+                 "the sum of " + ", ".join(w.how for w in widths), tuple(b for w in widths for b in w.built))
+
+
+def _parenthesised(code: str) -> str:
+    try:
+        simple = isinstance(cst.parse_expression(code), (cst.Name, cst.Attribute, cst.Integer, cst.Subscript, cst.Call))
+    except cst.ParserSyntaxError:
+        return f"({code})"
+    return code if simple else f"({code})"
 
 
 def _is_namespace(node: cst.BaseExpression) -> bool:
@@ -154,50 +228,46 @@ def _built(source: Source, klass: cst.ClassDef, layer: str) -> cst.Call | None:
     return found[0][0]
 
 
-def _declared(source: Source, built: cst.Call, picks: tuple) -> tuple[str, list[str], str] | None:
-    """(width code, the values it can take as code, words) of the output `picks` selects."""
-    kind = last_name(built.func)
-    if not any(q.startswith("torch.nn.") for q in source.qualified_names(built.func)) and kind not in DECLARED \
-            and kind not in RECURRENT and kind != "Sequential":
-        return None
+def _declared(place: _Forward, built: cst.Call, picks: tuple, producer: str) -> Width | None:
+    """The width of the output of the layer `built` makes that `picks` selects."""
+    source, kind = place.source, last_name(built.func)
+    if not any(q.startswith("torch.nn.") for q in source.qualified_names(built.func)) \
+            and kind not in DECLARED and kind not in RECURRENT and kind != "Sequential":
+        return None  # a block of the user's own: its width is its forward's business
     if kind == "Sequential":
-        for element in reversed(built.args):
-            if isinstance(element.value, cst.Call) and last_name(element.value.func) in PASS_THROUGH:
-                continue
-            return _declared(source, element.value, picks) if isinstance(element.value, cst.Call) else None
-        return None
+        return _last_width(place, built.args, producer)
+    element = None
     if kind in TUPLE_OUTPUT:
         if not picks or not isinstance(picks[0], int):
             return None
-        element, picks = picks[0], picks[1:]
+        element = picks[0]
+    name = f"{producer} ({kind})"
     if kind in RECURRENT:
         hidden = argument(built, 1, "hidden_size")
         if hidden is None or argument(built, 10, "proj_size") is not None:
             return None
-        size = _grouped(source, hidden.value)
+        size = _parenthesised(source.module.code_for_node(hidden.value))
         if element != 0:
-            return size, [size], "its hidden_size (the last state of one direction)"
+            return Width(size, (size,), name, "its hidden_size (the last state of one direction)", (built,))
         flag = argument(built, 6, "bidirectional")
         flag_code = source.module.code_for_node(flag.value) if flag is not None else "False"
         if flag_code == "False":
-            return size, [size], "its hidden_size"
+            return Width(size, (size,), name, "its hidden_size", (built,))
         if flag_code == "True":
-            return f"{size} * 2", [f"{size} * 2"], "its hidden_size, times 2 as it is bidirectional"
-        return (f"{size} * (2 if {flag_code} else 1)", [f"{size} * 2", size],
-                f"its hidden_size, times 2 when `{flag_code}`")
+            return Width(f"{size} * 2", (f"{size} * 2",), name, "its hidden_size, times 2 as it is bidirectional",
+                         (built,))
+        return Width(f"{size} * (2 if {flag_code} else 1)", (f"{size} * 2", size), name,
+                     f"its hidden_size, times 2 when `{flag_code}`", (built,))
     if kind == "MultiheadAttention" and element != 0:
+        return None
+    if place.channels != (kind in CHANNEL_LAYERS):
         return None
     position, keyword = DECLARED.get(kind, (None, None))
     given = argument(built, position, keyword) if keyword else None
     if given is None:
         return None
     code = source.module.code_for_node(given.value)
-    return code, [code], f"its {keyword}"
-
-
-def _grouped(source: Source, node: cst.BaseExpression) -> str:
-    code = source.module.code_for_node(node)
-    return f"({code})" if isinstance(node, (cst.BinaryOperation, cst.IfExp)) else code
+    return Width(code, (code,), name, f"its {keyword}", (built,))
 
 
 def _readable(source: Source, function: cst.FunctionDef, code: str, line: int) -> bool:

@@ -160,7 +160,11 @@ def _producer_width(diagnosis: Diagnosis, workspace: Workspace, layer: Module, c
     else 1)` after a recurrent layer's flag), so it follows that layer when the settings change."""
     if contract.argument == "num_embeddings":
         return  # ids, not a width: no layer makes them
-    width = producer_width(workspace, diagnosis, layer, needed)
+    given = layer.inputs[0]
+    if contract.reads is not _last and len(given.shape) == contract.unbatched:
+        return  # one sample without its batch: which dimension is which is the caller's business
+    channels = contract.reads is not _last and len(given.shape) > 2
+    width = producer_width(workspace, diagnosis, layer, needed, channels)
     file = Source.parse(workspace, layer.site.file) if width is not None else None
     call = file and file.call_at(layer.site)
     arg = call and argument(call, contract.index, contract.argument)
