@@ -5,8 +5,13 @@ normalized_shape, BatchNorm/InstanceNorm num_features, GroupNorm num_channels, E
 num_embeddings, MultiheadAttention embed_dim). The number comes from the input the probe saw, not
 from the message (torch words it differently in every layer and version); the argument is fixed
 where its number is made (a config field, a constant, an `__init__` computation, a helper's
-caller, the one config-file line the code reads it from), else at the constructor, keeping a
-computed argument computed.
+caller, the one config-file line the code reads it from); else it takes the width the input's
+producer declares (the previous layer's `out_features`, an attention's `embed_dim`,
+`hidden * (2 if bidirectional else 1)` with the recurrent layer's own flag, the parts of a
+`torch.cat`), so that it follows that layer when a setting changes; else the constructor's
+argument is rewritten, keeping a computed argument computed. A relation on a nearby name
+(`hidden * 2`, `width + width // 2`) is used only where a loop builds several sizes that all
+show it; from one observation it would hold only for today's settings.
 
 ## Why is this bad?
 `mat1 and mat2 shapes cannot be multiplied`, `expected input[...] to have 3 channels, but got
