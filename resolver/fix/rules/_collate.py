@@ -3,9 +3,13 @@ the top-level statement that holds the first call."""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
+
 import libcst as cst
 
-from resolver.fix.rules._source import Source, keyword_arg
+from resolver.fix.rules._source import Source, keyword_arg, project_sources
+from resolver.write.edits import Workspace
 
 DATA_LOADER = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
 
@@ -76,3 +80,67 @@ def with_collate(source: Source, calls: list[cst.Call], helper: str) -> str | No
             return updated.with_changes(body=[*body[:at], placed, *body[at:]])
 
     return source.module.visit(Give()).code
+
+
+PADDING_NAME = re.compile(r"^(PAD|PAD_ID|PAD_IDX|PAD_INDEX|PAD_TOKEN_ID|PAD_TOKEN_IDX|PADDING_IDX|PADDING_ID)$",
+                          re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Padding:
+    """The project's padding id: the name the collate pads token ids with."""
+
+    name: str
+    where: str  # "vocab.py", for the report
+    imported: str  # the import the loader's file needs for it, or ""
+
+
+def padding_id(workspace: Workspace, loader_file: Source) -> Padding | None:
+    """The one module-level integer constant the project names as its padding id (`PAD_ID = 1`,
+    `PAD_IDX = 0`): the model finds lengths and masks by it, so the collate pads ids with it too."""
+    found = []
+    for source in project_sources(workspace):
+        for statement in source.module.body:
+            for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                        and isinstance(small.targets[0].target, cst.Name) and isinstance(small.value, cst.Integer) \
+                        and PADDING_NAME.match(small.targets[0].target.value):
+                    found.append((source, small.targets[0].target.value, int(small.value.value)))
+    if len({(name, value) for _, name, value in found}) != 1:
+        return None
+    source, name, _ = found[0]
+    here = source.path == loader_file.path or _imports(loader_file, name)
+    if here:
+        return Padding(name, source.path.name, "")
+    try:
+        module = ".".join(source.path.relative_to(workspace.project).with_suffix("").parts)
+    except ValueError:
+        return None
+    return Padding(name, source.path.name, f"from {module} import {name}")
+
+
+def _imports(source: Source, name: str) -> bool:
+    return any(isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar)
+               and any((a.asname.name.value if a.asname else source.code(a.name)) == name for a in node.names)
+               for node in source.nodes(cst.ImportFrom))
+
+
+def with_import(text: str, line: str) -> str:
+    """The file with `from m import name` added to its import from `m` (when it has one, not
+    starred), else as a line after its last top-level import."""
+    module = cst.parse_module(text)
+    wanted = cst.ensure_type(cst.parse_statement(line).body[0], cst.ImportFrom)
+    body = list(module.body)
+    for i, statement in enumerate(body):
+        small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+        if isinstance(small, cst.ImportFrom) and not isinstance(small.names, cst.ImportStar) \
+                and small.module is not None and small.relative == () \
+                and module.code_for_node(small.module) == module.code_for_node(wanted.module):
+            names = [n.with_changes(comma=cst.MaybeSentinel.DEFAULT) for n in small.names]
+            merged = sorted([*names, *wanted.names], key=lambda a: module.code_for_node(a.name))
+            body[i] = statement.with_changes(body=[small.with_changes(names=merged, lpar=None, rpar=None)])
+            return module.with_changes(body=body).code
+    last = max((i for i, s in enumerate(body) if isinstance(s, cst.SimpleStatementLine)
+                and any(isinstance(small, (cst.Import, cst.ImportFrom)) for small in s.body)), default=-1)
+    body.insert(last + 1, cst.parse_statement(line + "\n"))
+    return module.with_changes(body=body).code

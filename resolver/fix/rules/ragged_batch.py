@@ -5,7 +5,8 @@ len(ids))`) cuts it first: `ids = ids[:self.max_length]`. A loader whose twin bu
 already passes the project's own collate gets that one. Otherwise the DataLoader gets a
 collate_fn that pads them with `torch.nn.utils.rnn.pad_sequence`, and so do the loaders built
 beside it (a validation twin holds the same samples); the helper goes in before the statement
-that builds the first.
+that builds the first. Token ids are padded with the project's own padding id where it names one
+(`PAD_ID = 1`): a model that finds lengths or masks by that id would count zeros as words.
 
 ## Why is this bad?
 `stack expects each tensor to be equal size`: the default collate cannot stack samples of
@@ -39,7 +40,9 @@ from resolver.fix.rules._collate import (
     also_beside,
     collate_beside,
     loaders_beside,
+    padding_id,
     with_collate,
+    with_import,
 )
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, names_in
@@ -49,8 +52,8 @@ from resolver.write.edits import Edit, Workspace
 HELPER = '''def pad_collate(batch):
     """Pads the variable-length tensors of a batch to the longest one."""
     def collate(items):
-        if isinstance(items[0], {torch}.Tensor) and items[0].dim() > 0 and len({{t.shape for t in items}}) > 1:
-            return {torch}.nn.utils.rnn.pad_sequence(list(items), batch_first=True)
+        if isinstance(items[0], {torch}.Tensor) and items[0].dim() > 0 and len({{t.shape for t in items}}) > 1:{padding}
+            return {torch}.nn.utils.rnn.pad_sequence(list(items), batch_first=True{padded})
         return {torch}.utils.data.default_collate(list(items))
 
     if isinstance(batch[0], dict):
@@ -83,12 +86,19 @@ class RaggedBatch(Rule):
                       "samples have different lengths, and the project's own collate batches them")
             yield source.edit(source.replaced(call, given), source.line_of(call), reason)
         calls = loaders_beside(source, call)
-        new_text = with_collate(source, calls, HELPER.format(torch=source.torch))
+        pad = padding_id(workspace, source)
+        padding = f"\n            pad = 0 if items[0].is_floating_point() else {pad.name}" if pad else ""
+        helper = HELPER.format(torch=source.torch, padding=padding, padded=", padding_value=pad" if pad else "")
+        new_text = with_collate(source, calls, helper)
         if new_text is None:
             return
+        if pad is not None and pad.imported:
+            new_text = with_import(new_text, pad.imported)
         also = also_beside(calls)
         reason = (f"Added collate_fn=pad_collate to {source.code(call)}{also}: its samples have different lengths, "
                   "so they are padded with pad_sequence instead of stacked")
+        if pad is not None:
+            reason += f", token ids with the project's {pad.name} ({pad.where})"
         yield source.edit(new_text, source.line_of(call), reason, uses_torch=True)
 
 
