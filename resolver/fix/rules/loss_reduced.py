@@ -1,7 +1,9 @@
 """## What it does
 Reduces per-sample losses with `.mean()` where the loss is made: the loss class's `forward`
-return, or the return of the one project loss it calls that does not reduce (a multi-task
-`total, parts`), or the value assigned; never on a returned tuple or dict.
+return, or the loss helper function's, or the return of the one project loss it calls that does
+not reduce (a multi-task `total, parts`), or the value assigned; never on a returned tuple or
+dict. A helper that returns `per_sample * weights`, the weights its parameter, gets their
+weighted mean, `(per_sample * weights).sum() / weights.sum()`.
 
 ## Why is this bad?
 `grad can be implicitly created only for scalar outputs`: `backward()` gets a scalar, and the
@@ -44,14 +46,17 @@ def _reduce_loss(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
         chain = tracer.chain(source, loss, frame)
         made = next((s for s in chain if isinstance(s.node, cst.Call)), None)
         if made is not None and not (isinstance(made.node.func, cst.Attribute) and last_name(made.node.func) == "mean"):
-            forward = class_method(tracer, made.source, made.node.func, frame, "forward")
+            forward = class_method(tracer, made.source, made.node.func, frame, "forward") \
+                or _project_function(tracer, made.node.func)
             if forward is not None:
                 # a project loss class: reduce where the per-sample losses are made, which may be a
                 # loss it calls (a multi-task sum of parts), never on the tuple or dict it returns
                 found = _unreduced_return(tracer, *forward, made.path)
                 if found is not None:
                     where, value = found
-                    new = wrap(where.module.code_for_node(value), ".mean()")
+                    weighted = _weighted_mean(where, value)
+                    code = where.module.code_for_node(value)
+                    new = cst.parse_expression(weighted) if weighted else wrap(code, ".mean()")
                     yield changed(where, value, new, "where the per-sample losses are returned: backward() needs a "
                                 "scalar, and they were not reduced")
                 return
@@ -62,6 +67,34 @@ def _reduce_loss(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
         yield changed(step.source, step.node, new, "where the loss is made: backward() needs a scalar, and the "
                     "per-sample losses were not reduced")
         return
+
+
+def _project_function(tracer: Tracer, func: cst.BaseExpression) -> tuple[cst.FunctionDef, Source] | None:
+    """The one top-level function of the project a plain call names (a loss helper)."""
+    if not isinstance(func, cst.Name):
+        return None
+    functions = [(f, s) for s in tracer.project_sources() for f in s.nodes(cst.FunctionDef)
+                 if f.name.value == func.value and s.enclosing(f, cst.FunctionDef) is None
+                 and s.enclosing(f, cst.ClassDef) is None]
+    return functions[0] if len(functions) == 1 else None
+
+
+WEIGHTS = re.compile(r"^(w|weights?|sample_weights?|class_weights?|mask|masks|loss_mask)$", re.IGNORECASE)
+
+
+def _weighted_mean(where: Source, value: cst.BaseExpression) -> str | None:
+    """`per_sample * weights` returned by a helper that takes the weights: their weighted mean,
+    `(per_sample * weights).sum() / weights.sum()`; a plain `.mean()` would count the weights'
+    total as if it were the batch size."""
+    function = where.enclosing(value, cst.FunctionDef)
+    if not isinstance(value, cst.BinaryOperation) or not isinstance(value.operator, cst.Multiply) or function is None:
+        return None
+    parameters = {p.name.value for p in (*function.params.params, *function.params.kwonly_params)}
+    weights = [side for side in (value.left, value.right) if isinstance(side, cst.Name)
+               and side.value in parameters and WEIGHTS.match(side.value)]
+    if len(weights) != 1:
+        return None
+    return f"({where.module.code_for_node(value)}).sum() / {weights[0].value}.sum()"
 
 
 # torch losses that reduce unless told `reduction="none"`
