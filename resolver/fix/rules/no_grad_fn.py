@@ -4,7 +4,9 @@ re-wrap on the way to the loss is removed, or the `torch.no_grad()` block that s
 training step is unwrapped. The way to the loss goes on into the project functions that compute
 it (the model's and the loss class's `forward`, the methods they call, a loss picked by a
 factory): there the cut may be a `@torch.no_grad()` on the function, or a detour through numpy
-that comes back as a fresh tensor, which is taken back to torch as a whole.
+that comes back as a fresh tensor, which is taken back to torch as a whole. Only the part of a
+return the loss is unpacked from is followed: floats returned beside it for logging
+(`return loss, {"loss": loss.item()}`) stay floats, or they would keep every step's graph.
 
 ## Why is this bad?
 `element 0 of tensors does not require grad and does not have a grad_fn`: backward has no
@@ -122,10 +124,11 @@ def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | Non
     """Edits in the project functions the loss is computed by, nearest first: each function the
     flow into `loss` calls, then what their returns call in turn."""
     caller = f"{function.name.value}()" if function is not None else "the training loop"
-    queue = [(source, c, caller) for a in _feeding(source, function, {loss}, line) for c in _calls_in([a.value])]
+    queue = [(source, c, caller, _taken(a, c, {loss})) for a in _feeding(source, function, {loss}, line)
+             for c in _calls_in([a.value])]
     seen: set[cst.FunctionDef] = {function}
     while queue and len(seen) <= MAX_FUNCTIONS:
-        where, call, caller = queue.pop(0)
+        where, call, caller, taken = queue.pop(0)
         for callee_source, callee in tracer.functions_called(where, call):
             if callee in seen:
                 continue
@@ -134,15 +137,36 @@ def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | Non
             if decorator is not None:
                 yield _undecorated(callee_source, callee, decorator, caller)
                 continue
-            returns = [r.value for r in callee_source.nodes(cst.Return) if r.value is not None
+            # only the part of each return the loss is taken from: the floats returned beside it
+            # for logging (`loss, {"loss": loss.item()}`) stay floats
+            returns = [_part(r.value, taken) for r in callee_source.nodes(cst.Return) if r.value is not None
                        and callee_source.enclosing(r, cst.FunctionDef) is callee]
+            returns = [r for r in returns if r is not None]
             end = callee_source.positions[callee].end.line + 1
             flow = _feeding(callee_source, callee, {n for r in returns for n in names_in(r)}, end)
             edit = _back_to_torch(callee_source, callee, returns, flow)
             if edit is not None:
                 yield edit
-            queue += [(callee_source, c, f"{callee.name.value}()")
+            queue += [(callee_source, c, f"{callee.name.value}()", None)
                       for c in _calls_in([*returns, *(a.value for a in flow)])]
+
+
+def _taken(assign: cst.Assign, call: cst.Call, wanted: set[str]) -> int | None:
+    """Which element of the call's returned tuple the loss's flow unpacks (`loss, logs = step()`
+    -> 0); None when it takes the whole value."""
+    if assign.value is not call or len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Tuple):
+        return None
+    elements = assign.targets[0].target.elements
+    hits = [i for i, e in enumerate(elements) if set(names_in(e.value)) & wanted]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _part(value: cst.BaseExpression, taken: int | None) -> cst.BaseExpression | None:
+    if taken is None:
+        return value
+    if isinstance(value, cst.Tuple) and taken < len(value.elements):
+        return value.elements[taken].value
+    return None
 
 
 def _back_to_torch(source: Source, function: cst.FunctionDef, returns: list, flow: list[cst.Assign]) -> Edit | None:
