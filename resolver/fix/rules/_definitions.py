@@ -1,7 +1,9 @@
 """Follow the name a constructor argument is given back to where its number is made: a config
 dataclass field's default, an argparse default, a dict entry, a module-level constant (also
-imported from another file), `self.x = ...` in an `__init__`, a local assignment, a helper's
-parameter to its call site (the probe's stack of constructing frames). The wrong number is
+imported from another file), `self.x = ...` in an `__init__`, a property's return (a vocabulary's
+size), a local assignment, a helper's parameter to its call site (the probe's stack of
+constructing frames). A count short of the project's named special tokens gets them by name:
+`len(self.words) + len(SPECIALS)`. The wrong number is
 fixed there, once, instead of patched over where it is used.
 
 A link is followed only when it is certain: exactly one assignment makes the name, and the name
@@ -20,7 +22,7 @@ import libcst.matchers as m
 from resolver.diagnose.diagnosis import Site
 from resolver.fix.retarget import evaluate, rewrites
 from resolver.fix.rules._source import Source, argument, project_sources
-from resolver.fix.rules._syntax import bound_names, unpacked_value
+from resolver.fix.rules._syntax import bound_names, last_name, unpacked_value
 from resolver.write.edits import Change, Edit, Workspace
 
 MAX_LINKS = 8
@@ -62,6 +64,9 @@ class Definition:
             opaque, shape, value = _opaque_part(self.file, self.value, declared)
             found = [r.code.replace(PLACEHOLDER, opaque) for r in rewrites(shape, {PLACEHOLDER: value}, needed)
                      if r.kept_names]
+            named = _named_extra(self.file, needed - value)
+            if named is not None and shape == PLACEHOLDER:  # `len(self.words)` short of the special tokens
+                found.insert(0, f"{opaque} + len({named})")
         else:
             return  # another number than the module got, or names not known here: leave it to the call
         for new in found:
@@ -83,6 +88,23 @@ def _opaque_part(file: Source, value: cst.BaseExpression, declared: int) -> tupl
             return left, code.replace(left, PLACEHOLDER, 1), solved
     atom = isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
     return (code if atom else f"({code})"), PLACEHOLDER, declared
+
+
+EXTRAS = ("SPECIAL", "RESERVED", "EXTRA")
+
+
+def _named_extra(file: Source, missing: int) -> str | None:
+    """The one module-level list or tuple of special tokens (`SPECIALS = ["<pad>", "<unk>"]`)
+    with exactly `missing` entries: what a count of the words alone leaves out, named."""
+    if missing <= 0:
+        return None
+    found = [small.targets[0].target.value for statement in file.module.body
+             if isinstance(statement, cst.SimpleStatementLine) for small in statement.body
+             if isinstance(small, cst.Assign) and len(small.targets) == 1
+             and isinstance(small.targets[0].target, cst.Name)
+             and any(word in small.targets[0].target.value.upper() for word in EXTRAS)
+             and isinstance(small.value, (cst.List, cst.Tuple)) and len(small.value.elements) == missing]
+    return found[0] if len(found) == 1 else None
 
 
 def _constants(file: Source) -> dict[str, int]:
@@ -407,11 +429,27 @@ def _attribute(workspace: Workspace, file: Source, node: cst.Attribute):
             option = _argparse_default(f, call, name)
             if option is not None:
                 made.append(option)
+        made += _property_returns(f, name)
     reads = [(f, a) for f in files for a in f.nodes(cst.Attribute)
              if a.attr.value == name and not _is_target(f, a) and not quiet(f, a)]
     if len(made) != 1 or made[0][1] is None or len(reads) != 1:
         return None
     return made[0]
+
+
+def _property_returns(file: Source, name: str) -> list:
+    """`@property def vocab_size(self): return len(self.words)`: a count the class computes is
+    made in its one return."""
+    found = []
+    for function in file.nodes(cst.FunctionDef):
+        klass = file.enclosing(function, cst.ClassDef)
+        if function.name.value != name or klass is None or file.function_of(function) is not None \
+                or not any(last_name(d.decorator) in ("property", "cached_property") for d in function.decorators):
+            continue
+        returns = [r for r in file.nodes(cst.Return) if file.function_of(r) is function]
+        found.append((file, returns[0].value if len(returns) == 1 else None,
+                      f"the {klass.name.value}.{name} property"))
+    return found
 
 
 def _argparse_default(file: Source, call: cst.Call, name: str):
