@@ -21,8 +21,9 @@ import libcst.matchers as m
 
 from resolver.diagnose.diagnosis import Site
 from resolver.fix.retarget import evaluate, rewrites
+from resolver.fix.rules._declarations import argparse_default, property_returns
 from resolver.fix.rules._source import Source, argument, project_sources
-from resolver.fix.rules._syntax import bound_names, last_name, unpacked_value
+from resolver.fix.rules._syntax import bound_names, unpacked_value
 from resolver.write.edits import Change, Edit, Workspace
 
 MAX_LINKS = 8
@@ -426,46 +427,12 @@ def _attribute(workspace: Workspace, file: Source, node: cst.Attribute):
             made.append((f, statement.value if single or isinstance(statement, cst.AnnAssign) else None,
                          f"{f.code(attr)}"))
         for call in f.nodes(cst.Call):
-            option = _argparse_default(f, call, name)
+            option = argparse_default(f, call, name)
             if option is not None:
                 made.append(option)
-        made += _property_returns(f, name)
+        made += property_returns(f, name)
     reads = [(f, a) for f in files for a in f.nodes(cst.Attribute)
              if a.attr.value == name and not _is_target(f, a) and not quiet(f, a)]
     if len(made) != 1 or made[0][1] is None or len(reads) != 1:
         return None
     return made[0]
-
-
-def _property_returns(file: Source, name: str) -> list:
-    """`@property def vocab_size(self): return len(self.words)`: a count the class computes is
-    made in its one return."""
-    found = []
-    for function in file.nodes(cst.FunctionDef):
-        klass = file.enclosing(function, cst.ClassDef)
-        if function.name.value != name or klass is None or file.function_of(function) is not None \
-                or not any(last_name(d.decorator) in ("property", "cached_property") for d in function.decorators):
-            continue
-        returns = [r for r in file.nodes(cst.Return) if file.function_of(r) is function]
-        found.append((file, returns[0].value if len(returns) == 1 else None,
-                      f"the {klass.name.value}.{name} property"))
-    return found
-
-
-def _argparse_default(file: Source, call: cst.Call, name: str):
-    func = call.func
-    if not (isinstance(func, cst.Attribute) and func.attr.value == "add_argument"):
-        return None
-    flags = [a.value.evaluated_value for a in call.args
-             if a.keyword is None and isinstance(a.value, cst.SimpleString)]
-    dest = next((a.value.evaluated_value for a in call.args if a.keyword and a.keyword.value == "dest"
-                 and isinstance(a.value, cst.SimpleString)), None)
-    if dest is None:
-        longs = [f for f in flags if f.startswith("--")] or flags
-        dest = longs[0].lstrip("-").replace("-", "_") if longs else None
-    if dest != name:
-        return None
-    default = next((a.value for a in call.args if a.keyword and a.keyword.value == "default"), None)
-    if default is None:
-        return file, None, ""
-    return file, default, f"the default of --{flags[0].lstrip('-') if flags else name}"
