@@ -1,6 +1,7 @@
 """## What it does
 Passes a model only the inputs its `forward` takes where a batch is spread into it:
-`model(*batch)` becomes `model(batch[0])`, or `model(*batch[:n])`.
+`model(*batch)` becomes `model(batch[0])`, or `model(*batch[:-1])` when only the last element
+(the target) is too many, else `model(*batch[:n])`.
 
 ## Why is this bad?
 `forward() takes 2 positional arguments but 3 were given`: `*batch` spreads the target in too.
@@ -37,7 +38,10 @@ def _spread_batch(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     match = re.search(r"takes (\d+) positional arguments? but (\d+) were given", diagnosis.message)
     if not match:
         return
-    inputs = int(match[1]) - 1  # self
+    inputs, extra = int(match[1]) - 1, int(match[2]) - int(match[1])  # less self
+    # one element more than forward takes: everything before the last (the target) is input,
+    # which stays true when a feature is added to both the batch and forward
+    kept = ":-1" if extra == 1 else f":{inputs}"
     for frame, source in user_frames(diagnosis, workspace):
         for call in source.on_line(cst.Call, frame.line):
             starred = [a for a in call.args if a.star == "*"]
@@ -45,7 +49,7 @@ def _spread_batch(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
                 continue
             batch = source.module.code_for_node(starred[0].value)
             new_arg = cst.Arg(cst.parse_expression(f"{batch}[0]")) if inputs == 1 else \
-                starred[0].with_changes(value=cst.parse_expression(f"{batch}[:{inputs}]"))
+                starred[0].with_changes(value=cst.parse_expression(f"{batch}[{kept}]"))
             reason = (f"Passed only the model's inputs ({source.code(new_arg)}) to {source.code(call.func)}: "
                       f"forward takes {inputs} and *{batch} spread the target in too")
             yield source.edit(source.replaced(starred[0], new_arg), frame.line, reason)
