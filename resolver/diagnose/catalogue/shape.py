@@ -182,6 +182,19 @@ FAMILIES = (
       "或少了一次 unsqueeze。",
       ("the layer", "the input's shape", "the squeeze or reshape that made it", "the batch size"),
       n(9, "ValueError: expected 2D or 3D input (got 1D input)")),
+    f("api.einsum_operands",
+      (r"einsum\(\): subscript \w has size \d+ for operand \d+ which does not broadcast",
+       r"einsum\(\): the number of subscripts in the equation \(\d+\) does not match the number of dimensions"),
+      (("RuntimeError: einsum(): subscript h has size 5 for operand 1 which does not broadcast with previously "
+        "seen size 4"),
+       ("RuntimeError: einsum(): the number of subscripts in the equation (2) does not match the number of "
+        "dimensions (3) for operand 0 and no ellipsis was given")),
+      "The einsum equation does not describe the operands: a letter stands for dimensions of different sizes "
+      "(often two dimensions in the wrong order, such as heads and tokens), or an operand has more or fewer "
+      "dimensions than its subscripts. Compare each operand's shape with its subscripts at the einsum call.",
+      "einsum 的方程与操作数不符：同一个字母对应了大小不同的维度（常见的是两个维度顺序颠倒，例如 heads 与 "
+      "tokens），或某个操作数的维数与其下标个数不同。请在 einsum 调用处逐一对照各操作数的形状与下标。",
+      ("each operand's shape", "the equation", "the einsum call in the user's code")),
     f("shape.bmm",
       (r"Expected size for first two dimensions of batch2 tensor to be",
        r"batch1 must be a 3D tensor|batch2 must be a 3D tensor"),
