@@ -92,3 +92,12 @@ def test_newer_torch_prefixes_still_classify():
                         "RuntimeError: addmm: mat1 and mat2 shapes cannot be multiplied (32x512 and 256x10)\n",
                         Path("/p"))
     assert d.category == "shape.linear_in_features"
+
+
+def test_an_einsum_in_a_helper_names_the_helper_line_and_its_family():
+    """torch raises inside torch/functional.py; the report's line is the user's einsum call, two
+    files from the script, and the message has a family (not `unknown`)."""
+    d = parse("einsum_in_helper.txt", "/home/ana/proj")
+    assert d.category == "api.einsum_operands"
+    assert (d.location.file, d.location.line, d.location.function) == (Path("/home/ana/proj/layers.py"), 6, "attend")
+    assert d.location.code == 'return torch.einsum("bhqd,bhkd->bhqk", q, k)'

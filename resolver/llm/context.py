@@ -19,6 +19,7 @@ from libcst.helpers import get_full_name_for_node
 
 from resolver.diagnose.diagnosis import Diagnosis, Site
 from resolver.fix.rules._source import Source, names_in
+from resolver.llm import needs
 from resolver.llm.project import MODULE_METHODS, Definition, Project
 from resolver.write.edits import Workspace, display_path
 
@@ -57,6 +58,17 @@ class _Context:
             start, end = (max(start, around - LONG_FUNCTION + 10), min(end, around + 10)) if around else \
                 (start, start + LONG_FUNCTION)
         self.pieces.append(Piece(definition.file, start, end, rank))
+
+    def whole(self, definition: Definition, rank: int) -> None:
+        """A class or function in full; its signature and usual methods too, for when it does not fit."""
+        self.pieces.append(Piece(definition.file, definition.start, definition.end, rank))
+        self.add(definition, rank)
+
+    def callees_in(self, path: Path, function: Definition, rank: int) -> None:
+        """The project functions and classes a function's body calls."""
+        source = self.project.file(path).source
+        for call in source.nodes(cst.Call, lambda n: function.start <= source.line_of(n) <= function.end):
+            self.add(self.callee(call.func, path, function, source.line_of(call)), rank)
 
     def enclosing(self, path: Path, line: int) -> Definition | None:
         parsed = self.project.file(path)
@@ -304,6 +316,9 @@ def build(error: Diagnosis, workspace: Workspace, cwd: Path, roots: tuple[Path, 
     tokens as counted by `estimate`."""
     context = _Context(error, workspace, roots)
     frames = [f for f in error.frames if f.user and context.project.file(f.file) is not None]
+    configs = needs.configs(error, workspace, cwd)  # what the message family says the request must carry
+    budget -= estimate(configs)
+    needs.add_code(context, error)
     batch = context.from_frames(frames)
     context.from_modules()
     for name in dict.fromkeys(re.findall(r"\b[A-Za-z_]\w{2,}\b", error.message)):
@@ -318,7 +333,8 @@ def build(error: Diagnosis, workspace: Workspace, cwd: Path, roots: tuple[Path, 
         if lines <= SHORT_FILE:
             context.pieces.append(Piece(frame.file.resolve(), 1, lines, 5))
     context.imports_of_shown_files()
-    return _fit(context, cwd, budget, estimate)
+    source, shown = _fit(context, cwd, budget, estimate)
+    return (f"{source}\n\n{configs}" if configs else source), shown
 
 
 def _fit(context: _Context, cwd: Path, budget: int, estimate) -> tuple[str, str]:

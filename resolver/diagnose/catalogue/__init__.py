@@ -9,9 +9,11 @@ is generated from it: `python -m resolver.diagnose.catalogue > docs/error-catalo
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from resolver.diagnose.catalogue import health, model, numeric, pipeline, runtime, shape
 from resolver.diagnose.catalogue._family import Count, Family
+from resolver.diagnose.catalogue.context import CONTEXT
 
 __all__ = ["FAMILIES", "MATCH_ORDER", "Count", "Family", "advice", "family", "ranking"]
 
@@ -44,8 +46,9 @@ MATCH_ORDER = (
     "memory.cpu_oom", "device.invalid_ordinal", "device.generator", "device.backend_missing",
     "checkpoint.device_index", "checkpoint.corrupt", "checkpoint.missing_class",
     "shape.cat_sizes", "shape.inplace_broadcast", "shape.conv_input_rank", "shape.input_too_small",
-    "shape.expand", "shape.permute_dims", "shape.rnn_input_rank", "shape.bmm", "shape.dim_out_of_range",
-    "shape.negative_dimension", "shape.reshape_empty", "api.dot_rank", "api.mm_rank",
+    "shape.expand", "shape.permute_dims", "shape.rnn_input_rank", "shape.norm_input_rank", "shape.bmm",
+    "shape.dim_out_of_range",
+    "shape.negative_dimension", "shape.reshape_empty", "api.dot_rank", "api.mm_rank", "api.einsum_operands",
     "index.too_many_indices", "index.mask_shape", "index.gather_dims",
     "dtype.reduction_integer", "dtype.kernel_not_implemented", "dtype.bool_subtract", "dtype.target_double",
     "amp.dtype_mismatch", "amp.unscale_fp16", "amp.bce_unsafe", "amp.half_overflow",
@@ -69,7 +72,10 @@ MATCH_ORDER = (
     "syntax.error", "import.missing_module",
 )
 
-_BY_ID = {f.category: f for module in (shape, numeric, runtime, pipeline, model, health) for f in module.FAMILIES}
+_BY_ID = {f.category: replace(f, context=CONTEXT.get(f.category, ()))
+          for module in (shape, numeric, runtime, pipeline, model, health) for f in module.FAMILIES}
+if set(CONTEXT) - set(_BY_ID):
+    raise ImportError(f"context for families the catalogue does not hold: {sorted(set(CONTEXT) - set(_BY_ID))}")
 FAMILIES: tuple[Family, ...] = tuple(_BY_ID[category] for category in MATCH_ORDER)
 if len(FAMILIES) != len(_BY_ID) or len(set(MATCH_ORDER)) != len(MATCH_ORDER):
     raise ImportError(f"MATCH_ORDER and the families disagree: {sorted(set(_BY_ID) ^ set(MATCH_ORDER))}")

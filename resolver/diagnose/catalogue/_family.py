@@ -34,6 +34,9 @@ class Family:
     count: Count | None = None
     stop_reason: str = ""  # a source edit is the wrong answer: stop and say this
     when_exhausted: str = ""  # no rule's edit helped: say this instead of editing code
+    # code the first LLM request must carry (kinds named in resolver/llm/needs.py): where the fix
+    # usually is when the traceback does not point there
+    context: tuple[str, ...] = ()
 
     @property
     def pattern(self) -> str:

@@ -173,6 +173,28 @@ FAMILIES = (
       "(seq, batch, features), or (batch, seq, features) with batch_first.",
       "循环层收到的输入（或隐藏状态）维数不对：它需要 (序列, 批, 特征)，batch_first 时为 (批, 序列, 特征)。",
       ("the RNN layer and batch_first", "the input's and hidden state's shapes")),
+    f("shape.norm_input_rank",
+      r"^ValueError: expected \d+D (or \d+D )?input \(got \d+D input\)",
+      ("ValueError: expected 2D or 3D input (got 1D input)", "ValueError: expected 4D input (got 3D input)"),
+      "A BatchNorm or InstanceNorm layer got a tensor with one dimension too few or too many: most often a "
+      "squeeze() that also dropped the batch dimension of a batch of one, or a missing unsqueeze.",
+      "BatchNorm 或 InstanceNorm 层收到的张量维数不对：最常见的是 squeeze() 在批大小为 1 时把批维也去掉了，"
+      "或少了一次 unsqueeze。",
+      ("the layer", "the input's shape", "the squeeze or reshape that made it", "the batch size"),
+      n(9, "ValueError: expected 2D or 3D input (got 1D input)")),
+    f("api.einsum_operands",
+      (r"einsum\(\): subscript \w has size \d+ for operand \d+ which does not broadcast",
+       r"einsum\(\): the number of subscripts in the equation \(\d+\) does not match the number of dimensions"),
+      (("RuntimeError: einsum(): subscript h has size 5 for operand 1 which does not broadcast with previously "
+        "seen size 4"),
+       ("RuntimeError: einsum(): the number of subscripts in the equation (2) does not match the number of "
+        "dimensions (3) for operand 0 and no ellipsis was given")),
+      "The einsum equation does not describe the operands: a letter stands for dimensions of different sizes "
+      "(often two dimensions in the wrong order, such as heads and tokens), or an operand has more or fewer "
+      "dimensions than its subscripts. Compare each operand's shape with its subscripts at the einsum call.",
+      "einsum 的方程与操作数不符：同一个字母对应了大小不同的维度（常见的是两个维度顺序颠倒，例如 heads 与 "
+      "tokens），或某个操作数的维数与其下标个数不同。请在 einsum 调用处逐一对照各操作数的形状与下标。",
+      ("each operand's shape", "the equation", "the einsum call in the user's code")),
     f("shape.bmm",
       (r"Expected size for first two dimensions of batch2 tensor to be",
        r"batch1 must be a 3D tensor|batch2 must be a 3D tensor"),
@@ -189,11 +211,15 @@ FAMILIES = (
       ("both tensors' shapes", "the dot call"), n(3, "RuntimeError: 1D tensors expected, but got 2D and 2D")),
     f("api.mm_rank",
       (r"^RuntimeError: (self|mat2) must be a matrix",
-       r"both arguments to matmul need to be at least 1D"),
+       r"both arguments to matmul need to be at least 1D",
+       r"vector \+ matrix @ vector expected"),
       ("RuntimeError: self must be a matrix",
-       "RuntimeError: both arguments to matmul need to be at least 1D, but they are 0D and 2D"),
-      "torch.mm takes exactly two matrices (and matmul at least vectors): one operand has too few dimensions.",
-      "torch.mm 只接受两个二维矩阵（matmul 至少要向量）：有一个操作数维数太少。",
+       "RuntimeError: both arguments to matmul need to be at least 1D, but they are 0D and 2D",
+       "RuntimeError: vector + matrix @ vector expected, got 1, 2, 2"),
+      "torch.mm takes exactly two matrices, torch.mv a matrix and a vector (and matmul at least vectors): "
+      "an operand has another rank; torch.matmul takes vectors, matrices and batches.",
+      "torch.mm 只接受两个二维矩阵，torch.mv 只接受矩阵和向量（matmul 至少要向量）：有一个操作数的维数不对；"
+      "torch.matmul 可接受向量、矩阵和批量矩阵。",
       ("both tensors' shapes", "the mm/matmul call")),
     f("shape.dim_out_of_range",
       r"^IndexError: Dimension out of range \(expected to be in range of",
