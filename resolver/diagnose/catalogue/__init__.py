@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from resolver.diagnose.catalogue import health, model, numeric, pipeline, runtime, shape
+from resolver.diagnose.catalogue import amp, health, model, numeric, pipeline, runtime, shape
 from resolver.diagnose.catalogue._family import Count, Family
 
 __all__ = ["FAMILIES", "MATCH_ORDER", "Count", "Family", "advice", "family", "ranking"]
@@ -48,7 +48,9 @@ MATCH_ORDER = (
     "shape.negative_dimension", "shape.reshape_empty", "api.dot_rank", "api.mm_rank",
     "index.too_many_indices", "index.mask_shape", "index.gather_dims",
     "dtype.reduction_integer", "dtype.kernel_not_implemented", "dtype.bool_subtract", "dtype.target_double",
-    "amp.dtype_mismatch", "amp.unscale_fp16", "amp.bce_unsafe", "amp.half_overflow",
+    "amp.dtype_mismatch", "amp.unscale_fp16", "amp.bce_unsafe", "amp.half_overflow", "amp.write_dtype",
+    "amp.low_precision_kernel", "amp.unscale_twice", "amp.unscale_after_step", "amp.step_without_scale",
+    "amp.update_without_step", "amp.scaler_state_empty",
     "tensor.item_non_scalar", "tensor.zero_dim_index", "tensor.ragged_list", "tensor.infer_dtype",
     "tensor.string_data", "tensor.empty_list", "tensor.overlapping_write",
     "numpy.from_numpy_type", "numpy.negative_strides",
@@ -69,7 +71,7 @@ MATCH_ORDER = (
     "syntax.error", "import.missing_module",
 )
 
-_BY_ID = {f.category: f for module in (shape, numeric, runtime, pipeline, model, health) for f in module.FAMILIES}
+_BY_ID = {f.category: f for module in (shape, numeric, runtime, amp, pipeline, model, health) for f in module.FAMILIES}
 FAMILIES: tuple[Family, ...] = tuple(_BY_ID[category] for category in MATCH_ORDER)
 if len(FAMILIES) != len(_BY_ID) or len(set(MATCH_ORDER)) != len(MATCH_ORDER):
     raise ImportError(f"MATCH_ORDER and the families disagree: {sorted(set(_BY_ID) ^ set(MATCH_ORDER))}")
