@@ -46,17 +46,19 @@ FAMILIES = (
        ("RuntimeError: index_copy_(): self and source expected to have the same dtype, but got (self) Float and "
         "(source) BFloat16"),
        "RuntimeError: masked_scatter: expected self and source to have same dtypes but gotFloat and BFloat16",
-       "RuntimeError: masked_scatter_: expected self and source to have same dtypes but gotFloat and Half",
+       "RuntimeError: masked_scatter_: expected self and source to have same dtypes but got Float and Half",
        ("RuntimeError: Index put requires the source and destination dtypes match, got Float for the destination "
         "and BFloat16 for the source."),
        "RuntimeError: scatter(): Expected self.dtype to be equal to src.dtype",
-       "RuntimeError: index_reduce_(): self (Float) and source (Half) must have the same scalar type"),
+       "RuntimeError: index_add_(): self (Half) and source (Float) must have the same scalar type",
+       "RuntimeError: index_reduce_(): self (Float) and source (BFloat16) must have the same scalar type"),
       "A value made under autocast (bfloat16 or float16) is written into a float32 buffer or parameter: an "
       "in-place write does not convert. Cast the value to the buffer's dtype at the write, or make the "
       "buffer in the value's dtype.",
       "autocast 下产生的低精度值（bfloat16 或 float16）被写入 float32 的缓冲区或参数：原地写入不会自动转换类型。"
       "在写入处把值转换为缓冲区的类型，或按值的类型创建缓冲区。",
-      ("the destination's dtype and where it is made", "the source's dtype", "the autocast region")),
+      ("the destination's dtype and where it is made", "the source's dtype", "the autocast region"),
+      n(1, "index_add_(): self (Float) and source (BFloat16) must have the same scalar type")),
     f("amp.low_precision_kernel",
       (r"Low precision dtypes not supported\. Got (BFloat16|Half)",
        r"\((BFloat16|Half)\{\[[\d, ]*\]\}\): expected a tensor with 2 or more dimensions of float, double",
@@ -79,7 +81,8 @@ FAMILIES = (
       "in a helper and once more before the step): unscale each optimizer once, between backward and step.",
       "同一次迭代中对同一优化器调用了两次 GradScaler.unscale_()（常见于日志或梯度裁剪的辅助函数里又调用一次）："
       "每个优化器在 backward 与 step 之间只反缩放一次。",
-      ("every unscale_ call on the optimizer", "the order of backward, unscale_, clip, step, update")),
+      ("every unscale_ call on the optimizer", "the order of backward, unscale_, clip, step, update"),
+      n(5, "unscale_() has already been called on this optimizer since the last update()")),
     f("amp.unscale_after_step",
       (r"unscale_\(\) is being called after step\(\)", r"step\(\) has already been called since the last update\(\)"),
       ("RuntimeError: unscale_() is being called after step().",
@@ -98,7 +101,8 @@ FAMILIES = (
       "scaler.scale(loss).backward() instead of loss.backward().",
       "调用了 scaler.step(optimizer)，但本次迭代的损失没有经过缩放：用 scaler.scale(loss).backward() 代替 "
       "loss.backward()。",
-      ("the backward call", "the GradScaler")),
+      ("the backward call", "the GradScaler"),
+      n(2, "No inf checks were recorded for this optimizer")),
     f("amp.update_without_step",
       (r"No inf checks were recorded prior to update", r"Attempted update but _scale is None"),
       ("AssertionError: No inf checks were recorded prior to update.",
