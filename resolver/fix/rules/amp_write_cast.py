@@ -2,8 +2,9 @@
 Casts the value an in-place write puts into a tensor to that tensor's dtype, at the write:
 `buf.index_add_(0, idx, m)` -> `buf.index_add_(0, idx, m.to(buf.dtype))`, and likewise for
 `index_copy_`, `index_reduce_`, `masked_scatter`, `scatter`/`scatter_add`/`scatter_reduce`,
-`index_put_` and `buf[idx] = value`. Only floating dtypes are reconciled: an integer destination
-that receives floats is a design error, not a cast, and nothing is proposed.
+`index_put_` and `buf[idx] = value`, as methods or as `torch.index_add(buf, ...)`. Only
+floating dtypes are reconciled: an integer destination that receives floats is a design error,
+not a cast, and nothing is proposed.
 
 ## Why is this bad?
 `index_add_(): self (Float) and source (BFloat16) must have the same scalar type`, `Index put
@@ -47,6 +48,9 @@ WRITES = {"index_add_": (2, "source"), "index_add": (2, "source"), "index_copy_"
           "scatter": (2, "src"), "scatter_add_": (2, "src"), "scatter_add": (2, "src"),
           "scatter_reduce_": (2, "src"), "scatter_reduce": (2, "src"), "index_put_": (1, "values"),
           "index_put": (1, "values")}
+# torch.<function>(destination, ...) -> (position, keyword) of the value written, out of place
+FUNCTIONS = {f"torch.{name}": (position + 1, keyword) for name, (position, keyword) in WRITES.items()
+             if not name.endswith("_")}
 FLOATING = {"Float", "Double", "Half", "BFloat16", "float32", "float64", "float16", "bfloat16"}
 NAMED_DTYPES = re.compile(r"\((\w+)\) and source \((\w+)\)|\(self\) (\w+) and \(source\) (\w+)"
                           r"|but got ?(\w+) and (\w+)|got (\w+) for the destination and (\w+) for the source")
@@ -69,7 +73,12 @@ def _plain(node: cst.BaseExpression) -> bool:
 def _writes(source: Source, line: int) -> Iterator[tuple[cst.CSTNode, cst.BaseExpression, cst.BaseExpression]]:
     """(the value's node, the destination, the value) for each write in the statement on the line."""
     for call in source.on_line(cst.Call, line):
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value in WRITES:
+        function = next(iter(source.qualified_names(call.func) & set(FUNCTIONS)), None)
+        if function is not None:  # torch.index_add(buf, 0, idx, m)
+            destination, arg = argument(call, 0, "input"), argument(call, *FUNCTIONS[function])
+            if destination is not None and arg is not None and _plain(destination.value):
+                yield arg.value, destination.value, arg.value
+        elif isinstance(call.func, cst.Attribute) and call.func.attr.value in WRITES:
             arg = argument(call, *WRITES[call.func.attr.value])
             if arg is not None and _plain(call.func.value):
                 yield arg.value, call.func.value, arg.value
@@ -91,8 +100,8 @@ class AmpWriteCast(Rule):
                 if not _floating_pair(diagnosis, frame, into, what):
                     return
                 cast = wrap(source.module.code_for_node(value), f".to({into}.dtype)")
-                reason = (f"Changed {what} to {source.code(cast)}: the value is written into {into} in place, "
-                          f"which keeps its own dtype (autocast does not convert an in-place write)")
+                reason = (f"Changed {what} to {source.code(cast)}: the value is written into {into}, which keeps "
+                          "its own dtype (autocast does not convert a write)")
                 yield source.edit(source.replaced(node, cast), source.line_of(node), reason)
                 return
             if writes:
