@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from resolver.diagnose.catalogue import health, model, numeric, pipeline, runtime, shape
+from resolver.diagnose.catalogue import amp, health, model, numeric, pipeline, runtime, shape
 from resolver.diagnose.catalogue._family import Count, Family
 from resolver.diagnose.catalogue.context import CONTEXT
 
@@ -51,7 +51,9 @@ MATCH_ORDER = (
     "shape.negative_dimension", "shape.reshape_empty", "api.dot_rank", "api.mm_rank", "api.einsum_operands",
     "index.too_many_indices", "index.mask_shape", "index.gather_dims",
     "dtype.reduction_integer", "dtype.kernel_not_implemented", "dtype.bool_subtract", "dtype.target_double",
-    "amp.dtype_mismatch", "amp.unscale_fp16", "amp.bce_unsafe", "amp.half_overflow",
+    "amp.dtype_mismatch", "amp.unscale_fp16", "amp.bce_unsafe", "amp.half_overflow", "amp.write_dtype",
+    "amp.low_precision_kernel", "amp.unscale_twice", "amp.unscale_after_step", "amp.step_without_scale",
+    "amp.update_without_step", "amp.scaler_state_empty",
     "tensor.item_non_scalar", "tensor.zero_dim_index", "tensor.ragged_list", "tensor.infer_dtype",
     "tensor.string_data", "tensor.empty_list", "tensor.overlapping_write",
     "numpy.from_numpy_type", "numpy.negative_strides",
@@ -73,7 +75,7 @@ MATCH_ORDER = (
 )
 
 _BY_ID = {f.category: replace(f, context=CONTEXT.get(f.category, ()))
-          for module in (shape, numeric, runtime, pipeline, model, health) for f in module.FAMILIES}
+          for module in (shape, numeric, runtime, amp, pipeline, model, health) for f in module.FAMILIES}
 if set(CONTEXT) - set(_BY_ID):
     raise ImportError(f"context for families the catalogue does not hold: {sorted(set(CONTEXT) - set(_BY_ID))}")
 FAMILIES: tuple[Family, ...] = tuple(_BY_ID[category] for category in MATCH_ORDER)

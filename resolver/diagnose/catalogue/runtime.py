@@ -1,4 +1,4 @@
-"""The machine: devices, CUDA, memory, mixed precision, torch.compile, distributed training."""
+"""The machine: devices, CUDA, memory, torch.compile, distributed training."""
 
 from resolver.diagnose.catalogue._family import counted as n
 from resolver.diagnose.catalogue._family import family as f
@@ -151,36 +151,6 @@ FAMILIES = (
       ("the driver version", "torch's CUDA version", "the GPU model"),
       stop_reason="the CUDA driver and this torch build do not match: update the NVIDIA driver or install "
                   "a torch build for the installed CUDA version"),
-    f("amp.dtype_mismatch",
-      r"expected scalar type (Half|BFloat16) but found (Float|Double)",
-      "RuntimeError: expected scalar type Half but found Float",
-      "Half-precision and float32 tensors meet in one operation: run it under torch.autocast, or convert "
-      "the model and inputs to one dtype.",
-      "半精度与 float32 张量在同一运算中相遇：在 torch.autocast 下运行，或把模型和输入转为同一类型。",
-      ("the tensors' dtypes", "model.half() calls", "autocast regions"),
-      n(1, "RuntimeError: expected scalar type Long but found Float", seen_in=True)),
-    f("amp.unscale_fp16",
-      r"Attempting to unscale FP16 gradients",
-      "ValueError: Attempting to unscale FP16 gradients.",
-      "GradScaler needs float32 weights: the model was converted with .half(); keep the weights float32 and "
-      "let torch.autocast do the half-precision math.",
-      "GradScaler 需要 float32 权重，而模型被 .half() 转换了；保持权重为 float32，由 torch.autocast 进行半精度计算。",
-      ("the parameters' dtypes", ".half() calls", "the GradScaler"),
-      n(12, "ValueError: Attempting to unscale FP16 gradients")),
-    f("amp.bce_unsafe",
-      r"binary_cross_entropy and torch\.nn\.BCELoss are unsafe to autocast",
-      "RuntimeError: torch.nn.functional.binary_cross_entropy and torch.nn.BCELoss are unsafe to autocast. Many "
-      "models use a sigmoid layer right before the binary cross entropy layer.",
-      "BCELoss after a sigmoid is not allowed under autocast: drop the sigmoid and use BCEWithLogitsLoss.",
-      "autocast 下不允许在 sigmoid 之后使用 BCELoss：去掉 sigmoid，改用 BCEWithLogitsLoss。",
-      ("the loss", "the model's last layer")),
-    f("amp.half_overflow",
-      r"value cannot be converted to type (at::Half|c10::Half|at::BFloat16) without overflow",
-      "RuntimeError: value cannot be converted to type at::Half without overflow",
-      "A constant too large for half precision (like -1e9 in masked_fill) was used under autocast: use "
-      "torch.finfo(tensor.dtype).min instead.",
-      "在 autocast 下用了超出半精度范围的常数（如 masked_fill 中的 -1e9）：改用 torch.finfo(tensor.dtype).min。",
-      ("the constant", "the tensor's dtype")),
     f("compile.backend_failed",
       (r"^BackendCompilerFailed: ", r"backend='\w+' raised", r"^InductorError: "),
       (("BackendCompilerFailed: backend='inductor' raised:\nImportError: cannot import name 'triton_key' from "

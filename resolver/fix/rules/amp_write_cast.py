@@ -1,0 +1,108 @@
+"""## What it does
+Casts the value an in-place write puts into a tensor to that tensor's dtype, at the write:
+`buf.index_add_(0, idx, m)` -> `buf.index_add_(0, idx, m.to(buf.dtype))`, and likewise for
+`index_copy_`, `index_reduce_`, `masked_scatter`, `scatter`/`scatter_add`/`scatter_reduce`,
+`index_put_` and `buf[idx] = value`, as methods or as `torch.index_add(buf, ...)`. Only
+floating dtypes are reconciled: an integer destination that receives floats is a design error,
+not a cast, and nothing is proposed.
+
+## Why is this bad?
+`index_add_(): self (Float) and source (BFloat16) must have the same scalar type`, `Index put
+requires the source and destination dtypes match`: under autocast a Linear or a matmul returns
+bfloat16 (or float16), while a buffer made with `torch.zeros(...)`, a registered queue or a
+parameter stays float32. Autocast converts the inputs of the ops it knows; an in-place write is
+not one of them. The destination's dtype is the contract: it is what the rest of the code reads,
+and in float32 it keeps the accumulation exact.
+
+## Example
+```python
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    keys = encoder(images)
+    self.queue.index_copy_(0, idx, keys)
+```
+
+Use instead:
+```python
+with torch.autocast("cpu", dtype=torch.bfloat16):
+    keys = encoder(images)
+    self.queue.index_copy_(0, idx, keys.to(self.queue.dtype))
+```
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, argument, user_frames, wrap
+from resolver.write.edits import Edit, Workspace
+
+# method -> (position, keyword) of the value written into the receiver
+WRITES = {"index_add_": (2, "source"), "index_add": (2, "source"), "index_copy_": (2, "source"),
+          "index_copy": (2, "source"), "index_reduce_": (2, "source"), "index_reduce": (2, "source"),
+          "masked_scatter_": (1, "source"), "masked_scatter": (1, "source"), "scatter_": (2, "src"),
+          "scatter": (2, "src"), "scatter_add_": (2, "src"), "scatter_add": (2, "src"),
+          "scatter_reduce_": (2, "src"), "scatter_reduce": (2, "src"), "index_put_": (1, "values"),
+          "index_put": (1, "values")}
+# torch.<function>(destination, ...) -> (position, keyword) of the value written, out of place
+FUNCTIONS = {f"torch.{name}": (position + 1, keyword) for name, (position, keyword) in WRITES.items()
+             if not name.endswith("_")}
+FLOATING = {"Float", "Double", "Half", "BFloat16", "float32", "float64", "float16", "bfloat16"}
+NAMED_DTYPES = re.compile(r"\((\w+)\) and source \((\w+)\)|\(self\) (\w+) and \(source\) (\w+)"
+                          r"|but got ?(\w+) and (\w+)|got (\w+) for the destination and (\w+) for the source")
+
+
+def _floating_pair(diagnosis: Diagnosis, frame: Frame, destination: str, value: str) -> bool:
+    """Both sides are floating: from the message where it names them, else from the frame's tensors."""
+    match = NAMED_DTYPES.search(diagnosis.message)
+    if match:
+        return all(dtype in FLOATING for dtype in match.groups() if dtype)
+    tensors = [frame.tensors.get(name) for name in (destination, value)]
+    return all(t is None or t.dtype in FLOATING for t in tensors)
+
+
+def _plain(node: cst.BaseExpression) -> bool:
+    """An expression cheap and safe to name twice (`buf`, `self.queue`, `bank[k]`)."""
+    return isinstance(node, cst.Name) or (isinstance(node, (cst.Attribute, cst.Subscript)) and _plain(node.value))
+
+
+def _writes(source: Source, line: int) -> Iterator[tuple[cst.CSTNode, cst.BaseExpression, cst.BaseExpression]]:
+    """(the value's node, the destination, the value) for each write in the statement on the line."""
+    for call in source.on_line(cst.Call, line):
+        function = next(iter(source.qualified_names(call.func) & set(FUNCTIONS)), None)
+        if function is not None:  # torch.index_add(buf, 0, idx, m)
+            destination, arg = argument(call, 0, "input"), argument(call, *FUNCTIONS[function])
+            if destination is not None and arg is not None and _plain(destination.value):
+                yield arg.value, destination.value, arg.value
+        elif isinstance(call.func, cst.Attribute) and call.func.attr.value in WRITES:
+            arg = argument(call, *WRITES[call.func.attr.value])
+            if arg is not None and _plain(call.func.value):
+                yield arg.value, call.func.value, arg.value
+    statement = source.statement_at(line)
+    for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                and isinstance(small.targets[0].target, cst.Subscript) and _plain(small.targets[0].target.value):
+            yield small.value, small.targets[0].target.value, small.value
+
+
+class AmpWriteCast(Rule):
+    categories = ("amp.write_dtype",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        for frame, source in user_frames(diagnosis, workspace):
+            writes = list(_writes(source, frame.line))
+            for node, destination, value in writes:
+                into, what = source.code(destination), source.code(value)
+                if not _floating_pair(diagnosis, frame, into, what):
+                    return
+                cast = wrap(source.module.code_for_node(value), f".to({into}.dtype)")
+                reason = (f"Changed {what} to {source.code(cast)}: the value is written into {into}, which keeps "
+                          "its own dtype (autocast does not convert a write)")
+                yield source.edit(source.replaced(node, cast), source.line_of(node), reason)
+                return
+            if writes:
+                return

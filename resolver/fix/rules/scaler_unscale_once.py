@@ -1,0 +1,137 @@
+"""## What it does
+Leaves one `scaler.unscale_(optimizer)` per iteration, the one on the clipping path:
+- a second `unscale_` in the same function as an earlier one goes (the earlier one already
+  unscaled everything after it);
+- an `unscale_` inside a helper the loop calls earlier (grad-norm logging) goes, and the helper's
+  call moves after the statement that unscales and clips, so it still reads unscaled gradients.
+
+## Why is this bad?
+`unscale_() has already been called on this optimizer since the last update().`: the scaler
+divides the gradients by the scale once per step; a second call would divide them again, so it
+refuses. Logging helpers that unscale "to be safe" collide with the clipping code that unscales
+before `clip_grad_norm_`. Reading the gradients after the clip's unscale gives the same numbers.
+
+## Example
+```python
+def grad_norm(self):
+    self.scaler.unscale_(self.opt)
+    return total_norm(self.model)
+
+stats = self.grad_norm() if log_now else None
+self.scaler.unscale_(self.opt)
+clip_grad_norm_(self.model.parameters(), 1.0)
+```
+
+Use instead:
+```python
+def grad_norm(self):
+    return total_norm(self.model)
+
+self.scaler.unscale_(self.opt)
+clip_grad_norm_(self.model.parameters(), 1.0)
+stats = self.grad_norm() if log_now else None
+```
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, method_call, names_in, project_sources, user_frames
+from resolver.fix.rules._syntax import last_name, own_nodes
+from resolver.write.edits import Change, Edit, Workspace
+
+
+def _unscale_statement(statement: cst.CSTNode) -> bool:
+    """`x.unscale_(opt)` alone on its line."""
+    return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+        and isinstance(statement.body[0], cst.Expr) and method_call(statement.body[0].value, "unscale_")
+
+
+def _helper(sources: list[Source], name: str) -> tuple[Source, cst.SimpleStatementLine] | None:
+    """The one project function of that name, and its one `unscale_` statement."""
+    found = [(s, f) for s in sources for f in s.nodes(cst.FunctionDef, lambda f: f.name.value == name)]
+    if len(found) != 1:
+        return None
+    source, function = found[0]
+    unscales = [s for s in own_nodes(function, cst.SimpleStatementLine) if _unscale_statement(s)]
+    return (source, unscales[0]) if len(unscales) == 1 else None
+
+
+def _bound(statement: cst.CSTNode) -> set[str]:
+    return {n for small in getattr(statement, "body", ()) if isinstance(small, cst.Assign)
+            for t in small.targets for n in names_in(t.target)}
+
+
+class _Move(cst.CSTTransformer):
+    def __init__(self, moved, after, removed):
+        self.moved, self.after, self.removed = moved, after, removed
+
+    def on_leave(self, original, updated):
+        if original is self.moved or original is self.removed:
+            return cst.RemovalSentinel.REMOVE
+        if original is self.after and self.moved is not None:
+            return cst.FlattenSentinel([updated, self.moved.with_changes(leading_lines=())])
+        return updated
+
+
+class ScalerUnscaleOnce(Rule):
+    categories = ("amp.unscale_twice",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        frames = list(user_frames(diagnosis, workspace))
+        if not frames or not _unscale_statement(frames[0][1].statement_at(frames[0][0].line)):
+            return
+        failing = frames[0][1].statement_at(frames[0][0].line)
+        sources = project_sources(workspace)
+        for depth, (frame, source) in enumerate(frames):
+            for chain, before in _earlier(source, source.statement_at(frame.line)):
+                found, edit = _unscale_once(source, sources, depth, frame.line, failing, chain, before)
+                if found:  # the earlier unscale: fixed, or not this rule's to fix
+                    yield from [edit] if edit is not None else []
+                    return
+
+
+def _unscale_once(source, sources, depth, line, failing, chain, before) -> tuple[bool, Edit | None]:
+    """Whether `before` (the statements ahead of `chain`) holds the earlier unscale, and the edit."""
+    for statement in reversed(before):
+        if _unscale_statement(statement):
+            if depth:
+                return True, None  # the second one is in a helper the function calls: both are its own
+            reason = (f"Removed the second {source.code(failing.body[0].value)}: the gradients were already "
+                      f"unscaled at line {source.line_of(statement)} of this iteration")
+            return True, source.edit(source.module.visit(_Move(None, None, failing)).code, line, reason)
+        calls = source.nodes(cst.Call, lambda c: source.within(c, statement))
+        helpers = [h for c in calls if (h := _helper(sources, last_name(c.func) or "")) is not None]
+        if not helpers:
+            continue
+        later = cst.Module(body=[*before[before.index(statement) + 1:], chain])
+        if len(helpers) != 1 or _bound(statement) & set(names_in(later)):
+            return True, None
+        helper_source, unscale = helpers[0]
+        moved = _Move(statement, chain, unscale if helper_source.path == source.path else None)
+        changes = [Change(source.path, source.text, source.module.visit(moved).code)]
+        if helper_source.path != source.path:
+            changes.append(Change(helper_source.path, helper_source.text,
+                                  helper_source.module.visit(_Move(None, None, unscale)).code))
+        reason = (f"Removed {helper_source.code(unscale.body[0].value)} from its helper and moved the line "
+                  f"that calls it after line {source.line_of(chain)}: the clipping path unscales once, and the "
+                  "helper then reads the same unscaled gradients")
+        return True, Edit(tuple(changes), source.line_of(statement), reason)
+    return False, None
+
+
+def _earlier(source: Source, statement: cst.CSTNode | None) -> Iterator[tuple[cst.CSTNode, list]]:
+    """(the statement or block holding it, the statements ahead of it), innermost block first,
+    up to the function's own body (the module's, for a loop at top level)."""
+    scope = (source.function_of(statement) or source.module) if statement is not None else None
+    node = statement
+    while scope is not None and node is not scope and node in source.parents:
+        block = source.parents.get(node)
+        if isinstance(block, (cst.IndentedBlock, cst.Module)):
+            yield node, list(block.body[:block.body.index(node)])
+        node = block
