@@ -1,14 +1,23 @@
 """Benchmark over a blind corpus: crash projects written by someone who had not read the rules,
 each with the minimal human fix in `expected/`. No test uses these cases.
 
-    python benchmarks/blind.py [DIR ...]      (default: benchmarks/blind/dev benchmarks/blind/holdout)
+    python benchmarks/blind.py [--keep KEEP] [DIR ...]   (default: benchmarks/blind/dev benchmarks/blind/holdout)
 
 For every case it runs `resolve --no-llm --json` on a copy and judges the result against the human:
 - fixed:      SUCCESS on a case the human could fix;
 - false:      SUCCESS where the case is a trap (expected FAILED), or where the "fixed" project
               still fails when run plainly, in full (a false SUCCESS);
 - root:       the fix touched only files the human's fix touched;
-- lines:      changed lines in resolve's diff vs in the human's (resolve's must not be larger).
+- lines:      changed lines in resolve's diff vs in the human's (resolve's must not be larger);
+- perturb:    a case may carry `"perturb": [{"name", "files": {path: [[old, new], ...]}, "run"?}, ...]`,
+              settings a user would change (a width, a flag, a vocabulary) under which the human's fix
+              still runs (benchmarks/check_perturbations.py checks that); a fix survives when resolve's
+              fixed project, so changed, runs plainly too (a brittle fix, solved for today's numbers,
+              does not);
+- review:     a maintainer's verdict per fix, kept in blind/review.json (fix-review.md: same / ok /
+              brittle / symptom / wrong); a verdict counts only while the fix's diff is the one reviewed.
+`--keep KEEP` keeps each resolved project in KEEP/<split>/<case>, its diff and resolve's report beside
+it (<case>.diff, <case>.report.json), to read each fix beside the human's.
 The plain run of the broken script is timed beside the resolve, for the resolve/plain ratio.
 
 Silent-failure cases (training that runs but does not learn) carry `"cause": {"file", "line"}`, the
@@ -23,6 +32,7 @@ root cause in the broken project; their traps, correct by design, expect NO_ERRO
 from __future__ import annotations
 
 import difflib
+import hashlib
 import json
 import shutil
 import statistics
@@ -34,7 +44,10 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT = [HERE / "blind" / "dev", HERE / "blind" / "holdout"]
+REVIEW = HERE / "blind" / "review.json"
+VERDICTS = ("same", "ok", "brittle", "symptom", "wrong")
 PLAIN_TIMEOUT = 120
+PERTURBED_TIMEOUT = 300  # a perturbed run is a plain run too; the margin keeps a loaded machine from failing it
 
 
 def _timed(command: list[str], cwd: Path, timeout: float = 600) -> tuple[float, int, str]:
@@ -51,7 +64,45 @@ def _changed_lines(before: str, after: str) -> int:
                if line[:1] in "+-" and not line.startswith(("+++", "---")))
 
 
-def measure(case: Path) -> dict:
+def _diff(case: Path, project: Path, files: set[str]) -> str:
+    return "".join(line for f in sorted(files) if (case / f).is_file() for line in difflib.unified_diff(
+        (case / f).read_text().splitlines(True), (project / f).read_text().splitlines(True), f"a/{f}", f"b/{f}"))
+
+
+def perturbed(project: Path, perturbation: dict) -> Path:
+    """A copy of `project` (beside it) with the perturbation's text replacements applied; each old
+    text must occur exactly once, else the setting it names is not there (ValueError)."""
+    copy = project.with_name(f"{project.name}-{perturbation['name']}")
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(project, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    for relative, replacements in perturbation["files"].items():
+        path = copy / relative
+        text = path.read_text() if path.is_file() else ""
+        for old, new in replacements:
+            if text.count(old) != 1:
+                raise ValueError(f"{perturbation['name']}: {relative} holds {old!r} {text.count(old)} times, not once")
+            text = text.replace(old, new)
+        path.write_text(text)
+    return copy
+
+
+def failing_perturbations(project: Path, spec: dict) -> list[str]:
+    """The names of the case's perturbations under which `project` does not run plainly (exit 0)."""
+    failing = []
+    for perturbation in spec.get("perturb", []):
+        try:
+            copy = perturbed(project, perturbation)
+        except ValueError:  # the fix rewrote the setting itself
+            failing.append(perturbation["name"] + " (setting not found)")
+            continue
+        _, code, _ = _timed([sys.executable, *perturbation.get("run", spec["run"])], copy, PERTURBED_TIMEOUT)
+        shutil.rmtree(copy, ignore_errors=True)
+        if code != 0:
+            failing.append(perturbation["name"] + (" (timed out)" if code == -1 else ""))
+    return failing
+
+
+def measure(case: Path, keep: Path | None = None) -> dict:
     spec = json.loads((case / "case.json").read_text())
     human = {p.relative_to(case / "expected").as_posix() for p in (case / "expected").rglob("*") if p.is_file()}
     human_lines = sum(_changed_lines((case / f).read_text(), (case / "expected" / f).read_text()) for f in human)
@@ -69,19 +120,29 @@ def measure(case: Path) -> dict:
         touched = set(report.get("files_modified") or [])
         lines = sum(_changed_lines((case / f).read_text(), (project / f).read_text())
                     for f in touched if (case / f).is_file())
-        really_runs = None
+        diff = _diff(case, project, touched)
+        if keep:
+            shutil.copytree(project, keep / case.parent.name / case.name, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+            (keep / case.parent.name / f"{case.name}.diff").write_text(diff)
+            (keep / case.parent.name / f"{case.name}.report.json").write_text(json.dumps(report, indent=1))
+        really_runs, unsurvived = None, []
         if report["status"] == "SUCCESS":
             _, code, _ = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT)
             really_runs = code == 0
             if really_runs and "cause" in spec:  # it runs anyway: does it train now?
                 _, _, again = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project)
                 really_runs = _status(again) == "NO_ERROR"
+            if really_runs:
+                unsurvived = failing_perturbations(project, spec)
     fixed = report["status"] == "SUCCESS" and spec["status"] == "SUCCESS" and really_runs
     return {
         "case": case.name, "family": spec.get("family", case.parent.name), "expected": spec["status"],
         "status": report["status"], "fixed": bool(fixed),
         "false": report["status"] == "SUCCESS" and not fixed,
         "root": bool(fixed) and touched <= human, "lines": lines, "human_lines": human_lines,
+        "perturbed": bool(fixed and spec.get("perturb")), "unsurvived": unsurvived,
+        "key": f"{case.parent.name}/{case.name}", "diff_sha": hashlib.sha256(diff.encode()).hexdigest()[:16],
         "rules": sorted({f.get("rule", "?") for f in report.get("fixes", [])}),
         "seconds": seconds, "plain": plain_seconds, "runs": report.get("runs", 0),
         "health": "cause" in spec or spec["status"] == "NO_ERROR",
@@ -113,9 +174,20 @@ def _summary(name: str, rows: list[dict]) -> str:
                       or (r["expected"] == "NO_ERROR" and r["status"] == "NO_ERROR") for r in rows)
     root = sum(r["root"] for r in fixed)
     small = sum(r["lines"] <= r["human_lines"] for r in fixed)
+    perturbed = [r for r in fixed if r["perturbed"]]
+    survived = sum(not r["unsurvived"] for r in perturbed)
     ratio = statistics.median(r["seconds"] / r["plain"] for r in fixed) if fixed else float("nan")
     return (f"{name:20} {len(fixed):>4}/{len(fixable):<4} {as_expected:>4}/{len(rows):<4} "
-            f"{sum(r['false'] for r in rows):>5} {root:>4}/{len(fixed):<4} {small:>4}/{len(fixed):<4} {ratio:>7.2f}x")
+            f"{sum(r['false'] for r in rows):>5} {root:>4}/{len(fixed):<4} {small:>4}/{len(fixed):<4} "
+            f"{survived:>4}/{len(perturbed):<4} {ratio:>7.2f}x")
+
+
+def review_counts(rows: list[dict], review: dict) -> str:
+    """The verdicts of the fixes among `rows`; a fix whose diff is not the reviewed one is unreviewed."""
+    fixed = [r for r in rows if r["fixed"]]
+    current = [review[r["key"]]["verdict"] for r in fixed if review.get(r["key"], {}).get("diff_sha") == r["diff_sha"]]
+    unreviewed = len(fixed) - len(current)
+    return ", ".join(f"{v} {current.count(v)}" for v in VERDICTS) + (f", unreviewed {unreviewed}" if unreviewed else "")
 
 
 def _health_summary(rows: list[dict]) -> str:
@@ -128,20 +200,38 @@ def _health_summary(rows: list[dict]) -> str:
             f"flagged")
 
 
+def folder_option(argv: list[str], flag: str) -> tuple[Path | None, list[str]]:
+    """The folder named after `flag` and the other arguments; a flag without its folder exits 2."""
+    if flag not in argv:
+        return None, argv
+    at = argv.index(flag)
+    if at + 1 == len(argv):
+        print(f"{Path(sys.argv[0]).name}: {flag} needs a folder", file=sys.stderr)
+        sys.exit(2)
+    return Path(argv[at + 1]).resolve(), argv[:at] + argv[at + 2:]
+
+
 def main(argv: list[str]) -> int:
+    keep, argv = folder_option(argv, "--keep")
     roots = [Path(a).resolve() for a in argv] or DEFAULT
     cases = sorted(c.parent for root in roots for c in root.glob("*/case.json"))
     rows = []
     for case in cases:
-        row = measure(case)
+        row = measure(case, keep)
         rows.append(row)
         verdict = "fixed" if row["fixed"] else ("FALSE SUCCESS" if row["false"] else row["status"])
+        brittle = f"  not under: {','.join(row['unsurvived'])}" if row["unsurvived"] else ""
         print(f"  {row['case']:52} {verdict:13} {','.join(row['rules']):28} "
-              f"{row['lines']}/{row['human_lines']} lines  {row['seconds'] / row['plain']:.2f}x", flush=True)
-    print(f"{'family':20} {'fixed':>9} {'as expected':>9} {'false':>5} {'root':>9} {'<=human':>9} {'vs plain':>8}")
+              f"{row['lines']}/{row['human_lines']} lines  {row['seconds'] / row['plain']:.2f}x{brittle}", flush=True)
+    print(f"{'family':20} {'fixed':>9} {'as expected':>9} {'false':>5} {'root':>9} {'<=human':>9} {'perturb':>9} "
+          f"{'vs plain':>8}")
     for family in sorted({r["family"] for r in rows}):
         print(_summary(family, [r for r in rows if r["family"] == family]))
     print(_summary("all", rows))
+    review = json.loads(REVIEW.read_text()) if REVIEW.is_file() else {}
+    if any(r["key"] in review for r in rows):
+        for split in sorted({r["key"].split("/")[0] for r in rows}):
+            print(f"review {split:14} {review_counts([r for r in rows if r['key'].startswith(split + '/')], review)}")
     health = [r for r in rows if r["health"]]
     if health:
         print(_health_summary(health))
