@@ -103,7 +103,7 @@ def _is_name(code: str) -> bool:
     return isinstance(node, (ast.Name, ast.Attribute, ast.Subscript))
 
 
-def _has_names(code: str) -> bool:
+def has_names(code: str) -> bool:
     try:
         tree = ast.parse(code.strip(), mode="eval")
     except SyntaxError:
@@ -151,7 +151,7 @@ def rewrites(code: str, scope: dict[str, int], target: int, related: bool = True
             groups.setdefault(span[2], []).append(span)
         for spans in (g for g in groups.values() if len(g) > 1):
             any(offer(_replace_literals(code, spans, v)) for v in _LITERAL_SEARCH)
-        if len(numbers) > 1 or _has_names(code):
+        if len(numbers) > 1 or has_names(code):
             for span in numbers:
                 any(offer(_replace_literals(code, [span], v)) for v in _LITERAL_SEARCH)
         for part in _name_operands(code):  # `d_model * max_len` -> `d_model`
@@ -171,5 +171,5 @@ def rewrites(code: str, scope: dict[str, int], target: int, related: bool = True
                 offer(f"{name} + {name} // {part}")
             for offset in (1, 2) if related else ():  # an off-by-one: a padding index, a start token
                 offer(f"{name} + {offset}") or offer(f"{name} - {offset}")
-    found.append(Rewrite(str(target), not _has_names(code)))
+    found.append(Rewrite(str(target), not has_names(code)))
     return found

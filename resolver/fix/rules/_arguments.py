@@ -10,7 +10,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Module, Site
-from resolver.fix.retarget import Rewrite, evaluate, rewrites
+from resolver.fix.retarget import Rewrite, evaluate, has_names, rewrites
 from resolver.fix.rules._source import Source, argument
 from resolver.fix.rules._syntax import loop_targets
 from resolver.write.edits import Edit, Workspace
@@ -77,7 +77,10 @@ def retarget_argument(workspace: Workspace, site: Site, constructors: set[str], 
     yield from ((here, r) for r in local if r.kept_names)
     if caller is not None:
         yield from ((caller, r) for r in _rewrites(caller, declared, needed))
-    yield from ((here, r) for r in local if not r.kept_names)
+    # a literal only for a literal: one written over the author's names would hold for today's
+    # settings alone (the names say where the number comes from); nothing is better, or the LLM
+    if not has_names(here.source.module.code_for_node(here.arg.value)):
+        yield from ((here, r) for r in local if not r.kept_names)
 
 
 def _rewrites(found: ArgumentSource, declared: int, needed: int) -> list[Rewrite]:

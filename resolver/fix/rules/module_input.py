@@ -46,6 +46,7 @@ class Config:
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -147,6 +148,7 @@ class ModuleInput(Rule):
         why = _why(layer, contract, given, needed, declared)
         if contract.argument == "num_embeddings":
             yield from _ids_counted_not_ranged(diagnosis, workspace, layer, contract, needed)
+            yield from _ids_after_the_count(workspace, layer, contract, declared, needed, why)
         # where the number is made first (a setting read only here), then the width its input's
         # producer declares, then the constructor's own argument
         found = definition(workspace, layer.site, contract.index, contract.argument)
@@ -223,6 +225,40 @@ def _ids_counted_not_ranged(diagnosis: Diagnosis, workspace: Workspace, layer: M
         yield step.source.edit(step.source.replaced(step.node, cst.parse_expression(new)),
                                step.source.line_of(step.node), reason)
         return
+
+
+SPECIAL_ID = re.compile(r"(^|_)(eos|bos|sos|pad|unk|mask|sep|cls|blank|start|end|stop|null)(_|$|id|idx|token)",
+                        re.IGNORECASE)
+
+
+def _ids_after_the_count(workspace: Workspace, layer: Module, contract: Contract, declared: int, needed: int,
+                         why: str) -> Iterator[Edit]:
+    """Special ids numbered after the vocabulary (`eos = cfg.vocab`, `PAD = n_tokens + 1`): the
+    code itself shows the table needs rows past the count, so it takes `count + k`, which holds for
+    any vocabulary. From the observed id alone no such relation is known."""
+    file = Source.parse(workspace, layer.site.file)
+    call = file and file.call_at(layer.site)
+    arg = call and argument(call, contract.index, contract.argument)
+    if arg is None or not isinstance(arg.value, (cst.Name, cst.Attribute)):
+        return
+    count = file.module.code_for_node(arg.value)
+    after = set()
+    for source in project_sources(workspace):
+        for assign in source.nodes(cst.Assign):
+            names = [t.target for t in assign.targets if isinstance(t.target, (cst.Name, cst.Attribute))]
+            value = assign.value
+            offset = int(value.right.value) if isinstance(value, cst.BinaryOperation) \
+                and isinstance(value.operator, cst.Add) and isinstance(value.right, cst.Integer) else 0
+            base = value.left if offset else value
+            if names and source.module.code_for_node(base) == count \
+                    and any(SPECIAL_ID.search(last_name(n) or "") for n in names):
+                after.add(offset)
+    if not after or max(after) + 1 != needed - declared:
+        return
+    new_call = call.deep_replace(arg, arg.with_changes(value=cst.parse_expression(f"{count} + {needed - declared}")))
+    reason = (f"Changed {file.code(call)} to {file.code(new_call)} {why}: the project numbers special ids after "
+              f"`{count}`")
+    yield file.edit(file.replaced(call, new_call), file.line_of(call), reason)
 
 
 def _distinct_count(node: cst.BaseExpression) -> tuple[str, cst.BaseExpression] | None:
