@@ -240,6 +240,17 @@ FAMILIES = (
       "Another run (often a stale one) holds the rendezvous port: stop it or set another MASTER_PORT.",
       "另一个运行中的任务（常是残留进程）占用了通信端口：结束它，或换一个 MASTER_PORT。",
       ("MASTER_PORT", "processes still running")),
+    f("dist.hang",
+      r"^DistributedHang: ",
+      ("DistributedHang: no rank made progress for 5s: rank 0 waits in barrier() at train.py:88 in main "
+       "`dist.barrier()`; rank 1 at train.py:95 in main `loss.backward()`"),
+      "The ranks wait for each other: one rank calls a collective (barrier, all_reduce, a DDP backward) "
+      "that another never reaches, usually because the call sits under `if rank == 0:` or the ranks run "
+      "different numbers of batches. Every rank must reach every collective, in the same order.",
+      "各进程在互相等待：某个进程调用了集合通信（barrier、all_reduce、DDP 的 backward），而另一个进程永远"
+      "到不了那里，通常是因为调用放在了 `if rank == 0:` 下，或各进程的批次数不同。每个进程都必须按相同"
+      "顺序到达每个集合通信。",
+      ("each rank's stack", "the collective each rank waits in", "batches per rank")),
     f("dist.nccl",
       r"NCCL error|Watchdog caught collective operation timeout",
       (("DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, unhandled "
