@@ -73,7 +73,9 @@ def test_the_first_rank_to_fail_is_the_error_and_the_others_are_named():
 def test_ranks_that_fail_alike_or_are_stopped_by_torchrun_are_told_apart():
     ranks = {0: _failed("ValueError", "bad", 3.0), 1: _failed("ValueError", "bad", 3.1)}
     diagnosis = combine({"failures": {"0": 1, "1": 1, "2": -15}}, ranks, "", PROJECT)[0]
-    assert diagnosis.ranks == ("rank 0 failed first", "rank 1 failed the same way", "rank 2 was torn down (SIGTERM)")
+    assert diagnosis.ranks == ("ranks 0, 1 failed the same way", "rank 2 was torn down (SIGTERM)")
+    ranks = {0: _failed("ValueError", "bad", 3.2), 1: _failed("ValueError", "bad", 3.1)}  # a race: rank 1 ended first
+    assert combine({"failures": {"0": 1, "1": 1}}, ranks, "", PROJECT)[0].ranks == ("ranks 0, 1 failed the same way",)
 
 
 def test_an_abort_at_shutdown_after_a_complete_run_is_not_the_scripts_error():

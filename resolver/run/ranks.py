@@ -67,6 +67,8 @@ def combine(launch: dict, ranks: dict[int, dict], stderr: str, project: Path):
         diagnosis = Diagnosis.from_traceback(stderr, project, failures[first])
         return _with_ranks(diagnosis, first, ranks, failures), {}, {}, ()
     first = failing[0]
+    first = min(r for r in failing if _same_error(ranks[r], _error_of(ranks[first]))) if \
+        ranks[first]["outcome"] == "exception" else first
     report = ranks[first]
     if report["outcome"] == "exit":
         diagnosis = Diagnosis("SystemExit", f"the script called sys.exit({report.get('code')}) in rank {first}",
@@ -74,6 +76,10 @@ def combine(launch: dict, ranks: dict[int, dict], stderr: str, project: Path):
     else:
         diagnosis = Diagnosis.from_probe(report)
     return _with_ranks(diagnosis, first, ranks, failures), report.get("counters", {}), {}, ()
+
+
+def _error_of(report: dict) -> Diagnosis:
+    return Diagnosis(str(report.get("error_type", "")), str(report.get("message", "")))
 
 
 def _teardown_notes(aborted: list[int], silent: list[int], stderr: str) -> tuple[str, ...]:
@@ -89,22 +95,28 @@ def _teardown_notes(aborted: list[int], silent: list[int], stderr: str) -> tuple
 
 
 def _with_ranks(diagnosis: Diagnosis, first: int, ranks: dict[int, dict], failures: dict[int, int]) -> Diagnosis:
-    """The diagnosis of the first failing rank, with what became of the others."""
-    lines = [f"rank {first} failed first"]
-    for rank in sorted((set(ranks) | set(failures)) - {first}):
+    """The diagnosis of the first failing rank, with what became of the others. Ranks that failed
+    with the same error failed each on its own (which of them ended first is a race): they are
+    named together, the lowest first."""
+    same = sorted(r for r, report in ranks.items() if _same_error(report, diagnosis)) or [first]
+    lines = [f"rank {first} failed first" if len(same) == 1 else
+             f"ranks {', '.join(map(str, same))} failed the same way"]
+    for rank in sorted((set(ranks) | set(failures)) - set(same)):
         report = ranks.get(rank, {})
         if report.get("outcome") == "ok":
             lines.append(f"rank {rank} finished")
         elif report.get("outcome") in ("exception", "exit"):
-            same = report.get("error_type") == diagnosis.error_type and \
-                str(report.get("message", "")).split("\n")[0] == diagnosis.message.split("\n")[0]
-            lines.append(f"rank {rank} failed the same way" if same else
-                         f"rank {rank} failed after it ({report.get('error_type')}: "
-                         f"{str(report.get('message', '')).splitlines()[0][:120] if report.get('message') else ''})")
+            message = str(report.get("message", "")).strip().split("\n")[0][:120]
+            lines.append(f"rank {rank} failed after it ({report.get('error_type', 'exit')}: {message})")
         else:
             code = failures.get(rank)
             lines.append(f"rank {rank} was torn down" + (f" ({_signal_name(code)})" if code is not None else ""))
     return replace(diagnosis, ranks=tuple(lines))
+
+
+def _same_error(report: dict, diagnosis: Diagnosis) -> bool:
+    return report.get("outcome") in ("exception", "exit") and report.get("error_type", "SystemExit") == \
+        diagnosis.error_type and str(report.get("message", "")).split("\n")[0] == diagnosis.message.split("\n")[0]
 
 
 def _signal_name(code: int) -> str:
@@ -117,12 +129,15 @@ def hang_diagnosis(hang: dict, project: Path, ranks: dict[int, dict]) -> Diagnos
     """Where each rank waits when none makes progress: file:line and function, from its stacks;
     and what the ranks that had already ended did."""
     lines, frames_of = [], {}
-    for rank in sorted(set(ranks) - {int(r) for r in hang["ranks"]}):
-        outcome = ranks[rank].get("outcome")
-        lines.append(f"rank {rank} " + ("had finished the script" if outcome == "ok" else
-                                        f"had failed: {ranks[rank].get('error_type', 'exit')}"))
+    for rank in sorted(ranks):  # ranks that had ended their script (a rank still exiting has no stack to show)
+        report = ranks[rank]
+        message = str(report.get("message", "")).strip().split("\n")[0][:120]
+        lines.append(f"rank {rank} " + ("had finished the script" if report.get("outcome") == "ok" else
+                                        f"had failed: {report.get('error_type', 'SystemExit')}: {message}"))
     for rank in sorted(hang["ranks"], key=int):
         state = hang["ranks"][rank]
+        if int(rank) in ranks:
+            continue
         frames = stack_frames(state.get("stacks", ""), project)
         frames_of[int(rank)] = frames
         user = [f for f in frames if f.user]

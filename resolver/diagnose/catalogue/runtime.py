@@ -240,6 +240,27 @@ FAMILIES = (
       "Another run (often a stale one) holds the rendezvous port: stop it or set another MASTER_PORT.",
       "另一个运行中的任务（常是残留进程）占用了通信端口：结束它，或换一个 MASTER_PORT。",
       ("MASTER_PORT", "processes still running")),
+    f("dist.nccl_unavailable",
+      (r"Distributed package doesn't have NCCL built in", r"ProcessGroupNCCL is only supported with GPUs"),
+      ("RuntimeError: Distributed package doesn't have NCCL built in",
+       "RuntimeError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!"),
+      "The NCCL backend needs CUDA GPUs and this machine or rank has none: choose gloo where there is no GPU, "
+      "where the backend is written (`\"nccl\" if torch.cuda.is_available() else \"gloo\"`).",
+      "NCCL 后端需要 CUDA GPU，而这台机器或这个进程没有：在写后端的地方，没有 GPU 时选 gloo"
+      "（`\"nccl\" if torch.cuda.is_available() else \"gloo\"`）。",
+      ("the backend argument of init_process_group", "where the backend is chosen", "torch.cuda.is_available()")),
+    f("dist.env_missing",
+      (r"environment variable (RANK|WORLD_SIZE|MASTER_ADDR|MASTER_PORT|LOCAL_RANK) expected, but not set",
+       r"KeyError: '(LOCAL_RANK|RANK|WORLD_SIZE)'"),
+      ("ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable RANK "
+       "expected, but not set", "KeyError: 'LOCAL_RANK'"),
+      "The script reads the environment torchrun gives each rank (RANK, WORLD_SIZE, MASTER_ADDR, LOCAL_RANK) "
+      "but was run with plain python: launch it with torchrun.",
+      "脚本读取 torchrun 为每个进程设置的环境变量（RANK、WORLD_SIZE、MASTER_ADDR、LOCAL_RANK），却用普通的 "
+      "python 运行：请用 torchrun 启动。",
+      ("how the script was launched", "the environment variables it reads"),
+      stop_reason="the script expects torchrun's environment (RANK, WORLD_SIZE, MASTER_ADDR): run it with "
+                  "torchrun, e.g. resolve torchrun --nproc-per-node 2 SCRIPT (no source edit is the answer)"),
     f("dist.hang",
       r"^DistributedHang: ",
       ("DistributedHang: no rank made progress for 5s: rank 0 waits in barrier() at train.py:88 in main "
