@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -44,6 +46,19 @@ def _timed(command: list[str], cwd: Path, timeout: float = 600, stderr: bool = F
         return time.perf_counter() - started, completed.returncode, completed.stderr if stderr else completed.stdout
     except subprocess.TimeoutExpired:
         return time.perf_counter() - started, -1, ""
+    finally:
+        _kill_leftovers(cwd)
+
+
+def _kill_leftovers(folder: Path) -> None:
+    """Processes still running in the case's folder: the ranks of a torchrun that timed out run in
+    sessions of their own, and would hold the cores (and their collective) long after."""
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and Path(os.readlink(entry / "cwd")).is_relative_to(folder):
+                os.kill(int(entry.name), signal.SIGKILL)
+        except (OSError, ValueError):
+            continue
 
 
 def _aborted_at_shutdown(stderr: str) -> bool:
