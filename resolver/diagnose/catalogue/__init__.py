@@ -29,6 +29,7 @@ MATCH_ORDER = (
     "module.no_parameters", "module.tuple_output", "module.forward_returns_none",
     "data.list_sample",  # before module.unset_attribute, which would take `'list' object has no attribute`
     "checkpoint.state_dict_as_model",  # likewise for `'dict' object has no attribute 'eval'`
+    "dist.wrapper_attribute",  # before module.unset_attribute, which would take `object has no attribute 'module'`
     "module.unset_attribute",
     "data.unsorted_lengths", "data.unpicklable_worker_fn", "data.none_sample", "data.loop_unpack",
     "data.index_past_end",

@@ -261,6 +261,17 @@ FAMILIES = (
       ("how the script was launched", "the environment variables it reads"),
       stop_reason="the script expects torchrun's environment (RANK, WORLD_SIZE, MASTER_ADDR): run it with "
                   "torchrun, e.g. resolve torchrun --nproc-per-node 2 SCRIPT (no source edit is the answer)"),
+    f("dist.wrapper_attribute",
+      (r"'(DistributedDataParallel|DataParallel)' object has no attribute '(?!module')\w+'",
+       r"object has no attribute 'module'"),
+      ("AttributeError: 'DistributedDataParallel' object has no attribute 'encode'",
+       "AttributeError: 'Net' object has no attribute 'module'"),
+      "The code and the run disagree about the DDP wrapper: the wrapper forwards only forward() (reach the "
+      "model's own methods through .module), and a model that is not wrapped has no .module: use "
+      "getattr(model, \"module\", model).",
+      "代码与运行对 DDP 包装的假设不一致：包装器只转发 forward()（模型自己的方法要通过 .module 调用），"
+      "而没有被包装的模型没有 .module：使用 getattr(model, \"module\", model)。",
+      ("whether the model is wrapped in this run", "the attribute's owner class")),
     f("dist.hang",
       r"^DistributedHang: ",
       ("DistributedHang: no rank made progress for 5s: rank 0 waits in barrier() at train.py:88 in main "

@@ -8,7 +8,9 @@ constants, argparse defaults and config fields that write `"nccl"`.
 `Distributed package doesn't have NCCL built in`, `ProcessGroupNCCL is only supported with GPUs`:
 NCCL runs only between CUDA GPUs, so the script cannot start on a CPU machine or a rank without a
 GPU. The guard keeps NCCL wherever there is CUDA. A backend read from a YAML/JSON file is not in
-the Python the rule edits: nothing is proposed.
+the Python the rule edits: nothing is proposed. Nor is anything proposed for a program that needs
+CUDA anyway (`torch.cuda.set_device`, CUDA streams and events, `.cuda()`, `device="cuda"` outside
+a CUDA check): gloo would only move the crash to the next CUDA call; it needs a GPU.
 
 ## Example
 ```python
@@ -29,12 +31,15 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._checkpoint import CUDA
 from resolver.fix.rules._project import replaced_all, sources_mentioning, swapped_in_each_file
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, argument, user_frames
+from resolver.fix.rules._source import Source, argument, method_call, user_frames
 from resolver.write.edits import Edit, Workspace
 
 INIT = {"torch.distributed.init_process_group"}
+CUDA_ONLY = {f"torch.cuda.{name}" for name in ("set_device", "Stream", "stream", "Event", "synchronize",
+                                                "current_stream", "device")}
 MAX_ORIGINS = 3  # places that write the backend, fixed in one edit
 WHY = "this machine has no CUDA GPU, and NCCL runs only between GPUs; the guard keeps NCCL where there is CUDA"
 
@@ -67,10 +72,44 @@ def _backend_argument(source: Source, line: int) -> cst.Arg | None:
     return None
 
 
+def _needs_cuda(workspace: Workspace) -> bool:
+    """The project uses CUDA outside any CUDA check: it is a GPU program, not one that NCCL alone keeps off the CPU."""
+    for source in sources_mentioning(workspace, r"cuda"):
+        for node in source.nodes((cst.Call, cst.SimpleString)):
+            if isinstance(node, cst.Call):
+                uses = source.calls(node, CUDA_ONLY) or method_call(node, "cuda")
+            else:
+                uses = _cuda_device(node)
+            if uses and not _under_cuda_check(source, node):
+                return True
+    return False
+
+
+def _cuda_device(node: cst.SimpleString) -> bool:
+    try:
+        value = ast.literal_eval(node.value)
+    except (ValueError, SyntaxError):
+        return False
+    return isinstance(value, str) and CUDA.fullmatch(value) is not None
+
+
+def _under_cuda_check(source: Source, node: cst.CSTNode) -> bool:
+    parent = source.parents.get(node)
+    while parent is not None:
+        if isinstance(parent, (cst.If, cst.IfExp, cst.While)) and "cuda" in source.code(parent.test):
+            return True
+        if isinstance(parent, cst.Comparison):  # `device.type == "cuda"`: a check, not a use
+            return True
+        parent = source.parents.get(parent)
+    return False
+
+
 class NcclBackend(Rule):
     categories = ("dist.nccl_unavailable",)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        if _needs_cuda(workspace):
+            return
         for frame, source in user_frames(diagnosis, workspace):
             given = _backend_argument(source, frame.line)
             if given is None:
