@@ -259,8 +259,8 @@ FAMILIES = (
       "脚本读取 torchrun 为每个进程设置的环境变量（RANK、WORLD_SIZE、MASTER_ADDR、LOCAL_RANK），却用普通的 "
       "python 运行：请用 torchrun 启动。",
       ("how the script was launched", "the environment variables it reads"),
-      stop_reason="the script expects torchrun's environment (RANK, WORLD_SIZE, MASTER_ADDR): run it with "
-                  "torchrun, e.g. resolve torchrun --nproc-per-node 2 SCRIPT (no source edit is the answer)"),
+      when_exhausted="the script expects torchrun's environment (RANK, WORLD_SIZE, MASTER_ADDR): run it with "
+                     "torchrun, e.g. resolve torchrun --nproc-per-node 2 SCRIPT"),
     f("dist.wrapper_attribute",
       (r"'(DistributedDataParallel|DataParallel)' object has no attribute '(?!module')\w+'",
        r"object has no attribute 'module'"),
