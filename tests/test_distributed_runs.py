@@ -96,21 +96,21 @@ def project(tmp_path):
     return folder
 
 
-def test_a_hang_is_found_in_seconds_with_where_each_rank_waits(project):
+def test_a_hang_is_found_in_seconds_with_where_each_rank_waits_and_repaired(project):
     port = free_port()
     started = time.monotonic()
-    result = resolve("--no-llm", "--json", "torchrun", "--nproc-per-node", "2", "--master-port", port, "train.py",
-                     cwd=project, timeout=240)
+    result = resolve("--no-llm", "--json", "--dry-run", "torchrun", "--nproc-per-node", "2", "--master-port", port,
+                     "train.py", cwd=project, timeout=240)
     seconds = time.monotonic() - started
-    assert result.code == 1, result.stderr
-    error = json.loads(result.stdout)["last_error"]
-    assert error["type"] == "DistributedHang" and error["category"] == "dist.hang"
-    assert "rank 0 waits in barrier() at utils.py:7 in save_checkpoint" in error["message"]
-    assert "rank 1 waits in all_reduce() at train.py:21 in main `dist.all_reduce(total)`" in error["message"]
-    assert error["location"]["file"] == "utils.py" and error["location"]["line"] == 7
-    waited = float(error["message"].split("no rank made progress for ")[1].split("s:")[0])
-    assert waited < 30, error["message"]
-    print(f"hang diagnosed after {waited}s of no progress; resolve took {seconds:.1f}s")
+    assert result.code == 0, result.stderr
+    fix = json.loads(result.stdout)["fixes"][0]
+    assert fix["error"].startswith("DistributedHang: no rank made progress for ")
+    assert "rank 0 waits in barrier() at utils.py:7 in save_checkpoint" in fix["error"]
+    assert "rank 1 waits in all_reduce() at train.py:21 in main `dist.all_reduce(total)`" in fix["error"]
+    assert fix["rule"] == "collective_in_rank_branch" and fix["file"] == "utils.py"  # the first file it changes
+    waited = float(fix["error"].split("no rank made progress for ")[1].split("s:")[0])
+    assert waited < 30, fix["error"]
+    print(f"hang diagnosed after {waited}s of no progress; resolve (diagnosis, fix, verifying run) took {seconds:.1f}s")
     assert_nothing_left(project, port)
 
 
