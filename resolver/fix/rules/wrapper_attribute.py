@@ -30,7 +30,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._project import module_classes
+from resolver.fix.rules._project import module_classes, replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import user_frames
 from resolver.write.edits import Edit, Workspace
@@ -74,13 +74,14 @@ class WrapperAttribute(Rule):
             uses = [n for n in source.on_line(cst.Attribute, frame.line) if n.attr.value == name and _plain(n.value)]
             if not uses:
                 continue
-            use = uses[0]
-            held = source.code(use.value)
-            unwrapped = cst.parse_expression(f'getattr({held}, "module", {held})')
-            new = unwrapped if name == "module" else use.with_changes(value=unwrapped)
-            said = f"{source.code(use)} became {source.code(new)}"
+            swaps = {}
+            for use in uses:  # every use on the line: one left would fail the same way
+                held = source.code(use.value)
+                unwrapped = cst.parse_expression(f'getattr({held}, "module", {held})')
+                swaps[use] = unwrapped if name == "module" else use.with_changes(value=unwrapped)
+            said = ", ".join(f"{source.code(old)} became {source.code(new)}" for old, new in swaps.items())
             why = ("the model is not wrapped in this run, and DDP's .module exists only on the wrapper"
                    if name == "module" else f"the DDP wrapper forwards only forward(), not the model's {name}")
-            yield source.edit(source.replaced(use, new), frame.line,
+            yield source.edit(replaced_all(source.module, swaps), frame.line,
                               f"Reached the model through its wrapper only when there is one ({said}): {why}")
             return
