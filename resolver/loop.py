@@ -216,6 +216,7 @@ class _Session:
         where = result.diagnosis.location if result.diagnosis else None
         self.log(f"run {self.runs}: " + ("passed" if result.passed else f"{result.diagnosis.headline}"
                  + (f" at {self._place(where)}" if where else "")) + f" ({result.seconds:.1f}s)")
+        self.notes += [note for note in result.notes if note not in self.notes]
         self.last = result
         return result
 

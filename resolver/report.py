@@ -156,6 +156,8 @@ def _blocks(report: Report, lang: str, show_diff: bool = True) -> list[list[tupl
             lines = [(m["failed"].format(where=_where(where.file, where.line, cwd) if where else "").rstrip(), BAD)]
             if error is not None:
                 lines.append((m["error"].format(text=headline(error, outcome)), None))
+                if error.ranks and error.source != "hang":  # a hang's message already names every rank
+                    lines.append((m["ranks"].format(text="; ".join(error.ranks)), None))
             lines.append((m["reason"].format(text=outcome.stop_reason), None))
             if error is not None:
                 lines += [(m["tried"].format(fix=a.summary, verdict=a.verdict), None) for a in _tried(outcome, error)]
@@ -332,6 +334,7 @@ def diagnosis_json(error: Diagnosis, cwd: Path) -> dict:
             "constructed_at": f"{display_path(module.site.file, cwd)}:{module.site.line}" if module.site else None,
         } if module else None,
         "counters": error.counters,
+        **({"ranks": list(error.ranks)} if error.ranks else {}),  # a distributed run: what each rank did
         **({"probe_error": error.probe_error} if error.probe_error else {}),  # absent when the probe worked
     }
 

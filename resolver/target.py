@@ -5,20 +5,57 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 from resolver import notebook
 from resolver.errors import UsageError
 
 PYTHON_SUFFIXES = (".py", ".pyw")
+LAUNCHERS = {"torchrun": "torch.distributed.run", "torch.distributed.run": "torch.distributed.run",
+             "torch.distributed.launch": "torch.distributed.launch"}
+# the launchers' options that take no value; every other option takes one (or is written --name=value)
+LAUNCHER_FLAGS = {"--standalone", "--module", "-m", "--no-python", "--no_python", "--run-path", "--run_path",
+                  "--virtual-local-rank", "--virtual_local_rank", "--use-env", "--use_env"}
+
+
+def split_launcher(command: list[str]) -> tuple[str, list[str], list[str]] | None:
+    """`torchrun OPTS SCRIPT ARGS` or `-m torch.distributed.run OPTS SCRIPT ARGS` as (the launcher's
+    module, its options, the program: SCRIPT ARGS or -m MODULE ARGS); None for a plain command."""
+    if command and command[0] == "torchrun":
+        module, rest = LAUNCHERS["torchrun"], command[1:]
+    elif len(command) > 1 and command[0] == "-m" and command[1] in LAUNCHERS:
+        module, rest = LAUNCHERS[command[1]], command[2:]
+    else:
+        return None
+    options, i, as_module = [], 0, False
+    while i < len(rest) and rest[i].startswith("-") and rest[i] != "--":
+        name = rest[i]
+        if name in ("--no-python", "--no_python"):
+            raise UsageError(f"{command[0]} --no-python runs a program that is not Python; resolve runs Python")
+        if name in ("-m", "--module"):
+            as_module = True
+        else:
+            options.append(name)
+        takes_value = name not in LAUNCHER_FLAGS and "=" not in name
+        if takes_value and i + 1 < len(rest):
+            options.append(rest[i + 1])
+        i += 2 if takes_value else 1
+    program = rest[i + (i < len(rest) and rest[i] == "--"):]
+    if not program:
+        raise UsageError(f"{shlex.join(command[:2])}: no training script given after its options")
+    return module, options, (["-m", *program] if as_module else program)
 
 
 def project_of(command: list[str]) -> Path:
     """The folder whose files resolve may change: the current directory when the script is
     inside it (or for -m), else the script's own folder."""
     cwd = Path.cwd().resolve()
+    launched = split_launcher(command)
+    command = launched[2] if launched else command
     if not command or command[0] == "-m":
         return cwd
     script_dir = Path(command[0]).resolve().parent
@@ -33,6 +70,11 @@ def make_target(command: list[str], python: str):
     if interpreter is None or os.path.isdir(interpreter):
         raise UsageError(f"--python {python}: no such interpreter")
     cwd = Path.cwd()
+    launched = split_launcher(command)
+    if launched is not None:
+        module, options, program = launched
+        plain = make_target(program, python)
+        return replace(plain, project=project_of(command), launcher=(module, *options))
     if command[0] == "-m":
         if len(command) < 2:
             raise UsageError("-m needs a module name")

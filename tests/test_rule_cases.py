@@ -21,6 +21,7 @@ from resolver.diagnose.diagnosis import parse_traceback
 from resolver.fix import rules
 from resolver.run import warm
 from resolver.run.runner import Settings, Target, child_environment, run
+from resolver.target import split_launcher
 from resolver.write.edits import Workspace
 
 RULES = rules.all_rules()
@@ -106,7 +107,10 @@ def _diagnose(case: Path, project: Path, server=None):
     spec = _spec(case)
     if spec.get("recorded"):
         return parse_traceback((project / spec["recorded"]).read_text().replace("{project}", str(project)), project)
-    target = Target(project / spec["run"][0], None, tuple(spec["run"][1:]), project, project, sys.executable)
+    launched = split_launcher(spec["run"])  # a distributed case: torchrun's ranks under the probe
+    program = launched[2] if launched else spec["run"]
+    target = Target(project / program[0], None, tuple(program[1:]), project, project, sys.executable,
+                    (launched[0], *launched[1]) if launched else ())
     failing = run(target, Settings(), {}, server=server)
     if failing.passed and (unhealthy := health.verdict(failing.health)):  # it exits 0 but does not train
         if unhealthy.category == "health.non_finite_loss":  # the loop's rerun for the first non-finite value

@@ -16,7 +16,7 @@ from resolver import notebook
 from resolver.diagnose import cause
 from resolver.diagnose.diagnosis import Diagnosis, parse_forward_origin, strip_ansi
 from resolver.errors import UsageError
-from resolver.run import sandbox
+from resolver.run import ranks, sandbox
 
 PROBE = Path(__file__).parent / "probe" / "probe.py"
 OUTPUT_KEPT = 256 * 1024  # bytes of each stream kept, from the end: tracebacks are at the end
@@ -37,9 +37,16 @@ class Target:
     cwd: Path
     project: Path
     python: str
+    launcher: tuple[str, ...] = ()  # a distributed run: torchrun's module and its options
+
+    def program(self) -> list[str]:
+        """What python runs (what every rank runs, under a launcher)."""
+        return [*(["-m", self.module] if self.module else [str(self.script)]), *self.args]
 
     def command(self) -> list[str]:
-        return [*(["-m", self.module] if self.module else [str(self.script)]), *self.args]
+        if self.launcher:
+            return ["-m", *self.launcher[:1], *self.launcher[1:], *self.program()]
+        return self.program()
 
     def describe(self) -> str:
         return shlex.join(self.command())
@@ -69,6 +76,7 @@ class Run:
     sandbox: str = "none"  # the isolation this run had
     sandbox_note: str = ""  # why it is not the overlay, when it was asked for
     health: dict = field(default_factory=dict)  # the probe's training-health summary of a run that exited 0
+    notes: tuple[str, ...] = ()  # what the report should say about this run (a distributed run's teardown)
 
     @property
     def passed(self) -> bool:
@@ -157,6 +165,8 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
                       "--sandbox", str(spec_path)]
         probe_args += ["--full"] * settings.full + ["--anomaly"] * settings.anomaly
         probe_args += ["--no-health"] * (not settings.health) + ["--trace-non-finite"] * settings.trace_non_finite
+        if target.launcher:
+            probe_args += ["--launcher", json.dumps(list(target.launcher))]
         given = {**(overlay if box.mode != "overlay" else {}), **programs}
         if given:  # no upper layer to hold the fix, or a notebook's program: the probe reads it from here
             overlay_path = scratch / "overlay.json"
@@ -165,7 +175,7 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
         (out, out_w), (err, err_w), (status, status_w) = os.pipe(), os.pipe(), os.pipe()
         started = time.monotonic()
         try:
-            command = [str(next(iter(programs))), *target.args] if programs else target.command()
+            command = [str(next(iter(programs))), *target.args] if programs else target.program()
             process = _start(target, [*probe_args, "--", *command], {**child_environment(), **box.environment()},
                              server, (out_w, err_w, status_w))
         except BaseException:
@@ -191,16 +201,19 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
             # script left behind go with it.
             kill_group(process)
             process.wait()
+            ranks.kill_ranks(scratch / "ranks")
         for reader in readers:
             reader.join(timeout=5)
         seconds = time.monotonic() - started
         stdout, stderr = strip_ansi(readers[0].text()), strip_ansi(readers[1].text())
         report = _read_report(report_path)
+        rank_reports = ranks.reports(scratch / "ranks") if target.launcher else {}
         box.check()
     if report.get("outcome") == "no_sandbox":
         _OVERLAY_REFUSED[(target.python, target.project)] = report.get("message", "refused")
         return None
-    result = _outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings)
+    result = _outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings,
+                      rank_reports)
     if result.diagnosis is not None:
         made_at = cause.find(result.diagnosis, target.cwd, target.project, {**overlay, **programs})
         result = replace(result, diagnosis=replace(result.diagnosis, cause=made_at))
@@ -234,10 +247,14 @@ def _start(target: Target, probe_args: list[str], env: dict[str, str], server, f
 
 
 def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, stdout: str, stderr: str,
-             target: Target, settings: Settings) -> Run:
+             target: Target, settings: Settings, rank_reports: dict[int, dict]) -> Run:
     if report.get("outcome") == "no_torch" or returncode == PROBE_NO_TORCH and not report:
         raise UsageError(f"{target.python} cannot import torch")
     counters = report.get("counters", {})
+    if report.get("outcome") == "launched" and not timed_out:
+        diagnosis, counters, health, notes = ranks.combine(report, rank_reports, stderr, target.project)
+        return Run(0 if diagnosis is None else returncode or 1, diagnosis, seconds, counters, stdout, stderr,
+                   health=health, notes=notes)
     if timed_out:
         diagnosis = Diagnosis("Timeout", f"the script ran longer than {settings.timeout:g}s and was stopped",
                               counters=counters, source="exit")

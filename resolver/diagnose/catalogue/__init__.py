@@ -31,6 +31,7 @@ MATCH_ORDER = (
     "module.no_parameters", "module.tuple_output", "module.forward_returns_none",
     "data.list_sample",  # before module.unset_attribute, which would take `'list' object has no attribute`
     "checkpoint.state_dict_as_model",  # likewise for `'dict' object has no attribute 'eval'`
+    "dist.wrapper_attribute",  # before module.unset_attribute, which would take `object has no attribute 'module'`
     "module.unset_attribute",
     "data.unsorted_lengths", "data.unpicklable_worker_fn", "data.none_sample", "data.loop_unpack",
     "data.index_past_end",
@@ -66,6 +67,7 @@ MATCH_ORDER = (
     "data.resize_storage", "data.pack_lengths_device",
     "compile.backend_failed", "compile.unsupported", "compile.python_version",
     "dist.not_initialized", "dist.unused_parameters", "dist.mark_ready_twice", "dist.port_in_use", "dist.nccl",
+    "dist.hang", "dist.nccl_unavailable", "dist.env_missing",
     # training health: a run that exits 0 but does not train; each finding's type is its own (diagnose/health.py)
     "health.non_finite_loss", "health.non_finite_gradient", "health.stale_optimizer", "health.zero_grad_before_step",
     "health.no_gradient", "health.unregistered_module", "health.grads_accumulate", "health.eval_mode_training",

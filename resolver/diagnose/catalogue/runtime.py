@@ -210,6 +210,49 @@ FAMILIES = (
       "Another run (often a stale one) holds the rendezvous port: stop it or set another MASTER_PORT.",
       "另一个运行中的任务（常是残留进程）占用了通信端口：结束它，或换一个 MASTER_PORT。",
       ("MASTER_PORT", "processes still running")),
+    f("dist.nccl_unavailable",
+      (r"Distributed package doesn't have NCCL built in", r"ProcessGroupNCCL is only supported with GPUs"),
+      ("RuntimeError: Distributed package doesn't have NCCL built in",
+       "RuntimeError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!"),
+      "The NCCL backend needs CUDA GPUs and this machine or rank has none: choose gloo where there is no GPU, "
+      "where the backend is written (`\"nccl\" if torch.cuda.is_available() else \"gloo\"`).",
+      "NCCL 后端需要 CUDA GPU，而这台机器或这个进程没有：在写后端的地方，没有 GPU 时选 gloo"
+      "（`\"nccl\" if torch.cuda.is_available() else \"gloo\"`）。",
+      ("the backend argument of init_process_group", "where the backend is chosen", "torch.cuda.is_available()")),
+    f("dist.env_missing",
+      (r"environment variable (RANK|WORLD_SIZE|MASTER_ADDR|MASTER_PORT|LOCAL_RANK) expected, but not set",
+       r"KeyError: '(LOCAL_RANK|RANK|WORLD_SIZE)'"),
+      ("ValueError: Error initializing torch.distributed using env:// rendezvous: environment variable RANK "
+       "expected, but not set", "KeyError: 'LOCAL_RANK'"),
+      "The script reads the environment torchrun gives each rank (RANK, WORLD_SIZE, MASTER_ADDR, LOCAL_RANK) "
+      "but was run with plain python: launch it with torchrun.",
+      "脚本读取 torchrun 为每个进程设置的环境变量（RANK、WORLD_SIZE、MASTER_ADDR、LOCAL_RANK），却用普通的 "
+      "python 运行：请用 torchrun 启动。",
+      ("how the script was launched", "the environment variables it reads"),
+      when_exhausted="the script expects torchrun's environment (RANK, WORLD_SIZE, MASTER_ADDR): run it with "
+                     "torchrun, e.g. resolve torchrun --nproc-per-node 2 SCRIPT"),
+    f("dist.wrapper_attribute",
+      (r"'(DistributedDataParallel|DataParallel)' object has no attribute '(?!module')\w+'",
+       r"object has no attribute 'module'"),
+      ("AttributeError: 'DistributedDataParallel' object has no attribute 'encode'",
+       "AttributeError: 'Net' object has no attribute 'module'"),
+      "The code and the run disagree about the DDP wrapper: the wrapper forwards only forward() (reach the "
+      "model's own methods through .module), and a model that is not wrapped has no .module: use "
+      "getattr(model, \"module\", model).",
+      "代码与运行对 DDP 包装的假设不一致：包装器只转发 forward()（模型自己的方法要通过 .module 调用），"
+      "而没有被包装的模型没有 .module：使用 getattr(model, \"module\", model)。",
+      ("whether the model is wrapped in this run", "the attribute's owner class")),
+    f("dist.hang",
+      r"^DistributedHang: ",
+      ("DistributedHang: no rank made progress for 5s: rank 0 waits in barrier() at train.py:88 in main "
+       "`dist.barrier()`; rank 1 at train.py:95 in main `loss.backward()`"),
+      "The ranks wait for each other: one rank calls a collective (barrier, all_reduce, a DDP backward) "
+      "that another never reaches, usually because the call sits under `if rank == 0:` or the ranks run "
+      "different numbers of batches. Every rank must reach every collective, in the same order.",
+      "各进程在互相等待：某个进程调用了集合通信（barrier、all_reduce、DDP 的 backward），而另一个进程永远"
+      "到不了那里，通常是因为调用放在了 `if rank == 0:` 下，或各进程的批次数不同。每个进程都必须按相同"
+      "顺序到达每个集合通信。",
+      ("each rank's stack", "the collective each rank waits in", "batches per rank")),
     f("dist.nccl",
       r"NCCL error|Watchdog caught collective operation timeout",
       (("DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, unhandled "

@@ -78,6 +78,20 @@ def edit_distance(a: str, b: str) -> int:
     return previous[-1]
 
 
+def swapped_in_each_file(origins: list[tuple[Source, cst.CSTNode]], swap, reason: str) -> Edit:
+    """One edit that replaces each origin node with `swap(source, node)`, file by file (the new
+    code may name torch: each file gets the import it lacks). `reason` may hold `{where}`: the
+    origins as file:line."""
+    changes, lines = [], []
+    for source in dict.fromkeys(s for s, _ in origins):
+        swaps = {n: swap(source, n) for s, n in origins if s is source}
+        edit = source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), "", uses_torch=True)
+        changes += edit.changes
+        lines.append(edit.line)
+    where = ", ".join(f"{s.path.name}:{s.line_of(n)}" for s, n in origins)
+    return Edit(tuple(changes), lines[0], reason.format(where=where))
+
+
 def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode]) -> str:
     """The module's code with several nodes swapped at once (one deep_replace would rebuild the
     tree and lose the others)."""

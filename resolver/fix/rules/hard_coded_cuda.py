@@ -31,7 +31,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._checkpoint import CUDA, guarded, in_scope
-from resolver.fix.rules._project import replaced_all, sources_mentioning
+from resolver.fix.rules._project import replaced_all, sources_mentioning, swapped_in_each_file
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
 from resolver.write.edits import Edit, Workspace
@@ -111,15 +111,9 @@ def _device_origin(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]
                for n in s.nodes(cst.SimpleString, lambda n, s=s: _cuda_literal(s, n) and _chooses(s, n))]
     if not origins or len(origins) > MAX_ORIGINS:
         return
-    changes, lines = [], []
-    for source in dict.fromkeys(s for s, _ in origins):
-        swaps = {n: guarded(source, n.value) for s, n in origins if s is source}
-        edit = source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), "", uses_torch=True)
-        changes += edit.changes
-        lines.append(edit.line)
-    where = ", ".join(f"{s.path.name}:{s.line_of(n)}" for s, n in origins)
-    yield Edit(tuple(changes), lines[0], f"Chose the device where CUDA is available at {where}, where the code "
-                                         "hard-codes CUDA: this machine has none, and the guard keeps CUDA where it is")
+    yield swapped_in_each_file(origins, lambda source, node: guarded(source, node.value),
+                               "Chose the device where CUDA is available at {where}, where the code hard-codes "
+                               "CUDA: this machine has none, and the guard keeps CUDA where it is")
 
 
 def _chooses(source: Source, node: cst.SimpleString) -> bool:

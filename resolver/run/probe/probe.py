@@ -26,6 +26,7 @@ import linecache
 import os
 import runpy
 import sys
+import time
 import traceback
 import types
 
@@ -49,6 +50,9 @@ class Options:
         self.module = None
         self.script = None
         self.args = []
+        self.launcher = None  # torchrun's options: this process is the launcher of the ranks
+        self.worker = None  # the run's folder: this process is one rank of a distributed run
+        self.worker_flags = []  # what every rank's probe is given
         i = 0
         while argv[i] != "--":
             flag = argv[i]
@@ -57,6 +61,8 @@ class Options:
                 i += 1
                 continue
             value = argv[i + 1]
+            if flag not in ("--out", "--launcher", "--status-fd", "--sandbox"):
+                self.worker_flags += [flag, value]
             if flag == "--out":
                 self.out = value
             elif flag == "--project":
@@ -73,7 +79,15 @@ class Options:
             elif flag == "--sandbox":
                 with open(value, encoding="utf-8") as f:
                     self.sandbox = json.load(f)
+                if self.sandbox["mode"] != "overlay":  # a write guard is per process; an overlay is inherited
+                    self.worker_flags += [flag, value]
+            elif flag == "--launcher":
+                self.launcher = json.loads(value)
+            elif flag == "--worker":
+                self.worker = value
             i += 2
+        self.worker_flags += [f for f in ("--full", "--anomaly", "--no-health", "--trace-non-finite")
+                              if f in argv[:i]]
         rest = argv[i + 1:]
         if rest[0] == "-m":
             self.module, self.args = rest[1], rest[2:]
@@ -130,6 +144,7 @@ FACTS = load_beside("facts.py")  # the runtime facts of a crash
 SMOKE = load_beside("smoke.py")  # every DataLoader cut to a few batches
 LOADERS = load_beside("loaders.py")  # where each loader was built, what its samples hold
 HEALTH = load_beside("health.py")  # how the run trains
+DIST = load_beside("dist.py")  # torchrun's launcher and ranks under the probe
 failed = FACTS.failed
 
 
@@ -211,6 +226,7 @@ def print_user_traceback(exc):
 
 
 def write(out, report):
+    report["ended_at"] = time.time()  # a distributed run's first failing rank is the first to end
     if FACTS.PROBE_ERRORS:
         report["probe_error"] = "; ".join(FACTS.PROBE_ERRORS)
     with open(out, "w", encoding="utf-8") as f:
@@ -248,11 +264,24 @@ def install(torch, options):
         load_beside("nonfinite.py").install(torch, options.project, health.origin)
     if options.anomaly:
         torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
+    if options.worker is not None:
+        options.rank.install(torch, options.project, not options.full)
     return sites, loaders, counters, health, lowered
+
+
+def launch(options):
+    """The launcher of a distributed run: torchrun, in this process, with this probe as every rank."""
+    folder = os.path.join(os.path.dirname(options.out), "ranks")
+    command = ["-m", options.module] if options.module else [options.script]
+    worker = [PROBE_FILE, "--worker", folder, *options.worker_flags, "--", *command, *options.args]
+    return DIST.launch(options.launcher, worker, folder, options.out, write, options.status_fd)
 
 
 def main(argv):
     options = Options(argv)
+    if options.worker is not None:
+        options.rank = DIST.Rank(options.worker)
+        options.out, options.status_fd = options.rank.out(), options.rank.status_fd
     # Output reaches resolve as it is printed, as it would reach a terminal: line by line.
     for stream in (sys.stdout, sys.stderr):
         try:
@@ -266,8 +295,10 @@ def main(argv):
         except Exception as exc:  # SandboxUnavailable, or a libc ctypes cannot use
             write(options.out, {"outcome": "no_sandbox", "message": str(exc)})
             return NO_SANDBOX
-    elif options.sandbox and options.sandbox["mode"] == "guard":
+    elif options.sandbox and options.sandbox["mode"] == "guard" and options.launcher is None:
         guard = enter_sandbox(options.sandbox)
+    if options.launcher is not None:
+        return launch(options)
     install_overlay(options.overlay)
     try:
         import torch

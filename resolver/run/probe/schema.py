@@ -13,6 +13,8 @@ OUTCOMES = {
     "exception": ("the script raised", ("versions", "lowered_batch_sizes", "counters", "error_type", "message")),
     "exit": ("the script called sys.exit() with a nonzero code",
              ("versions", "lowered_batch_sizes", "counters", "code")),
+    "launched": ("torchrun ran the ranks, each under the probe with its own report (ranks/rank<N>.json)",
+                 ("failures", "hang")),
     "no_torch": ("the interpreter cannot import torch", ("message",)),
     "no_sandbox": ("the kernel refused the overlay sandbox: resolve runs the script again under the guard",
                    ("message",)),

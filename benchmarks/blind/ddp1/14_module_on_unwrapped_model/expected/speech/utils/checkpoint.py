@@ -1,0 +1,11 @@
+import os
+
+import torch
+
+
+def save(model, optimizer, epoch, out_dir="checkpoints"):
+    os.makedirs(out_dir, exist_ok=True)
+    path = os.path.join(out_dir, f"cmd_ep{epoch}.pt")
+    net = model.module if hasattr(model, "module") else model
+    torch.save({"model": net.state_dict(), "optim": optimizer.state_dict(), "epoch": epoch}, path)
+    return path

@@ -1,0 +1,193 @@
+"""One verdict from the N ranks of a distributed run (`resolve torchrun ...`).
+
+The launcher (resolver/run/probe/dist.py) writes which ranks torchrun saw fail, and the
+watchdog's hang with every rank's stacks; each rank's probe writes its own report. The first rank
+to fail is the error; the others failed the same way, failed because of it, or were torn down.
+A rank that finished and then aborted at interpreter shutdown ("terminate called without an
+active exception": torch's gloo teardown freeing DDP objects late) did not fail."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+from dataclasses import replace
+from pathlib import Path
+
+from resolver.diagnose.diagnosis import Diagnosis, Frame, _is_user_file
+
+SHUTDOWN_ABORT = "terminate called without an active exception"
+STOPPED = (-signal.SIGTERM, -signal.SIGKILL, -signal.SIGINT)  # how torchrun stops the other ranks
+PROBE_FOLDER = Path(__file__).parent / "probe"
+_THREAD = re.compile(r"^(Current thread|Thread) 0x[0-9a-f]+ .*\(most recent call first\):$")
+_STACK_FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+) in (?P<function>.+)$')
+
+
+def reports(folder: Path) -> dict[int, dict]:
+    """Each rank's probe report, by rank."""
+    found = {}
+    for path in folder.glob("rank*.json"):
+        try:
+            found[int(path.name[4:-5])] = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def kill_ranks(folder: Path) -> None:
+    """Every rank still running, with its DataLoader workers (a rank is its own session): a rank
+    dies with the launcher anyway (PR_SET_PDEATHSIG); this is for the run that ended otherwise."""
+    for path in folder.glob("rank*.pid"):
+        try:
+            pid = int(path.read_text(encoding="utf-8"))
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                mine = str(folder).encode() in f.read()  # not a pid reused since by another process
+            if mine:
+                os.killpg(pid, signal.SIGKILL)
+        except (OSError, ValueError):
+            continue
+
+
+def combine(launch: dict, ranks: dict[int, dict], stderr: str, project: Path):
+    """(the run's Diagnosis or None when it passed, counters, health, notes)."""
+    failures = {int(rank): code for rank, code in (launch.get("failures") or {}).items()}
+    if launch.get("hang"):
+        return hang_diagnosis(launch["hang"], project, ranks), {}, {}, ()
+    failing = sorted((r for r, report in ranks.items() if report.get("outcome") in ("exception", "exit")),
+                     key=lambda r: ranks[r].get("ended_at", 0))
+    finished = sorted(r for r, report in ranks.items() if report.get("outcome") == "ok")
+    lead = ranks[finished[0]] if finished else {}
+    if not failing:
+        silent = sorted(r for r in failures if r not in finished)
+        aborted = [r for r in finished if failures.get(r) == -signal.SIGABRT]
+        if not silent or aborted and all(failures[r] in STOPPED for r in silent):
+            return None, lead.get("counters", {}), lead.get("health", {}), _teardown_notes(aborted, silent, stderr)
+        first = silent[0]
+        diagnosis = Diagnosis.from_traceback(stderr, project, failures[first])
+        return _with_ranks(diagnosis, first, ranks, failures), {}, {}, ()
+    first = failing[0]
+    first = min(r for r in failing if _same_error(ranks[r], _error_of(ranks[first]))) if \
+        ranks[first]["outcome"] == "exception" else first
+    report = ranks[first]
+    if report["outcome"] == "exit":
+        diagnosis = Diagnosis("SystemExit", f"the script called sys.exit({report.get('code')}) in rank {first}",
+                              counters=report.get("counters", {}), source="exit")
+    else:
+        diagnosis = Diagnosis.from_probe(report)
+    return _with_ranks(diagnosis, first, ranks, failures), report.get("counters", {}), {}, ()
+
+
+def _error_of(report: dict) -> Diagnosis:
+    return Diagnosis(str(report.get("error_type", "")), str(report.get("message", "")))
+
+
+def _teardown_notes(aborted: list[int], silent: list[int], stderr: str) -> tuple[str, ...]:
+    if not aborted:
+        return ()
+    said = "'terminate called without an active exception'" if SHUTDOWN_ABORT in stderr else "SIGABRT"
+    note = (f"rank {', '.join(map(str, aborted))} finished the script, then aborted at interpreter shutdown "
+            f"({said}): torch frees the process group's DDP objects late on gloo; not an error of the "
+            "script (a gc.collect() after main() returns avoids it)")
+    if silent:
+        note += f"; torchrun then stopped rank {', '.join(map(str, silent))}"
+    return (note,)
+
+
+def _with_ranks(diagnosis: Diagnosis, first: int, ranks: dict[int, dict], failures: dict[int, int]) -> Diagnosis:
+    """The diagnosis of the first failing rank, with what became of the others. Ranks that failed
+    with the same error failed each on its own (which of them ended first is a race): they are
+    named together, the lowest first."""
+    same = sorted(r for r, report in ranks.items() if _same_error(report, diagnosis)) or [first]
+    lines = [f"rank {first} failed first" if len(same) == 1 else
+             f"ranks {', '.join(map(str, same))} failed the same way"]
+    for rank in sorted((set(ranks) | set(failures)) - set(same)):
+        report = ranks.get(rank, {})
+        if report.get("outcome") == "ok":
+            lines.append(f"rank {rank} finished")
+        elif report.get("outcome") in ("exception", "exit"):
+            message = str(report.get("message", "")).strip().split("\n")[0][:120]
+            lines.append(f"rank {rank} failed after it ({report.get('error_type', 'exit')}: {message})")
+        else:
+            code = failures.get(rank)
+            lines.append(f"rank {rank} was torn down" + (f" ({_signal_name(code)})" if code is not None else ""))
+    return replace(diagnosis, ranks=tuple(lines))
+
+
+def _same_error(report: dict, diagnosis: Diagnosis) -> bool:
+    return report.get("outcome") in ("exception", "exit") and report.get("error_type", "SystemExit") == \
+        diagnosis.error_type and str(report.get("message", "")).split("\n")[0] == diagnosis.message.split("\n")[0]
+
+
+def _signal_name(code: int) -> str:
+    if code < 0 and -code in signal.Signals._value2member_map_:
+        return signal.Signals(-code).name
+    return f"exit code {code}"
+
+
+def hang_diagnosis(hang: dict, project: Path, ranks: dict[int, dict]) -> Diagnosis:
+    """Where each rank waits when none makes progress: file:line and function, from its stacks;
+    and what the ranks that had already ended did."""
+    lines, frames_of = [], {}
+    for rank in sorted(ranks):  # ranks that had ended their script (a rank still exiting has no stack to show)
+        report = ranks[rank]
+        message = str(report.get("message", "")).strip().split("\n")[0][:120]
+        lines.append(f"rank {rank} " + ("had finished the script" if report.get("outcome") == "ok" else
+                                        f"had failed: {report.get('error_type', 'SystemExit')}: {message}"))
+    for rank in sorted(hang["ranks"], key=int):
+        state = hang["ranks"][rank]
+        if int(rank) in ranks:
+            continue
+        frames = stack_frames(state.get("stacks", ""), project)
+        frames_of[int(rank)] = frames
+        user = [f for f in frames if f.user]
+        where = user[-1] if user else (frames[-1] if frames else None)
+        place = f"{_relative(where.file, project)}:{where.line} in {where.function}" if where else "no stack"
+        code = f" `{where.code}`" if where and where.code else ""
+        waits = f"waits in {state['collective']}() at " if state.get("collective") else "at "
+        lines.append(f"rank {rank} {waits}{place}{code}")
+    waiting = [int(r) for r, s in hang["ranks"].items() if s.get("collective")]
+    stuck = min(waiting) if waiting else min(frames_of, default=0)
+    lines.sort(key=lambda line: int(line.split()[1]))
+    message = f"no rank made progress for {hang['seconds']:g}s: " + "; ".join(lines)
+    return Diagnosis("DistributedHang", message, frames_of.get(stuck, ()), source="hang", ranks=tuple(lines))
+
+
+def stack_frames(text: str, project: Path) -> tuple[Frame, ...]:
+    """The frames of the thread that runs the script (the one with the user's frames, else the
+    current one), outermost first, the probe's own left out."""
+    threads: list[list[tuple[str, int, str]]] = []
+    for line in text.splitlines():
+        if _THREAD.match(line.strip()):
+            threads.append([])
+        elif (match := _STACK_FRAME.match(line)) and threads:
+            threads[-1].append((match["file"], int(match["line"]), match["function"]))
+    best: list[tuple[str, int, str]] = []
+    for thread in threads:
+        if any(_is_user_file(Path(file), project) for file, _, _ in thread) or not best:
+            best = thread
+            if any(_is_user_file(Path(file), project) for file, _, _ in thread):
+                break
+    frames = []
+    for file, line, function in reversed(best):
+        path = Path(file)
+        if path.parent == PROBE_FOLDER or path.name == "probe.py" and "_resolver" in function:
+            continue
+        user = _is_user_file(path, project)
+        frames.append(Frame(path, line, function, user, _code(path, line) if user else ""))
+    return tuple(frames)
+
+
+def _code(path: Path, line: int) -> str:
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return ""
+    return lines[line - 1].strip() if 0 < line <= len(lines) else ""
+
+
+def _relative(path: Path, project: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(project))
+    except (ValueError, OSError):
+        return str(path)

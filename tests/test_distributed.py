@@ -1,0 +1,135 @@
+"""Issue 24's pure logic, in process: the launcher command forms, one verdict from N ranks'
+reports, where each rank of a hang waits (the real runs: test_distributed_runs.py)."""
+
+import signal
+from pathlib import Path
+
+import pytest
+
+from resolver.errors import UsageError
+from resolver.run.probe.dist import launcher_argv
+from resolver.run.ranks import combine, stack_frames
+from resolver.target import split_launcher
+
+PROJECT = Path("/home/u/proj")
+
+
+@pytest.mark.parametrize("command, expected", [
+    (["torchrun", "--nproc-per-node", "2", "train.py", "--epochs", "1"],
+     ("torch.distributed.run", ["--nproc-per-node", "2"], ["train.py", "--epochs", "1"])),
+    (["torchrun", "--standalone", "--nproc_per_node=2", "train.py"],
+     ("torch.distributed.run", ["--standalone", "--nproc_per_node=2"], ["train.py"])),
+    (["-m", "torch.distributed.run", "--nnodes", "1", "--nproc-per-node", "2", "src/train.py", "-c", "a.yaml"],
+     ("torch.distributed.run", ["--nnodes", "1", "--nproc-per-node", "2"], ["src/train.py", "-c", "a.yaml"])),
+    (["-m", "torch.distributed.launch", "--use_env", "--nproc_per_node", "2", "train.py"],
+     ("torch.distributed.launch", ["--use_env", "--nproc_per_node", "2"], ["train.py"])),
+    (["torchrun", "--nproc-per-node", "2", "-m", "pkg.train", "--lr", "0.1"],
+     ("torch.distributed.run", ["--nproc-per-node", "2"], ["-m", "pkg.train", "--lr", "0.1"])),
+    (["train.py", "--nproc-per-node", "2"], None),
+    (["-m", "pkg.train"], None),
+])
+def test_the_launcher_forms_split_into_options_and_program(command, expected):
+    assert split_launcher(command) == expected
+
+
+@pytest.mark.parametrize("command, message", [
+    (["torchrun", "--nproc-per-node", "2"], "no training script"),
+    (["torchrun", "--no-python", "echo"], "not Python"),
+])
+def test_a_launcher_without_a_python_script_is_one_line(command, message):
+    with pytest.raises(UsageError, match=message):
+        split_launcher(command)
+
+
+def test_the_launcher_runs_once_on_a_free_port_unless_the_user_names_the_rendezvous():
+    worker = ["probe.py", "--worker", "f", "--", "train.py"]
+    assert launcher_argv(["--nproc-per-node", "2", "--max-restarts", "3"], worker) == \
+        ["--nproc-per-node", "2", "--standalone", "--max-restarts=0", *worker]
+    assert launcher_argv(["--master_port=29501", "--max_restarts=2"], worker) == \
+        ["--master_port=29501", "--max-restarts=0", *worker]
+
+
+def _failed(rank_error, message, ended_at, line=30):
+    return {"schema": 1, "outcome": "exception", "error_type": rank_error, "message": message, "ended_at": ended_at,
+            "versions": {}, "lowered_batch_sizes": [], "counters": {"batches": 2},
+            "frames": [{"file": str(PROJECT / "train.py"), "line": line, "function": "main", "user": True}]}
+
+
+def _ok(ended_at=5.0):
+    return {"schema": 1, "outcome": "ok", "ended_at": ended_at, "versions": {}, "lowered_batch_sizes": [],
+            "counters": {"optimizer_steps": 4, "batches": 4}, "health": {"steps": 4}}
+
+
+def test_the_first_rank_to_fail_is_the_error_and_the_others_are_named():
+    ranks = {0: _failed("RuntimeError", "Connection closed by peer [127.0.0.1]:1234", 12.0),
+             1: _failed("IndexError", "index 10 is out of bounds for dimension 0 with size 10", 11.0, line=18)}
+    diagnosis, counters, _, notes = combine({"failures": {"0": 1, "1": 1}, "hang": None}, ranks, "", PROJECT)
+    assert diagnosis.error_type == "IndexError" and diagnosis.location.line == 18
+    assert diagnosis.ranks == ("rank 1 failed first",
+                               "rank 0 failed after it (RuntimeError: Connection closed by peer [127.0.0.1]:1234)")
+    assert counters == {"batches": 2} and notes == ()
+
+
+def test_ranks_that_fail_alike_or_are_stopped_by_torchrun_are_told_apart():
+    ranks = {0: _failed("ValueError", "bad", 3.0), 1: _failed("ValueError", "bad", 3.1)}
+    diagnosis = combine({"failures": {"0": 1, "1": 1, "2": -15}}, ranks, "", PROJECT)[0]
+    assert diagnosis.ranks == ("ranks 0, 1 failed the same way", "rank 2 was torn down (SIGTERM)")
+    ranks = {0: _failed("ValueError", "bad", 3.2), 1: _failed("ValueError", "bad", 3.1)}  # a race: rank 1 ended first
+    assert combine({"failures": {"0": 1, "1": 1}}, ranks, "", PROJECT)[0].ranks == ("ranks 0, 1 failed the same way",)
+
+
+def test_an_abort_at_shutdown_after_a_complete_run_is_not_the_scripts_error():
+    stderr = "done\nterminate called without an active exception\n"
+    diagnosis, counters, health, notes = combine({"failures": {"1": -signal.SIGABRT}, "hang": None},
+                                                 {0: _ok(), 1: _ok()}, stderr, PROJECT)
+    assert diagnosis is None and counters["optimizer_steps"] == 4 and health == {"steps": 4}
+    assert "rank 1 finished the script, then aborted at interpreter shutdown ('terminate called without an " \
+           "active exception')" in notes[0]
+    # torchrun stops the rank that had not yet ended: still no error of the script's
+    diagnosis, _, _, notes = combine({"failures": {"0": -signal.SIGABRT, "1": -signal.SIGTERM}}, {0: _ok()}, stderr,
+                                     PROJECT)
+    assert diagnosis is None and notes[0].endswith("torchrun then stopped rank 1")
+
+
+def test_a_rank_that_dies_without_a_report_is_an_error():
+    diagnosis, _, _, _ = combine({"failures": {"1": -signal.SIGSEGV}}, {0: _ok()}, "", PROJECT)
+    assert diagnosis.message == "the script was killed by SIGSEGV"
+    assert diagnosis.ranks == ("rank 1 failed first", "rank 0 finished")
+
+
+STACKS = """\
+Thread 0x00007f3a1c7fe640 (most recent call first):
+  File "/usr/lib/python3.11/threading.py", line 331 in wait
+  File "/usr/lib/python3.11/threading.py", line 1002 in _bootstrap
+
+Current thread 0x00007f3a2b1b2740 (most recent call first):
+  File "/venv/site-packages/torch/distributed/distributed_c10d.py", line 4811 in barrier
+  File "/venv/site-packages/torch/distributed/c10d_logger.py", line 81 in wrapper
+  File "{probe}", line 251 in collective
+  File "/home/u/proj/utils.py", line 7 in save_checkpoint
+  File "/home/u/proj/train.py", line 19 in main
+  File "/home/u/proj/train.py", line 26 in <module>
+  File "{probe_main}", line 180 in run_script
+"""
+
+
+def test_a_ranks_stacks_give_its_user_frames_outermost_first():
+    probe = Path(__file__).resolve().parents[1] / "resolver" / "run" / "probe"
+    text = STACKS.format(probe=probe / "dist.py", probe_main=probe / "probe.py")
+    frames = stack_frames(text, PROJECT)
+    assert [(f.file.name, f.line, f.function, f.user) for f in frames] == [
+        ("train.py", 26, "<module>", True), ("train.py", 19, "main", True), ("utils.py", 7, "save_checkpoint", True),
+        ("c10d_logger.py", 81, "wrapper", False), ("distributed_c10d.py", 4811, "barrier", False)]
+
+
+def test_a_hang_names_where_every_rank_is():
+    probe = Path(__file__).resolve().parents[1] / "resolver" / "run" / "probe"
+    hang = {"seconds": 5.2, "ranks": {
+        "0": {"collective": "barrier", "at": "/home/u/proj/utils.py:7",
+              "stacks": STACKS.format(probe=probe / "dist.py", probe_main=probe / "probe.py")},
+        "1": {"collective": None, "stacks": 'Current thread 0x1 (most recent call first):\n'
+                                            '  File "/home/u/proj/train.py", line 22 in main\n'}}}
+    diagnosis = combine({"failures": {}, "hang": hang}, {2: _ok()}, "", PROJECT)[0]
+    assert diagnosis.category == "dist.hang" and diagnosis.location.line == 7
+    assert diagnosis.message == ("no rank made progress for 5.2s: rank 0 waits in barrier() at utils.py:7 in "
+                                 "save_checkpoint; rank 1 at train.py:22 in main; rank 2 had finished the script")

@@ -1,0 +1,132 @@
+"""Issue 24 end to end: real `torchrun --nproc-per-node 2` on CPU with gloo, under the real
+`resolve`. After every test no process of the run is left and its rendezvous port is free,
+`kill -9` of resolve mid-run included. Each DDP run costs seconds: the cases are few and small."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from conftest import resolve, write
+
+pytestmark = pytest.mark.slow
+
+TRAIN = textwrap.dedent("""\
+    import torch
+    import torch.distributed as dist
+    import torch.nn as nn
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+    from utils import save_checkpoint
+
+
+    def main():
+        dist.init_process_group("gloo")
+        rank = dist.get_rank()
+        model = DDP(nn.Linear(4, 1))
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for step in range(STEPS):
+            opt.zero_grad()
+            model(torch.randn(8, 4)).pow(2).mean().backward()
+            opt.step()
+        if rank == 0:
+            save_checkpoint(model, "model.pt")
+        total = torch.tensor([float(step)])
+        dist.all_reduce(total)
+        dist.destroy_process_group()
+
+
+    if __name__ == "__main__":
+        main()
+    """)
+# the hang: only rank 0 reaches the barrier, rank 1 waits in the all_reduce after it
+HANGING_SAVE = textwrap.dedent("""\
+    import torch
+    import torch.distributed as dist
+
+
+    def save_checkpoint(model, path):
+        torch.save(model.module.state_dict(), path)
+        dist.barrier()  # wait until the file is on disk
+    """)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run_processes(project: Path) -> list[str]:
+    """The command lines of every process still running for this project (ranks, launcher)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if str(project) in cmdline and "probe.py" in cmdline:
+            found.append(cmdline)
+    return found
+
+
+def assert_nothing_left(project: Path, port: int):
+    deadline = time.monotonic() + 10  # a rank killed by its parent's death is reaped in a moment
+    while run_processes(project) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert run_processes(project) == []
+    with socket.socket() as s:  # the rendezvous port is free again
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", port))
+
+
+@pytest.fixture
+def project(tmp_path):
+    folder = tmp_path / "ddp"
+    write(folder / "utils.py", HANGING_SAVE)
+    write(folder / "train.py", TRAIN.replace("STEPS", "3"))
+    return folder
+
+
+def test_a_hang_is_found_in_seconds_with_where_each_rank_waits_and_repaired(project):
+    port = free_port()
+    started = time.monotonic()
+    result = resolve("--no-llm", "--json", "--dry-run", "torchrun", "--nproc-per-node", "2", "--master-port", port,
+                     "train.py", cwd=project, timeout=240)
+    seconds = time.monotonic() - started
+    assert result.code == 0, result.stderr
+    fix = json.loads(result.stdout)["fixes"][0]
+    assert fix["error"].startswith("DistributedHang: no rank made progress for ")
+    assert "rank 0 waits in barrier() at utils.py:7 in save_checkpoint" in fix["error"]
+    assert "rank 1 waits in all_reduce() at train.py:21 in main `dist.all_reduce(total)`" in fix["error"]
+    assert fix["rule"] == "collective_in_rank_branch" and fix["file"] == "utils.py"  # the first file it changes
+    waited = float(fix["error"].split("no rank made progress for ")[1].split("s:")[0])
+    assert waited < 30, fix["error"]
+    print(f"hang diagnosed after {waited}s of no progress; resolve (diagnosis, fix, verifying run) took {seconds:.1f}s")
+    assert_nothing_left(project, port)
+
+
+def test_a_killed_resolve_takes_every_rank_and_the_rendezvous_with_it(project):
+    write(project / "train.py", TRAIN.replace("STEPS", "100000").replace("if rank == 0:", "if False:"))
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "resolver", "--no-llm", "torchrun", "--nproc-per-node", "2",
+                                "--master-port", str(port), "train.py"], cwd=project,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while sum("--worker" in c for c in run_processes(project)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert sum("--worker" in c for c in run_processes(project)) == 2, "the ranks did not start"
+        time.sleep(1)  # mid-run: the ranks train
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    assert_nothing_left(project, port)
