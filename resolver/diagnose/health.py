@@ -83,7 +83,12 @@ def _stale_optimizer(health: dict) -> Diagnosis | None:
                f"{params['unheld_with_grad_count']} of the model's ({names}) get gradients no optimizer applies: "
                f"it was built before they were replaced")
     optimizers = health.get("optimizers") or [{}]
-    return _diagnosis("StaleOptimizer", message, health, optimizers[0].get("site"))
+    swap = (health.get("replaced") or [{}])[0]  # the layer the probe saw replaced while an optimizer held it
+    where = [f"{Path(f['file']).name}:{f['line']}" for f in swap.get("stack", ())[:2]]
+    if where:
+        message += f" ({swap['class']}.{swap['attribute']} replaced at {' from '.join(where)})"
+    built = optimizers[swap["optimizer"]] if swap.get("optimizer", len(optimizers)) < len(optimizers) else optimizers[0]
+    return _diagnosis("StaleOptimizer", message, health, built.get("site"))
 
 
 def _unregistered(health: dict) -> Diagnosis | None:
