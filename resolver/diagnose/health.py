@@ -142,7 +142,12 @@ def _accumulating(health: dict) -> Diagnosis | None:
 def _eval_mode(health: dict) -> Diagnosis | None:
     records = health.get("records", ())
     for i, record in enumerate(records):
-        if record.get("eval") and any(not r.get("eval") and r["optimizer"] == record["optimizer"] for r in records[:i]):
+        # put in eval mode before it ever trained: only when dropout or batch norm in eval mode are on the
+        # gradient's path in every step (a frozen backbone kept in eval on purpose is not: nothing flows through)
+        from_start = i == 0 and len(records) > 1 and all(r.get("eval") and r.get("eval_in_path") for r in records
+                                                           if r["optimizer"] == record["optimizer"])
+        if record.get("eval") and (from_start or any(not r.get("eval") and r["optimizer"] == record["optimizer"]
+                                                     for r in records[:i])):
             message = (f"the model trains in eval mode from step {record['step'] + 1}: model.eval() is not undone "
                        f"before training resumes (dropout and batch norm behave as in evaluation)")
             return _diagnosis("EvalModeTraining", message, health, health.get("sites", {}).get("eval"))

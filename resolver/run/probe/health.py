@@ -131,6 +131,9 @@ class Health:
         self.called = set()  # ids of modules with parameters called under grad (checked steps only)
         self.got_grad, self.held = {}, {}  # id(param) -> got a finite non-zero gradient; -> param
         self.depth, self.training_forward, self.root = 0, False, None
+        nn = torch.nn
+        self.mode_kinds = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._NormBase)
+        self.eval_in_path, self.mode_call, self.eval_sites = False, False, {}
         self.inside = {}  # id(module) -> (module, id of the model whose forward called it), checked steps only
         self.before = None
         self.origin = {}  # with --trace-non-finite: the first op whose output was not finite
@@ -173,9 +176,17 @@ class Health:
             return original_module_zero(self, *args, **kwargs)
 
         def train(self, mode=True):
-            if not mode and id(self) in health.roots:
-                health.eval_site = user_site(health.project)
-            return original_train(self, mode)
+            if health.mode_call:  # a child, set by its parent's train()
+                return original_train(self, mode)
+            health.mode_call = True
+            try:
+                if not mode and id(self) in health.roots:
+                    health.eval_site = user_site(health.project)
+                if not mode and len(health.eval_sites) < MODELS_KEPT:  # before its first training forward too
+                    health.eval_sites.setdefault(id(self), user_site(health.project))
+                return original_train(self, mode)
+            finally:
+                health.mode_call = False
 
         def __setattr__(self, name, value):
             # only a registered layer replaced by another can leave an optimizer holding the old one
@@ -213,6 +224,9 @@ class Health:
                     entry = self.roots[id(module)] = (module, [])
                 if entry is not None and len(entry[1]) < 4:
                     entry[1].append(module.training)
+        if self.training_forward and not module.training and self.steps < CHECKED_STEPS \
+                and isinstance(module, self.mode_kinds) and args and getattr(args[0], "requires_grad", False):
+            self.eval_in_path = True  # dropout or batch norm in eval mode, on the path the gradient takes
         if self.training_forward and self.steps < CHECKED_STEPS and module._parameters:
             self.called.add(id(module))
             if self.depth and len(self.inside) < 256:
@@ -287,8 +301,9 @@ class Health:
             "non_finite_grad": non_finite, "finite_grad": len(with_grad) - zero - non_finite,
             "reset": reset,
             "zeroed_after_backward": events is not None and "B" in events and events[-1] == "Z",
-            "eval": bool(training) and not any(training),
+            "eval": bool(training) and not any(training), "eval_in_path": self.eval_in_path,
         })
+        self.eval_in_path = False
         self.steps += 1
 
     def _gradients(self, params):
@@ -398,6 +413,9 @@ class Health:
                         if k not in self.held and p.requires_grad and p.grad is not None)
         # layers a trained model's forward ran that the model does not register (a plain list or dict):
         # they got gradients, and no optimizer holds them
+        # where the model that trained in eval mode was put in it
+        evaluated = [self.eval_sites[k] for k, (model, _) in self.roots.items() if k in self.eval_sites
+                     and not model.training and self._trains(model)]
         unregistered = [{"class": type(m).__name__, "site": self.sites.site_of(m)}
                         for key, (m, root) in self.inside.items()
                         if key not in modules and root in self.roots and self._trains(self.roots[root][0])
@@ -418,6 +436,6 @@ class Health:
             "cut_modules": cut[:NAMES_KEPT], "unregistered": unregistered[:NAMES_KEPT],
             **({"origin": self.origin} if self.origin else {}),
             "sites": {"backward": self.backward_site, "step": self.step_site, "zero_grad": self.zero_site,
-                      "eval": self.eval_site},
+                      "eval": self.eval_site or (evaluated[0] if evaluated else None)},
             "step_stack": self.step_stack,
         }
