@@ -83,7 +83,12 @@ def _stale_optimizer(health: dict) -> Diagnosis | None:
                f"{params['unheld_with_grad_count']} of the model's ({names}) get gradients no optimizer applies: "
                f"it was built before they were replaced")
     optimizers = health.get("optimizers") or [{}]
-    return _diagnosis("StaleOptimizer", message, health, optimizers[0].get("site"))
+    swap = (health.get("replaced") or [{}])[0]  # the layer the probe saw replaced while an optimizer held it
+    where = [f"{Path(f['file']).name}:{f['line']}" for f in swap.get("stack", ())[:2]]
+    if where:
+        message += f" ({swap['class']}.{swap['attribute']} replaced at {' from '.join(where)})"
+    built = optimizers[swap["optimizer"]] if swap.get("optimizer", len(optimizers)) < len(optimizers) else optimizers[0]
+    return _diagnosis("StaleOptimizer", message, health, built.get("site"))
 
 
 def _unregistered(health: dict) -> Diagnosis | None:
@@ -137,7 +142,12 @@ def _accumulating(health: dict) -> Diagnosis | None:
 def _eval_mode(health: dict) -> Diagnosis | None:
     records = health.get("records", ())
     for i, record in enumerate(records):
-        if record.get("eval") and any(not r.get("eval") and r["optimizer"] == record["optimizer"] for r in records[:i]):
+        # put in eval mode before it ever trained: only when dropout or batch norm in eval mode are on the
+        # gradient's path in every step (a frozen backbone kept in eval on purpose is not: nothing flows through)
+        from_start = i == 0 and len(records) > 1 and all(r.get("eval") and r.get("eval_in_path") for r in records
+                                                           if r["optimizer"] == record["optimizer"])
+        if record.get("eval") and (from_start or any(not r.get("eval") and r["optimizer"] == record["optimizer"]
+                                                     for r in records[:i])):
             message = (f"the model trains in eval mode from step {record['step'] + 1}: model.eval() is not undone "
                        f"before training resumes (dropout and batch norm behave as in evaluation)")
             return _diagnosis("EvalModeTraining", message, health, health.get("sites", {}).get("eval"))

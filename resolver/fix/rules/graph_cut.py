@@ -5,8 +5,9 @@ Where a run's layers ran in the training forward yet got no gradient in any step
 records which modules ran and which parameters got one), the `forward` of the model class that
 holds such a layer is read for the one place that cuts the graph on the way from that layer: a
 `.detach()` or `.data` on an expression fed by it (directly, or through a name assigned from
-it), or a `with torch.no_grad():` block around its call. That one call is removed (the block
-unwrapped); with several, or none, nothing is changed.
+it), or a `with torch.no_grad():` block around its call; or a `@torch.no_grad()` on a method of
+the class that the forward calls and that calls the layer (`encode()`). That one call is removed
+(the block unwrapped, the decorator dropped); with several, or none, nothing is changed.
 
 ## Why is this bad?
 The script runs and the loss may even fall, since the layers after the cut still learn, but
@@ -37,7 +38,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Site
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source
+from resolver.fix.rules._source import NO_GRAD, Source
 from resolver.write.edits import Edit, Workspace
 
 
@@ -80,6 +81,13 @@ def _feeds(expression: cst.CSTNode, names: set[str], calls: list[cst.Call], sour
         or any(n.value in names for n in _names(expression, source))
 
 
+def _helpers(cls: cst.ClassDef, forward: cst.FunctionDef, source: Source) -> list[cst.FunctionDef]:
+    """The methods of the class its forward calls as `self.<method>(...)`."""
+    called = {c.func.attr.value for c in source.nodes(cst.Call) if source.within(c, forward)
+              and isinstance(c.func, cst.Attribute) and source.code(c.func.value) == "self"}
+    return [s for s in cls.body.body if isinstance(s, cst.FunctionDef) and s.name.value in called]
+
+
 def _leaves_torch(detach: cst.Call, source: Source) -> bool:
     """`.detach().numpy()` (or `.cpu().numpy()`, `.tolist()`, `.item()`): a way out of torch, which
     needs the detach; bringing it back is another edit."""
@@ -99,6 +107,13 @@ class GraphCut(Rule):
             forward = built and _forward(built[0])
             if forward is None:
                 continue
+            for helper in _helpers(built[0], forward, source):  # encode() called by the forward, under no_grad
+                if _fed(helper, built[1], source)[1]:
+                    for decorator in helper.decorators:
+                        if source.calls(decorator.decorator, NO_GRAD) \
+                                or source.qualified_names(decorator.decorator) & NO_GRAD:  # @torch.no_grad
+                            cuts[id(decorator)] = (source, decorator, f"@{source.code(decorator.decorator)} on "
+                                                                      f"{helper.name.value}()")
             names, calls = _fed(forward, built[1], source)
             for call in calls:  # the layer called under torch.no_grad() in the forward
                 block = source.in_no_grad(call)
@@ -117,7 +132,9 @@ class GraphCut(Rule):
         if len(cuts) != 1:
             return  # no cut in a forward, or several: which one is meant is not for a rule to guess
         source, node, what = next(iter(cuts.values()))
-        if isinstance(node, cst.Call):
+        if isinstance(node, cst.Decorator):
+            new = cst.RemovalSentinel.REMOVE
+        elif isinstance(node, cst.Call):
             new = node.func.value
         elif isinstance(node, cst.Attribute):
             new = node.value

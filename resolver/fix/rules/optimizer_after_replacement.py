@@ -2,9 +2,16 @@
 
 ## What it does
 Where a run's optimizer holds parameters no model that ran has, while the model's own get
-gradients no optimizer applies (the probe sees both), the statement that builds the optimizer
-(the run names its line) moves below the last statement of the same block that replaces a layer
-of the model it was given: `model.fc = nn.Linear(...)`, `model[2] = ...`, `setattr(model, ...)`.
+gradients no optimizer applies (the probe sees both), and the probe saw the layer replaced (the
+user frames of `model.fc = ...` and of the optimizer's construction), the two are put in order
+in the innermost function both went through: the statement that builds the optimizer moves
+below the one that replaced the layer (directly, `model.fc = nn.Linear(...)`, `model[2] = ...`,
+or through a call, `model.reset_classifier(n)`, `if ...: load_pretrained(...)`); when a statement
+between them uses the optimizer (a scheduler built on it), the replacing call moves up above the
+optimizer instead. When the two meet in no function before training starts (the layer is replaced
+inside the trainer), the new layer's parameters are added to the optimizer where it is replaced:
+`optimizer.add_param_group({"params": model.fc.parameters()})`, spelt as the trainer spells its
+optimizer. Without the probe's frames, a replacement in the optimizer's own block is found in the text.
 
 ## Why is this bad?
 `model.parameters()` is read once, when the optimizer is built. A layer assigned afterwards
@@ -25,6 +32,7 @@ optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
 import libcst as cst
@@ -48,6 +56,112 @@ def _models_given(statement: cst.CSTNode, source: Source) -> set[str]:
             and c.func.attr.value in ("parameters", "named_parameters")}
 
 
+def _targets(statement: cst.CSTNode) -> list[cst.BaseExpression]:
+    """What a simple statement binds: `optimizer`, `self.optimizer`, `net, opt`."""
+    found = []
+    for small in getattr(statement, "body", ()):
+        if isinstance(small, cst.Assign):
+            for target in small.targets:
+                elements = target.target.elements if isinstance(target.target, cst.Tuple) else [target.target]
+                found += [e.value if isinstance(e, cst.Element) else e for e in elements]
+        elif isinstance(small, (cst.AnnAssign, cst.AugAssign)):
+            found.append(small.target)
+    return found
+
+
+def _mentions(statement: cst.CSTNode, spelt: set[str], source: Source) -> bool:
+    return any(source.code(n) in spelt for n in source.nodes((cst.Name, cst.Attribute))
+               if n is statement or source.within(n, statement))
+
+
+def _span(node: cst.CSTNode, source: Source) -> range:
+    where = source.positions[node]
+    return range(where.start.line, where.end.line + 1)
+
+
+def _meeting(optimizer: list[dict], replaced: list[dict]) -> tuple[Path, int, int] | None:
+    """The innermost function the optimizer's construction and the replacement both went through,
+    the optimizer first: its file, the optimizer's line, the replacing line."""
+    for built in optimizer:
+        for swap in replaced:
+            if (built["file"], built["function"]) == (swap["file"], swap["function"]) and swap["line"] > built["line"]:
+                return Path(built["file"]), built["line"], swap["line"]
+    return None
+
+
+def _reordered(source: Source, at_line: int, swap_line: int, training: set[int]) -> tuple[str, int, str] | None:
+    """The optimizer's statement moved below the replacing one of its block, or that one moved
+    above it when a statement between uses the optimizer. None when the replacing statement also
+    trains (the step runs inside it) or a move would read a name before it is bound."""
+    statement = source.statement_at(at_line)
+    block = statement and source.parents.get(statement)
+    if not isinstance(statement, cst.SimpleStatementLine) \
+            or not isinstance(getattr(block, "body", None), (list, tuple)):
+        return None
+    body = list(block.body)
+    at = body.index(statement)
+    later = [i for i in range(at + 1, len(body)) if swap_line in _span(body[i], source)]
+    if not later or training & set(_span(body[later[0]], source)):
+        return None
+    to, names = later[0], {source.code(t) for t in _targets(statement)}
+    swap = body[to]
+    if names and not any(_mentions(s, names, source) for s in body[at + 1:to + 1]):
+        moved = statement.with_changes(leading_lines=())
+        new_body = body[:at] + [body[at + 1].with_changes(
+            leading_lines=[*statement.leading_lines, *body[at + 1].leading_lines])] \
+            + body[at + 2:to + 1] + [moved] + body[to + 1:]
+        first, what = moved, f"Moved {source.code(statement)} below {_header(swap, source)}"
+    elif isinstance(swap, cst.SimpleStatementLine) and not any(
+            _mentions(swap, {source.code(t) for t in _targets(s)}, source) for s in body[at:to]):
+        moved = swap.with_changes(leading_lines=statement.leading_lines)
+        new_body = body[:at] + [moved, statement.with_changes(leading_lines=())] + body[at + 1:to] + body[to + 1:]
+        first, what = moved, f"Moved {source.code(swap)} above {source.code(statement)}"
+    else:
+        return None
+    text = source.replaced(block, block.with_changes(body=new_body))
+    line_text = source.module.code_for_node(first).strip().splitlines()[0].strip()
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.strip() == line_text)
+    return text, line, what
+
+
+def _header(statement: cst.CSTNode, source: Source) -> str:
+    return source.code(statement).strip().splitlines()[0].rstrip(":")
+
+
+def _param_group(source: Source, swap: dict, inner: dict, step: dict, attribute: str,
+                 workspace: Workspace) -> tuple[str, int, str] | None:
+    """`opt.add_param_group({"params": X.attr.parameters()})` below `X.method(...)`, the call whose
+    method (`inner`) assigned `self.attr`, where the optimizer is spelt as at its step in the
+    same class (`self.optimizer`)."""
+    statement = source.statement_at(swap["line"])
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 \
+            or not isinstance(statement.body[0], cst.Expr) or not isinstance(statement.body[0].value, cst.Call):
+        return None
+    call = statement.body[0].value
+    if not isinstance(call.func, cst.Attribute) or call.func.attr.value != inner["function"]:
+        return None
+    setter = Source.parse(workspace, Path(inner["file"]))
+    assign = setter and setter.statement_at(inner["line"])
+    if assign is None or not any(setter.code(t) == f"self.{attribute}" for t in _targets(assign)):
+        return None
+    stepper = source if Path(step["file"]) == source.path else None
+    step_call = stepper and [c for c in stepper.on_line(cst.Call, step["line"])
+                             if isinstance(c.func, cst.Attribute) and c.func.attr.value == "step"]
+    if not step_call:
+        return None
+    optimizer = source.code(step_call[0].func.value)
+    same_class = source.enclosing(step_call[0], cst.ClassDef)
+    in_class = same_class is not None and source.enclosing(call, cst.ClassDef) is same_class
+    if not (optimizer.startswith("self.") and in_class or source.function_of(step_call[0]) is source.function_of(call)):
+        return None
+    added = cst.parse_statement(f'{optimizer}.add_param_group({{"params": {source.code(call.func.value)}.{attribute}'
+                                f'.parameters()}})\n')
+    text = source.replaced(statement, cst.FlattenSentinel([statement, added]))
+    reason = (f"Added the parameters of the new {source.code(call.func.value)}.{attribute} to {optimizer} after "
+              f"{source.code(call)} replaced it: the optimizer, built before, held only the old layer's")
+    return text, source.line_of(statement) + 1, reason
+
+
 def _replaces(statement: cst.CSTNode, models: set[str], source: Source) -> bool:
     """`model.fc = ...`, `model[2] = ...`, `model.head.out = ...`, `setattr(model, ...)`."""
     if not isinstance(statement, cst.SimpleStatementLine):
@@ -67,6 +181,34 @@ class OptimizerAfterReplacement(Rule):
     categories = ("health.stale_optimizer",)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        health = diagnosis.health
+        optimizers = health.get("optimizers") or []
+        for swap in health.get("replaced") or []:
+            built = optimizers[swap["optimizer"]] if swap["optimizer"] < len(optimizers) else {}
+            yield from self._from_frames(swap, built.get("stack") or [], health.get("step_stack") or [], workspace)
+            return
+        yield from self._in_block(diagnosis, workspace)
+
+    def _from_frames(self, swap: dict, built: list[dict], step: list[dict], workspace: Workspace) -> Iterator[Edit]:
+        meeting = _meeting(built, swap["stack"])
+        source = meeting and Source.parse(workspace, meeting[0])
+        if source is not None:
+            training = {f["line"] for f in step if Path(f["file"]) == meeting[0]}
+            found = _reordered(source, meeting[1], meeting[2], training)
+            if found is not None:
+                text, line, what = found
+                yield source.edit(text, line, f"{what}: built before {swap['class']}.{swap['attribute']} was "
+                                              f"replaced, the optimizer held the old layer's parameters and never "
+                                              f"updated the new ones")
+                return
+        if len(swap["stack"]) >= 2 and step:
+            outer = swap["stack"][1]
+            source = Source.parse(workspace, Path(outer["file"]))
+            found = source and _param_group(source, outer, swap["stack"][0], step[0], swap["attribute"], workspace)
+            if found:
+                yield source.edit(*found)
+
+    def _in_block(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for frame, source in user_frames(diagnosis, workspace):
             statement = source.statement_at(frame.line)
             block = statement and source.parents.get(statement)

@@ -3,7 +3,10 @@ Registers layers kept in a plain list or dict: `nn.ModuleList` / `nn.ModuleDict`
 (filled with layers, or with what a project helper returns, `tower(width)` returning an
 `nn.Sequential`; a local list kept as `self.towers = towers`; the plain list a project helper
 returns: `self.encoder = mlp_stack(sizes)`). On a dtype mismatch in a layer the probe finds no
-path to from the model, only the container that layer was built into.
+path to from the model, only the container that layer was built into; likewise on a run that
+trains without them (health.unregistered_module: the probe saw layers run in a trained model's
+forward and get gradients that no optimizer holds), only the containers those layers went into,
+found in the class whose `__init__` built them (directly, or through a block class they are part of).
 
 ## Why is this bad?
 A Module finds its parameters, and `.double()`/`.to()` reach its layers, through registered
@@ -183,6 +186,26 @@ def _returns_module_list(workspace: Workspace, source: Source, call: cst.Call) -
                 and any(_builds_modules(helper_source, a.value) for a in c.args) for c in inside)))
 
 
+def _containers_of_unregistered(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+    """The plain containers the unregistered layers went into: for each frame that built one
+    (the layer's construction, then its callers), the class whose `__init__` holds that line."""
+    seen = set()
+    for layer in diagnosis.health.get("unregistered", ()):
+        site = Site.from_json(layer.get("site"))
+        for frame in (site, *site.callers) if site else ():
+            source = Source.parse(workspace, frame.file)
+            statement = source and source.statement_at(frame.line)
+            init = statement and source.function_of(statement)
+            cls = init and init.name.value == "__init__" and source.enclosing(init, cst.ClassDef)
+            if not cls or (frame.file, cls.name.value) in seen:
+                continue
+            seen.add((frame.file, cls.name.value))
+            edits = list(_registered_containers(workspace, source, cls, site))
+            if edits:
+                yield from edits
+                return
+
+
 def _unregistered_owner(diagnosis: Diagnosis) -> str | None:
     """The project class whose forward called the failing layer, when that layer is not one of
     the model's registered submodules (the probe found no path to it from the outermost module
@@ -195,7 +218,8 @@ def _unregistered_owner(diagnosis: Diagnosis) -> str | None:
 
 
 class UnregisteredLayers(Rule):
-    categories = ("module.init_arguments", "module.unset_attribute", "module.no_parameters", "dtype.mismatch")
+    categories = ("module.init_arguments", "module.unset_attribute", "module.no_parameters", "dtype.mismatch",
+                  "health.unregistered_module")
     # before dtype_contract on a dtype mismatch: it is only asked when a layer is unregistered,
     # and then the cast of the model is right and the layer missed it
     priority = -1
@@ -206,7 +230,9 @@ class UnregisteredLayers(Rule):
         return super().matches(diagnosis)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-        if diagnosis.category != "dtype.mismatch":
+        if diagnosis.category == "health.unregistered_module":
+            yield from _containers_of_unregistered(diagnosis, workspace)
+        elif diagnosis.category != "dtype.mismatch":
             for source, node in classes_in_question(diagnosis, workspace):
                 yield from _registered_containers(workspace, source, node)
         elif diagnosis.module.site is not None:  # only the container the probe saw the layer built into

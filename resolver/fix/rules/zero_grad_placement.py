@@ -2,7 +2,9 @@
 
 ## What it does
 Moves an `optimizer.zero_grad()` that runs between `loss.backward()` and `optimizer.step()` in
-front of the backward (or to the top of the loop body when the backward is elsewhere), and adds
+front of the backward (or to the top of the loop body when the backward is elsewhere; or, when a
+step helper clears first, `self._optimizer_step()`, in front of the backward the run saw in the
+method of the same class that goes on to call that helper), and adds
 the missing `optimizer.zero_grad()` at the top of the loop whose body steps after every backward.
 
 ## Why is this bad?
@@ -34,11 +36,13 @@ block, unconditionally."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
 from resolver.write.edits import Edit, Workspace
@@ -73,12 +77,12 @@ class ZeroGradPlacement(Rule):
             if not isinstance(block, cst.IndentedBlock):
                 continue
             if diagnosis.category == "health.zero_grad_before_step":
-                yield from self._move(statement, block, source)
+                yield from self._move(statement, block, source, (diagnosis.health.get("sites") or {}).get("backward"))
             else:
                 yield from self._add(statement, block, source)
             return
 
-    def _move(self, statement, block, source: Source) -> Iterator[Edit]:
+    def _move(self, statement, block, source: Source, backward_site: dict | None) -> Iterator[Edit]:
         call = _simple_call(statement, "zero_grad")
         body = list(block.body)
         at = body.index(statement)
@@ -91,6 +95,7 @@ class ZeroGradPlacement(Rule):
         elif isinstance(loop, (cst.For, cst.While)) and loop.body is block:
             to = 0  # the backward is in a helper the loop calls: clear at the top of each pass
         else:
+            yield from self._move_to_backward(statement, block, source, backward_site)
             return
         moved = statement.with_changes(leading_lines=())
         new_body = body[:to] + [moved] + body[to:at] + body[at + 1:]
@@ -100,6 +105,35 @@ class ZeroGradPlacement(Rule):
                   f"optimizer could apply it, so the model never learned")
         line = source.line_of(body[to]) - len(body[to].leading_lines)  # where the moved line lands
         yield source.edit(source.replaced(block, _with_body(block, new_body)), line, reason)
+
+    def _move_to_backward(self, statement, block, source: Source, backward_site: dict | None) -> Iterator[Edit]:
+        """The step is in a helper (`_optimizer_step()`) that clears first: the zero_grad moves in
+        front of the backward the run saw, in the method of the same class that calls the helper,
+        where the optimizer is spelt the same (`self.optimizer`)."""
+        call = _simple_call(statement, "zero_grad")
+        if not backward_site or Path(backward_site["file"]).resolve() != source.path.resolve():
+            return
+        backward = source.statement_at(backward_site["line"])
+        target = backward and source.parents.get(backward)
+        code = source.code(call.func.value)
+        cls = source.enclosing(statement, cst.ClassDef)
+        if not isinstance(target, cst.IndentedBlock) or not _calls(backward, source, "backward") \
+                or not code.startswith("self.") or cls is None or source.enclosing(backward, cst.ClassDef) is not cls:
+            return
+        helper = source.function_of(statement).name.value
+        if not any(_calls(s, source, helper) for s in target.body[target.body.index(backward) + 1:]):
+            return  # the backward's method does not go on to the helper that steps
+        moved = statement.with_changes(leading_lines=())
+        body = list(target.body)
+        at = body.index(backward)
+        new_target = _with_body(target, body[:at] + [moved] + body[at:])
+        rest = [s for s in block.body if s is not statement]
+        if not rest or source.within(target, block) or source.within(block, target):
+            return
+        text = replaced_all(source.module, {block: _with_body(block, rest), target: new_target})
+        reason = (f"Moved {source.code(call)} from {helper}() before the backward: between backward and step it "
+                  f"cleared every gradient before the optimizer could apply it, so the model never learned")
+        yield source.edit(text, source.line_of(statement), reason)  # the first line the move changes
 
     def _add(self, statement, block, source: Source) -> Iterator[Edit]:
         body = list(block.body)

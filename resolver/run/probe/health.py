@@ -93,6 +93,17 @@ def user_site(project):
             "code": linecache.getline(frame.f_code.co_filename, frame.f_lineno).strip()}
 
 
+def user_stack(project, limit=6):
+    """The user frames calling in, innermost first: file, line, function."""
+    stack, frame = [], sys._getframe(1)
+    while frame is not None and len(stack) < limit:
+        if facts.is_user_file(frame.f_code.co_filename, project):
+            stack.append({"file": os.path.realpath(frame.f_code.co_filename), "line": frame.f_lineno,
+                          "function": frame.f_code.co_name})
+        frame = frame.f_back
+    return stack
+
+
 def number(value):
     """A float for JSON: nan and inf as their names."""
     value = float(value)
@@ -104,10 +115,13 @@ class Health:
 
     def __init__(self, torch, project, sites):
         self.torch, self.project, self.sites = torch, project, sites
-        self.optimizers = []  # [weakref, class name, site]
+        self.optimizers = []  # [weakref, class name, site, stack]
+        # sub-modules replaced (`model.fc = nn.Linear(...)`) while an optimizer held their parameters
+        self.replaced = []
         self.records, self.losses, self.last_loss = [], [], None
         self.non_finite = None  # the first backward on a non-finite loss
         self.backward_site = self.step_site = self.eval_site = self.zero_site = None
+        self.step_stack = []
         self.backwards = self.steps = 0
         self.events = []  # since the last step of each optimizer: "Z" zero_grad, "B" backward
         self.since_step = {}  # id(optimizer) -> events since its last step
@@ -117,6 +131,9 @@ class Health:
         self.called = set()  # ids of modules with parameters called under grad (checked steps only)
         self.got_grad, self.held = {}, {}  # id(param) -> got a finite non-zero gradient; -> param
         self.depth, self.training_forward, self.root = 0, False, None
+        nn = torch.nn
+        self.mode_kinds = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._NormBase)
+        self.eval_in_path, self.mode_call, self.eval_sites = False, False, {}
         self.inside = {}  # id(module) -> (module, id of the model whose forward called it), checked steps only
         self.before = None
         self.origin = {}  # with --trace-non-finite: the first op whose output was not finite
@@ -138,6 +155,7 @@ class Health:
         original_backward, original_init = torch.autograd.backward, torch.optim.Optimizer.__init__
         original_zero, original_module_zero = torch.optim.Optimizer.zero_grad, torch.nn.Module.zero_grad
         original_train = torch.nn.Module.train
+        original_setattr, module_class = torch.nn.Module.__setattr__, torch.nn.Module
 
         def backward(tensors, *args, **kwargs):
             health._on_backward(tensors)
@@ -145,7 +163,8 @@ class Health:
 
         def __init__(self, *args, **kwargs):
             original_init(self, *args, **kwargs)
-            health.optimizers.append([weakref.ref(self), type(self).__name__, user_site(health.project)])
+            health.optimizers.append([weakref.ref(self), type(self).__name__, user_site(health.project),
+                                      user_stack(health.project)])
             health.since_step[id(self)] = []
 
         def zero_grad(self, *args, **kwargs):
@@ -157,13 +176,40 @@ class Health:
             return original_module_zero(self, *args, **kwargs)
 
         def train(self, mode=True):
-            if not mode and id(self) in health.roots:
-                health.eval_site = user_site(health.project)
-            return original_train(self, mode)
+            if health.mode_call:  # a child, set by its parent's train()
+                return original_train(self, mode)
+            health.mode_call = True
+            try:
+                if not mode and id(self) in health.roots:
+                    health.eval_site = user_site(health.project)
+                if not mode and len(health.eval_sites) < MODELS_KEPT:  # before its first training forward too
+                    health.eval_sites.setdefault(id(self), user_site(health.project))
+                return original_train(self, mode)
+            finally:
+                health.mode_call = False
+
+        def __setattr__(self, name, value):
+            # only a registered layer replaced by another can leave an optimizer holding the old one
+            modules = self.__dict__.get("_modules")
+            if modules and isinstance(value, module_class) and modules.get(name) is not None \
+                    and health.optimizers and len(health.replaced) < NAMES_KEPT:
+                health._on_replace(self, name, modules[name])
+            return original_setattr(self, name, value)
 
         torch.autograd.backward, torch.optim.Optimizer.__init__ = backward, __init__
+        torch.nn.Module.__setattr__ = __setattr__
         torch.optim.Optimizer.zero_grad, torch.nn.Module.zero_grad = zero_grad, module_zero_grad
         torch.nn.Module.train = train
+
+    def _on_replace(self, owner, name, old):
+        """A layer an optimizer holds is replaced: where (the user frames), and which optimizer."""
+        old_params = {id(p) for p in old.parameters()}
+        for index, (ref, _, _, _) in enumerate(self.optimizers):
+            optimizer = ref()
+            if optimizer is not None and any(id(p) in old_params for g in optimizer.param_groups for p in g["params"]):
+                self.replaced.append({"attribute": name, "class": type(owner).__name__, "optimizer": index,
+                                      "steps": self.steps, "stack": user_stack(self.project)})
+                return
 
     # --- the forward: which models train, in which mode --------------------------------------
 
@@ -178,6 +224,9 @@ class Health:
                     entry = self.roots[id(module)] = (module, [])
                 if entry is not None and len(entry[1]) < 4:
                     entry[1].append(module.training)
+        if self.training_forward and not module.training and self.steps < CHECKED_STEPS \
+                and isinstance(module, self.mode_kinds) and args and getattr(args[0], "requires_grad", False):
+            self.eval_in_path = True  # dropout or batch norm in eval mode, on the path the gradient takes
         if self.training_forward and self.steps < CHECKED_STEPS and module._parameters:
             self.called.add(id(module))
             if self.depth and len(self.inside) < 256:
@@ -220,6 +269,7 @@ class Health:
         self.since_step[id(optimizer)] = []
         if self.step_site is None:
             self.step_site = user_site(self.project)
+            self.step_stack = user_stack(self.project)
         if self.steps >= CHECKED_STEPS:
             for hook in self.forward_hooks:
                 hook.remove()
@@ -251,8 +301,9 @@ class Health:
             "non_finite_grad": non_finite, "finite_grad": len(with_grad) - zero - non_finite,
             "reset": reset,
             "zeroed_after_backward": events is not None and "B" in events and events[-1] == "Z",
-            "eval": bool(training) and not any(training),
+            "eval": bool(training) and not any(training), "eval_in_path": self.eval_in_path,
         })
+        self.eval_in_path = False
         self.steps += 1
 
     def _gradients(self, params):
@@ -310,10 +361,10 @@ class Health:
             return torch.stack([n.float().cpu() for n in norms]).tolist()
 
     def _index(self, optimizer):
-        for i, (ref, _, _) in enumerate(self.optimizers):
+        for i, (ref, _, _, _) in enumerate(self.optimizers):
             if ref() is optimizer:
                 return i
-        self.optimizers.append([weakref.ref(optimizer), type(optimizer).__name__, None])
+        self.optimizers.append([weakref.ref(optimizer), type(optimizer).__name__, None, []])
         return len(self.optimizers) - 1
 
     def _mode_matters(self, model):
@@ -362,6 +413,9 @@ class Health:
                         if k not in self.held and p.requires_grad and p.grad is not None)
         # layers a trained model's forward ran that the model does not register (a plain list or dict):
         # they got gradients, and no optimizer holds them
+        # where the model that trained in eval mode was put in it
+        evaluated = [self.eval_sites[k] for k, (model, _) in self.roots.items() if k in self.eval_sites
+                     and not model.training and self._trains(model)]
         unregistered = [{"class": type(m).__name__, "site": self.sites.site_of(m)}
                         for key, (m, root) in self.inside.items()
                         if key not in modules and root in self.roots and self._trains(self.roots[root][0])
@@ -371,7 +425,8 @@ class Health:
             "steps": self.steps, "checked_steps": len(self.records), "backward_calls": self.backwards,
             "losses": self.losses, "last_loss": number(self.last_loss) if self.last_loss is not None else None,
             "non_finite": self.non_finite,
-            "optimizers": [{"class": name, "site": site} for _, name, site in self.optimizers],
+            "optimizers": [{"class": name, "site": site, "stack": stack} for _, name, site, stack in self.optimizers],
+            "replaced": self.replaced,
             "records": self.records,
             "params": {"held": len(self.held), "trainable": len(trainable), "with_grad": len(trainable) - len(no_grad),
                        "without_grad": sorted(params[k][0] if k in params else "?" for k in no_grad)[:NAMES_KEPT],
@@ -381,5 +436,6 @@ class Health:
             "cut_modules": cut[:NAMES_KEPT], "unregistered": unregistered[:NAMES_KEPT],
             **({"origin": self.origin} if self.origin else {}),
             "sites": {"backward": self.backward_site, "step": self.step_site, "zero_grad": self.zero_site,
-                      "eval": self.eval_site},
+                      "eval": self.eval_site or (evaluated[0] if evaluated else None)},
+            "step_stack": self.step_stack,
         }
