@@ -12,6 +12,7 @@ import re
 import sys
 from pathlib import Path
 
+import memory_limits
 import pytest
 import recorded
 from conftest import FIXTURES, copy_case
@@ -107,6 +108,10 @@ def _diagnose(case: Path, project: Path, server=None):
     if spec.get("recorded"):
         return parse_traceback((project / spec["recorded"]).read_text().replace("{project}", str(project)), project)
     target = Target(project / spec["run"][0], None, tuple(spec["run"][1:]), project, project, sys.executable)
+    if spec.get("memory_limit"):  # run under a real limit, the forecast confirmed as the loop does
+        found = memory_limits.diagnose(target, spec["memory_limit"], server)
+        assert found is not None, "the case fits in its memory limit"
+        return found
     failing = run(target, Settings(), {}, server=server)
     if failing.passed and (unhealthy := health.verdict(failing.health)):  # it exits 0 but does not train
         if unhealthy.category == "health.non_finite_loss":  # the loop's rerun for the first non-finite value
@@ -141,7 +146,11 @@ def _sameness(data):
     if not isinstance(data, dict):
         return data
     # a health verdict's summary holds the run's losses and norms: its message and location say what it found
-    kept = {key: _sameness(value) for key, value in data.items() if key not in RANDOM_VALUES and key != "health"}
+    # so do a memory verdict's figures: its message and the forecast's presence say what it found
+    kept = {key: _sameness(value) for key, value in data.items()
+            if key not in RANDOM_VALUES and key not in ("health", "memory")}
+    if "memory" in data and "steps" in data["memory"]:
+        kept["forecast"] = "forecast" in data["memory"]
     if isinstance(kept.get("message"), str):
         kept["message"] = re.sub(r"\d+", "N", kept["message"])
     return kept

@@ -156,6 +156,7 @@ class Diagnosis:
     probe_error: str = ""  # the probe's own failure: facts above it could not gather, or a report it could not give
     wrapped_state_dicts: tuple[WrappedStateDict, ...] = ()  # after a state_dict load error
     health: dict = field(default_factory=dict)  # a training-health verdict: the probe's summary of the run
+    memory: dict = field(default_factory=dict)  # out of memory: the run's limits, peaks, forecast (diagnose/memory.py)
 
     @property
     def error(self) -> str:
