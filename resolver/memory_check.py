@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from resolver.diagnose.memory import size
+from resolver.diagnose.memory import confirmed, size
 from resolver.run.runner import Run
 
 
@@ -32,4 +32,4 @@ def confirm(session, forecast_run: Run) -> Run:
         session.settings = replace(session.settings, batch_size=smoke_size)
         return again
     # confirmed: the repair goes on faithfully, so that the fix is verified at the batch it writes
-    return replace(again, diagnosis=replace(again.diagnosis, memory={**again.memory, "forecast": forecast}))
+    return replace(again, diagnosis=replace(again.diagnosis, memory={**again.memory, "forecast": confirmed(forecast)}))

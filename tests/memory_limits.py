@@ -43,4 +43,4 @@ def diagnose(target, value: str, server=None):
     again = run(target, replace(settings, batch_size=forecast["user_batch"]), {}, server=server)
     if again.passed:
         return None
-    return replace(again.diagnosis, memory={**again.memory, "forecast": forecast})
+    return replace(again.diagnosis, memory={**again.memory, "forecast": memory.confirmed(forecast)})

@@ -9,8 +9,8 @@
   faithful step at the user's batch size (resolver/memory_check.py).
 
 Measures: an address-space limit (RLIMIT_AS) is met by the address space at the step's start plus
-what the step makes resident; a cgroup or the machine's RAM by the resident size; a GPU by
-torch.cuda's allocated bytes."""
+what the step makes resident; a cgroup or the machine's RAM by the anonymous resident size (the
+libraries' pages are charged to whoever read them first); a GPU by torch.cuda's allocated bytes."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from resolver.diagnose.diagnosis import Diagnosis
 
 HEADROOM = 0.85  # a batch is chosen to add at most this share of the room left: the allocator's slack
+CONFIRM_SHARE = 0.8  # a forecast past this share of the limit is confirmed by a faithful step
 SMALL_BATCH = 4  # a run out of memory at a batch this small does not fit at any batch
 LEAK_MIN = 256 * 1024  # bytes kept per step below which growth is the allocator settling, not a leak
 KIND_WORDS = {"address_space": "address space (RLIMIT_AS)", "cgroup": "the cgroup's memory",
@@ -58,7 +59,7 @@ def _measured_steps(memory: dict, kind: str) -> list[tuple[int, int, int]]:
             peak, start, base = step.get("gpu_peak"), step.get("gpu_start"), step.get("gpu_start")
         else:
             peak, start = step.get("peak_rss"), step.get("rss_start")
-            base = step.get("vm_start") if kind == "address_space" else start
+            base = step.get("vm_start") if kind == "address_space" else step.get("anon_start", start)
         if step.get("batch") and peak is not None and start is not None and base is not None:
             found.append((int(step["batch"]), max(0, int(peak) - int(start)), int(base)))
     return found
@@ -81,9 +82,9 @@ class Forecast:
         return self.base + self.fixed + self.per_sample * batch
 
     def peak(self, batch: int | None = None) -> float:
-        """At `batch` (the user's by default); a leak adds what an epoch keeps."""
+        """At `batch` (the user's by default); a leak adds what a pass keeps."""
         batch = batch or self.user_batch
-        return self.step_peak(batch) + self.kept_per_step * batch / self.user_batch * self.steps_per_epoch
+        return self.step_peak(batch) + self.kept_per_step * self.steps_per_epoch
 
     @property
     def over(self) -> bool:
@@ -96,7 +97,9 @@ class Forecast:
     def largest_batch(self) -> int:
         """The largest batch whose step peaks within HEADROOM of the limit (0: not even one sample)."""
         room = HEADROOM * (self.limit - self.base) - self.fixed  # the slack is kept on what a step adds
-        return max(0, int(room // self.per_sample)) if self.per_sample > 0 else self.user_batch
+        if self.per_sample <= 0:
+            return self.user_batch if room > 0 else 0
+        return max(0, int(room // self.per_sample))
 
     def as_dict(self) -> dict:
         return {"kind": self.kind, "limit": self.limit, "base": self.base, "fixed": self.fixed,
@@ -123,49 +126,74 @@ def forecast(memory: dict) -> Forecast | None:
     for batch, added, _ in steps:
         by_size[batch] = max(by_size.get(batch, 0), added)
     users = [s.get("user_batch") for s in memory.get("steps") or [] if s.get("user_batch")]
-    if len(by_size) < 2 or not users:
+    if not users or not steps:
         return None
-    low, high = sorted(by_size)[-2:]  # the two largest: their difference is far above the noise
-    per_sample = (by_size[high] - by_size[low]) / (high - low)
-    if per_sample <= 0:
-        return None
-    fixed = max(0, int(by_size[low] - per_sample * low))
     user_batch = max(users)
-    kept, epoch = _kept_per_step(memory, steps, user_batch)
-    return Forecast(kind, limit, steps[-1][2], fixed, per_sample, (low, high), user_batch, kept, epoch,
+    kept, epoch = _kept_per_step(memory, kind, user_batch)
+    low, high = sorted(by_size)[-2:] if len(by_size) >= 2 else (0, 0)  # the two largest: far above the noise
+    per_sample = (by_size[high] - by_size[low]) / (high - low) if high > low else 0.0
+    if per_sample <= 0 and not kept:
+        return None
+    fixed = max(0, int(by_size[low] - per_sample * low)) if high > low else 0
+    return Forecast(kind, limit, steps[-1][2], fixed, max(per_sample, 0.0), (low, high), user_batch, kept, epoch,
                     memory.get("loader_site"))
 
 
-def _kept_per_step(memory: dict, steps: list[tuple[int, int, int]], user_batch: int) -> tuple[float, int]:
-    """Memory held at a step's start that grows step after step (a graph kept across steps), per
-    step at the user's batch, and the user's steps per epoch; (0, 0) when it does not grow."""
-    starts = [base for _, _, base in steps]
-    if len(starts) < 4 or any(b < a for a, b in zip(starts, starts[1:])):
-        return 0.0, 0
-    per_step = (starts[-1] - starts[0]) / (len(starts) - 1)
-    mean_batch = sum(batch for batch, _, _ in steps) / len(steps)
-    samples = max((s.get("samples") or 0 for s in memory.get("steps") or []), default=0)
-    if per_step < LEAK_MIN or not samples:
-        return 0.0, 0
-    return per_step * user_batch / mean_batch, -(-samples // user_batch)
+def _kept_per_step(memory: dict, kind: str, user_batch: int) -> tuple[float, int]:
+    """Memory that grows from one batch to the next within a pass over a loader (a validation loop
+    without no_grad keeping each batch's graph, outputs appended with theirs, a running total of
+    losses never backpropagated): per batch at the user's size, and batches per pass; (0, 0) when
+    nothing grows. Growth is counted per sample drawn, so smoke mode's mixed batch sizes count; the
+    second pass on, as the first also makes the gradients, the optimizer's state, the thread pools."""
+    passes: dict = {}
+    for draw in memory.get("draws") or []:
+        held = draw.get("vm") if kind == "address_space" else draw.get("rss")
+        if held is not None and (draw.get("pass") or 1) >= 2:  # the first pass also allocates the run's state
+            passes.setdefault((draw["loader"], draw.get("pass")), []).append(draw | {"held": int(held)})
+    worst = (0.0, 0)
+    for draws in passes.values():
+        diffs = [b["held"] - a["held"] for a, b in zip(draws, draws[1:])]
+        if len(diffs) < 2 or any(d < 0 for d in diffs) or sum(diffs) / len(diffs) < LEAK_MIN:
+            continue
+        per_sample = sum(diffs) / sum(d["batch"] for d in draws[:-1])
+        batch = draws[0].get("user_batch") or user_batch
+        batches = -(-(draws[0].get("samples") or 0) // batch)
+        if per_sample * batch * batches > worst[0] * worst[1]:
+            worst = (per_sample * batch, batches)
+    return worst
 
 
 def verdict(memory: dict) -> Diagnosis | None:
-    """A run that passed in smoke mode, whose forecast at the user's batch size is over its limit."""
+    """A run that passed in smoke mode, whose forecast at the user's batch size is over its limit, or
+    near it: the plain allocator keeps more than the probe's measure, so a forecast within
+    CONFIRM_SHARE of the limit is a finding too, for the faithful step to settle."""
     found = forecast(memory)
-    if found is None or not found.over:
+    if found is None or found.peak() <= CONFIRM_SHARE * found.limit:
         return None
     low, high = found.sizes
     where = KIND_WORDS[found.kind]
     if found.leak:
-        what = (f"memory kept across steps grows by {size(found.kept_per_step)} a step at your batch size "
-                f"{found.user_batch}: over an epoch of {found.steps_per_epoch} steps the run would peak at "
-                f"{size(found.peak())} of {where}, over the limit of {size(found.limit)}")
+        what = (f"memory kept from one batch to the next grows by {size(found.kept_per_step)} a batch at your "
+                f"batch size: over a pass of {found.steps_per_epoch} batches the run would peak at "
+                f"{size(found.peak())} of {where}, over the limit of {size(found.limit)} (something keeps each "
+                f"batch's graph or outputs)")
     else:
+        over = "over" if found.over else f"within {1 - CONFIRM_SHARE:.0%} of"
         what = (f"at your batch size {found.user_batch} a training step would peak at {size(found.peak())} of "
-                f"{where}, over the limit of {size(found.limit)} (forecast from smoke batches of {low} and "
+                f"{where}, {over} the limit of {size(found.limit)} (forecast from smoke batches of {low} and "
                 f"{high}: {size(found.per_sample)} per sample)")
     return Diagnosis("MemoryForecast", what, source="memory", memory={**memory, "forecast": found.as_dict()})
+
+
+def confirmed(found: dict) -> dict:
+    """The forecast after a faithful step at the user's batch ran out of memory: that step's peak was
+    at least the limit, so the cost per sample is at least what puts it there (the plain allocator
+    keeps more than the smoke run measured)."""
+    forecast_ = Forecast.from_dict(found)
+    needed = (forecast_.limit - forecast_.base - forecast_.fixed) / forecast_.user_batch
+    if needed <= forecast_.per_sample:
+        return found
+    return {**found, **Forecast(**{**forecast_.__dict__, "per_sample": needed}).as_dict(), "corrected": True}
 
 
 def killed(memory: dict, counters: dict) -> Diagnosis:

@@ -79,13 +79,18 @@ class Cgroup:
         root, version = found
         folder = root / f"resolve-{os.getpid()}-{time.monotonic_ns()}"
         folder.mkdir()
-        if version == 1:
-            (folder / "memory.limit_in_bytes").write_text(str(limit))
-            (folder / "memory.move_charge_at_immigrate").write_text("3")  # a warm fork's pages come along
-            (folder / "memory.swappiness").write_text("0")
-        else:
-            (folder / "memory.max").write_text(str(limit))
-            (folder / "memory.swap.max").write_text("0") if (folder / "memory.swap.max").exists() else None
+        try:
+            (folder / ("memory.limit_in_bytes" if version == 1 else "memory.max")).write_text(str(limit))
+        except OSError as exc:
+            folder.rmdir()
+            raise UsageError(f"--memory-limit-kind cgroup: the kernel refused the limit ({exc.strerror})") from None
+        # best effort: a warm fork's pages come along (v1), and no swap stretches the limit
+        for name, value in ((("memory.move_charge_at_immigrate", "3"), ("memory.swappiness", "0")) if version == 1
+                            else (("memory.swap.max", "0"),)):
+            try:
+                (folder / name).write_text(value)
+            except OSError:
+                pass
         return cls(folder, version, limit)
 
     def verdict(self) -> dict:

@@ -139,6 +139,8 @@ def run(target: Target, settings: Settings, overlay: dict[Path, str], watch=None
     """Run the target once in its sandbox, with the proposed file texts in `overlay` in place of
     the files on disk: nothing of the user's is written to verify a fix. `server` (resolver.run.warm)
     forks the run from a warm interpreter when it can; `watch` sees the output and counters live."""
+    if settings.memory_limit and settings.memory_limit_kind == "cgroup":
+        server = None  # a warm fork's torch pages are charged to the server's cgroup: the run starts its own
     mode, refused = settings.sandbox, _OVERLAY_REFUSED.get((target.python, target.project), "")
     if mode == "overlay" and refused:
         mode = "guard"

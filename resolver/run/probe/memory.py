@@ -14,17 +14,19 @@ import os
 import sys
 
 STEPS_KEPT = 48  # optimizer steps measured: the smoke run's first passes and the faithful step
+DRAWS_KEPT = 96  # batches drawn whose memory is measured
 MMAP_THRESHOLD = 16 * 1024
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # mallopt's parameters (malloc.h)
 
 
 def status():
-    """VmSize, VmRSS, VmHWM of this process in bytes, from /proc (empty elsewhere)."""
+    """VmSize, VmRSS, VmHWM, RssAnon of this process in bytes, from /proc (empty elsewhere). A cgroup
+    is charged the anonymous part: the libraries' pages are charged to whoever read them first."""
     found = {}
     try:
         with open("/proc/self/status", encoding="ascii") as f:
             for line in f:
-                if line.startswith(("VmSize:", "VmRSS:", "VmHWM:")):
+                if line.startswith(("VmSize:", "VmRSS:", "VmHWM:", "RssAnon:")):
                     key, value = line.split(":", 1)
                     found[key] = int(value.split()[0]) * 1024
     except (OSError, ValueError):
@@ -161,9 +163,10 @@ class Meter:
         self.torch = torch
         self.released = forecast and release_freed_memory()
         self.steps = []
-        self.batch = self.user_batch = self.samples = self.site = None
+        self.batch = self.user_batch = self.samples = self.site = self.passes = None
         self.gpu_start = 0  # memory allocated on the GPU when the step began
         self.loader_site = None
+        self.draws = []
         self.resettable = reset_peak()
         self.start = status()
         self.last = self.start
@@ -187,11 +190,23 @@ class Meter:
                                     or getattr(loader, "batch_size", None))
                 meter.samples = len(loader.dataset) if loader is not None else None
                 meter.site = getattr(loader, "_resolver_site", None)
+                meter.passes = getattr(loader, "_resolver_passes", 1)
+                meter.drew(loader)
             except Exception:  # a batch of another kind: this step's size is unknown
                 meter.batch = None
             return item
 
         iterator_class.__next__ = __next__
+
+    def drew(self, loader):
+        """The memory held as each batch is drawn: what a pass keeps from one batch to the next (a
+        validation loop's graphs, outputs appended with theirs) shows as growth here, steps or not."""
+        if len(self.draws) < DRAWS_KEPT and self.batch:
+            now = status()
+            site = self.site or {}
+            self.draws.append({"loader": f"{site.get('file')}:{(site.get('position') or [0])[0]}", "pass": self.passes,
+                               "batch": self.batch, "samples": self.samples, "user_batch": self.user_batch,
+                               "rss": now.get("VmRSS"), "vm": now.get("VmSize")})
 
     def _cuda(self):
         cuda = self.torch.cuda
@@ -210,8 +225,9 @@ class Meter:
         if len(self.steps) < STEPS_KEPT:
             if self.site is not None:
                 self.loader_site = self.site  # the loader the training steps draw from
-            step = {"batch": self.batch, "user_batch": self.user_batch, "samples": self.samples,
+            step = {"batch": self.batch, "user_batch": self.user_batch, "samples": self.samples, "pass": self.passes,
                     "rss_start": self.last.get("VmRSS"), "vm_start": self.last.get("VmSize"),
+                    "anon_start": self.last.get("RssAnon"),
                     "peak_rss": self.forward_backward,
                     "optimizer_peak_rss": now.get("VmHWM") if self.resettable else None}
             if self._cuda():
@@ -225,7 +241,7 @@ class Meter:
 
     def as_dict(self):
         now = status()
-        return {"steps": self.steps, "limits": limits(self.torch), "platform": sys.platform, "last_batch": self.batch,
-                "loader_site": self.loader_site,
+        return {"steps": self.steps, "draws": self.draws, "limits": limits(self.torch), "platform": sys.platform,
+                "last_batch": self.batch, "loader_site": self.loader_site,
                 "peak_rss": max(self.peak_rss, now.get("VmHWM", 0)), "peak_vm": max(self.peak_vm, now.get("VmSize", 0)),
                 "start_rss": self.start.get("VmRSS"), "start_vm": self.start.get("VmSize")}
