@@ -10,6 +10,9 @@ For every case it runs `resolve --no-llm --json` on a copy and judges the result
 - root:       the fix touched only files the human's fix touched;
 - lines:      changed lines in resolve's diff vs in the human's (resolve's must not be larger).
 The plain run of the broken script is timed beside the resolve, for the resolve/plain ratio.
+A memory case (`"memory_limit": "2500M"`, optionally `"memory_limit_kind": "cgroup"`) runs its plain
+runs under that limit (RLIMIT_AS, or a cgroup where one is writable) and resolve with
+`--memory-limit` (and `--memory-limit-kind`), so both meet the same limit.
 
 Silent-failure cases (training that runs but does not learn) carry `"cause": {"file", "line"}`, the
 root cause in the broken project; their traps, correct by design, expect NO_ERROR. For them:
@@ -24,6 +27,8 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -32,18 +37,47 @@ import tempfile
 import time
 from pathlib import Path
 
+from resolver.run.memory_limit import Cgroup, parse_size
+
 HERE = Path(__file__).resolve().parent
 DEFAULT = [HERE / "blind" / "dev", HERE / "blind" / "holdout"]
 PLAIN_TIMEOUT = 120
 
 
-def _timed(command: list[str], cwd: Path, timeout: float = 600) -> tuple[float, int, str]:
+def _timed(command: list[str], cwd: Path, timeout: float = 600, limit: tuple[int, str] | None = None
+           ) -> tuple[float, int, str]:
+    """The command's seconds, exit code and stdout; under `limit` (bytes, "as" or "cgroup") when given."""
     started = time.perf_counter()
+    group = Cgroup.make(limit[0]) if limit and limit[1] == "cgroup" else None
     try:
-        completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+        completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                                   preexec_fn=_limited(limit, group) if limit else None)
         return time.perf_counter() - started, completed.returncode, completed.stdout
     except subprocess.TimeoutExpired:
         return time.perf_counter() - started, -1, ""
+    finally:
+        if group is not None:
+            group.remove()
+
+
+def _limited(limit: tuple[int, str], group):
+    """Held to the case's memory limit, as the user's machine holds the script: RLIMIT_AS, or a cgroup."""
+    def enter():
+        if group is not None:
+            (group.folder / "cgroup.procs").write_text(str(os.getpid()))
+        else:
+            resource.setrlimit(resource.RLIMIT_AS, (limit[0], resource.RLIM_INFINITY))
+    return enter
+
+
+def _memory(spec: dict) -> tuple[tuple[int, str] | None, list[str]]:
+    """A memory case's limit (`"memory_limit": "2500M"`, `"memory_limit_kind": "cgroup"`) and the
+    options that hold every run of resolve to it."""
+    if not spec.get("memory_limit"):
+        return None, []
+    kind = spec.get("memory_limit_kind", "as")
+    options = ["--memory-limit", spec["memory_limit"], "--memory-limit-kind", kind]
+    return (parse_size(spec["memory_limit"]), kind), options
 
 
 def _changed_lines(before: str, after: str) -> int:
@@ -60,8 +94,10 @@ def measure(case: Path) -> dict:
         ignore = shutil.ignore_patterns("expected", "case.json", "__pycache__")
         shutil.copytree(case, plain_dir, ignore=ignore)
         shutil.copytree(case, project, ignore=ignore)
-        plain_seconds, _, _ = _timed([sys.executable, *spec["run"]], plain_dir, PLAIN_TIMEOUT)
-        seconds, _, stdout = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project)
+        limit, options = _memory(spec)
+        plain_seconds, _, _ = _timed([sys.executable, *spec["run"]], plain_dir, PLAIN_TIMEOUT, limit)
+        seconds, _, stdout = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, *spec["run"]],
+                                    project)
         try:
             report = json.loads(stdout)
         except json.JSONDecodeError:
@@ -71,10 +107,11 @@ def measure(case: Path) -> dict:
                     for f in touched if (case / f).is_file())
         really_runs = None
         if report["status"] == "SUCCESS":
-            _, code, _ = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT)
+            _, code, _ = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT, limit)
             really_runs = code == 0
             if really_runs and "cause" in spec:  # it runs anyway: does it train now?
-                _, _, again = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project)
+                _, _, again = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, *spec["run"]],
+                                     project)
                 really_runs = _status(again) == "NO_ERROR"
     fixed = report["status"] == "SUCCESS" and spec["status"] == "SUCCESS" and really_runs
     return {

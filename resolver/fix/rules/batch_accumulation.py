@@ -156,11 +156,20 @@ def accumulated(source: Source, loop: cst.For, batch: int, micro: int, k: int) -
                                 f"the effective batch is kept\n")
     if not isinstance(source.parents.get(loop), cst.IndentedBlock | cst.Module):
         return None
-    module = source.module
-    for length_call in _scheduler_lengths(source, iterable):  # a schedule counted in batches: now in steps
-        module = module.deep_replace(length_call, cst.parse_expression(
-            f"(({source.code(length_call)} + {k - 1}) // {k})"))
-    return module.deep_replace(loop, cst.FlattenSentinel([count, new_loop.with_changes(leading_lines=[])])).code
+    text = source.replaced(loop, cst.FlattenSentinel([count, new_loop.with_changes(leading_lines=[])]))
+    return _with_scheduler_in_steps(parsed(source.path, text), iterable, k)
+
+
+def _with_scheduler_in_steps(source: Source, iterable: cst.BaseExpression, k: int) -> str:
+    """Each `len(loader)` in a learning-rate scheduler's arguments (OneCycleLR's total_steps or
+    steps_per_epoch) divided into optimizer steps: the scheduler now steps once per k micro-batches."""
+    wanted = f"len({source.code(iterable)})"
+    text = source.text
+    for call in _scheduler_calls(source):
+        code = source.code(call)
+        if wanted in code and code in text:
+            text = text.replace(code, code.replace(wanted, f"(({wanted} + {k - 1}) // {k})"), 1)
+    return text
 
 
 def _loader_of(loop: cst.For) -> cst.BaseExpression:
@@ -170,17 +179,9 @@ def _loader_of(loop: cst.For) -> cst.BaseExpression:
     return iterable
 
 
-def _scheduler_lengths(source: Source, iterable: cst.BaseExpression) -> list[cst.Call]:
-    """`len(loader)` in a learning-rate scheduler's arguments (OneCycleLR's total_steps or
-    steps_per_epoch): the scheduler steps once per optimizer step, k micro-batches each."""
-    wanted = f"len({source.code(iterable)})"
-    found = []
-    for call in source.nodes(cst.Call, lambda c: any(q.startswith("torch.optim.lr_scheduler.")
-                                                      for q in source.qualified_names(c.func))):
-        for inner in source.nodes(cst.Call, lambda c: source.code(c) == wanted):
-            if source.within(inner, call):
-                found.append(inner)
-    return found
+def _scheduler_calls(source: Source) -> list[cst.Call]:
+    return source.nodes(cst.Call, lambda c: any(q.startswith("torch.optim.lr_scheduler.")
+                                                for q in source.qualified_names(c.func)))
 
 
 def _config_file(workspace: Workspace, key: str, batch: int, micro: int) -> tuple[Path, str, str] | None:
@@ -278,8 +279,11 @@ class BatchAccumulation(Rule):
         before = by_file.pop(path).before if path in by_file else source.text
         by_file = {path: Change(source.path, before, text), **by_file}  # the loop's file first: the line is its
         exact = "" if micro * k == batch else f" (the effective batch is {micro * k}, the nearest even split)"
-        if _scheduler_lengths(source, _loader_of(loop)):
+        if any(f"len({source.code(_loader_of(loop))})" in source.code(c) for c in _scheduler_calls(source)):
             exact += "; the scheduler's len(loader) now counts optimizer steps"
+        if any("BatchNorm" in s.text for s in project_sources(workspace)):
+            exact += (f"; the model has BatchNorm, whose statistics now come from micro-batches of {micro}, so its "
+                      f"gradients differ slightly from those of one batch of {batch}")
         reason = (f"Out of memory at batch size {batch}: set the batch size to {micro} in {where} and accumulated "
                   f"gradients over {k} micro-batches in the training loop ({source.path.name}:{source.line_of(loop)}), "
                   f"so the effective batch stays {batch}{exact}; a step at batch {micro} is forecast to peak at "
