@@ -19,6 +19,9 @@ For every case it runs `resolve --no-llm --json` on a copy and judges the result
 `--keep KEEP` keeps each resolved project in KEEP/<split>/<case>, its diff and resolve's report beside
 it (<case>.diff, <case>.report.json), to read each fix beside the human's.
 The plain run of the broken script is timed beside the resolve, for the resolve/plain ratio.
+A memory case (`"memory_limit": "2500M"`, optionally `"memory_limit_kind": "cgroup"`) runs its plain
+runs under that limit (RLIMIT_AS, or a cgroup where one is writable) and resolve with
+`--memory-limit` (and `--memory-limit-kind`), so both meet the same limit.
 
 Silent-failure cases (training that runs but does not learn) carry `"cause": {"file", "line"}`, the
 root cause in the broken project; their traps, correct by design, expect NO_ERROR. For them:
@@ -35,6 +38,7 @@ import difflib
 import hashlib
 import json
 import os
+import resource
 import shutil
 import signal
 import statistics
@@ -44,6 +48,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from resolver.run.memory_limit import Cgroup, parse_size
+
 HERE = Path(__file__).resolve().parent
 DEFAULT = [HERE / "blind" / "dev", HERE / "blind" / "holdout"]
 REVIEW = HERE / "blind" / "review.json"
@@ -52,15 +58,22 @@ PLAIN_TIMEOUT = 120
 PERTURBED_TIMEOUT = 300  # a perturbed run is a plain run too; the margin keeps a loaded machine from failing it
 
 
-def _timed(command: list[str], cwd: Path, timeout: float = 600, stderr: bool = False) -> tuple[float, int, str]:
+def _timed(command: list[str], cwd: Path, timeout: float = 600, limit: tuple[int, str] | None = None,
+           stderr: bool = False) -> tuple[float, int, str]:
+    """The command's seconds, exit code and stdout (or stderr); under `limit` (bytes, "as" or
+    "cgroup") when given."""
     started = time.perf_counter()
+    group = Cgroup.make(limit[0]) if limit and limit[1] == "cgroup" else None
     try:
-        completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout)
+        completed = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout,
+                                   preexec_fn=_limited(limit, group) if limit else None)
         return time.perf_counter() - started, completed.returncode, completed.stderr if stderr else completed.stdout
     except subprocess.TimeoutExpired:
         return time.perf_counter() - started, -1, ""
     finally:
         _kill_leftovers(cwd)
+        if group is not None:
+            group.remove()
 
 
 def _kill_leftovers(folder: Path) -> None:
@@ -80,6 +93,26 @@ def _aborted_at_shutdown(stderr: str) -> bool:
     Python error at all. It ran."""
     return "terminate called without an active exception" in stderr and "Signal 6 (SIGABRT)" in stderr \
         and "Traceback (most recent call last)" not in stderr
+
+
+def _limited(limit: tuple[int, str], group):
+    """Held to the case's memory limit, as the user's machine holds the script: RLIMIT_AS, or a cgroup."""
+    def enter():
+        if group is not None:
+            (group.folder / "cgroup.procs").write_text(str(os.getpid()))
+        else:
+            resource.setrlimit(resource.RLIMIT_AS, (limit[0], resource.RLIM_INFINITY))
+    return enter
+
+
+def _memory(spec: dict) -> tuple[tuple[int, str] | None, list[str]]:
+    """A memory case's limit (`"memory_limit": "2500M"`, `"memory_limit_kind": "cgroup"`) and the
+    options that hold every run of resolve to it."""
+    if not spec.get("memory_limit"):
+        return None, []
+    kind = spec.get("memory_limit_kind", "as")
+    options = ["--memory-limit", spec["memory_limit"], "--memory-limit-kind", kind]
+    return (parse_size(spec["memory_limit"]), kind), options
 
 
 def _changed_lines(before: str, after: str) -> int:
@@ -134,8 +167,10 @@ def measure(case: Path, keep: Path | None = None) -> dict:
         ignore = shutil.ignore_patterns("expected", "case.json", "__pycache__")
         shutil.copytree(case, plain_dir, ignore=ignore)
         shutil.copytree(case, project, ignore=ignore)
-        plain_seconds, _, _ = _timed([sys.executable, *spec["run"]], plain_dir, PLAIN_TIMEOUT)
-        seconds, _, stdout = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project)
+        limit, options = _memory(spec)
+        plain_seconds, _, _ = _timed([sys.executable, *spec["run"]], plain_dir, PLAIN_TIMEOUT, limit)
+        seconds, _, stdout = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, *spec["run"]],
+                                    project)
         try:
             report = json.loads(stdout)
         except json.JSONDecodeError:
@@ -151,10 +186,11 @@ def measure(case: Path, keep: Path | None = None) -> dict:
             (keep / case.parent.name / f"{case.name}.report.json").write_text(json.dumps(report, indent=1))
         really_runs, unsurvived = None, []
         if report["status"] == "SUCCESS":
-            _, code, stderr = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT, stderr=True)
+            _, code, stderr = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT, limit, stderr=True)
             really_runs = code == 0 or _aborted_at_shutdown(stderr)
             if really_runs and "cause" in spec:  # it runs anyway: does it train now?
-                _, _, again = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *spec["run"]], project)
+                _, _, again = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, *spec["run"]],
+                                     project)
                 really_runs = _status(again) == "NO_ERROR"
             if really_runs:
                 unsurvived = failing_perturbations(project, spec)

@@ -83,6 +83,11 @@ def _parser() -> UsageParser:
     parser.add_argument("--full", action="store_true", help="run the script at full scale, no smoke mode")
     parser.add_argument("--no-health", action="store_true",
                         help="skip the training-health checks (a run that exits 0 passes)")
+    parser.add_argument("--memory-limit", metavar="SIZE",
+                        help="hold every run to this much memory (2500M, 3G; default: $RESOLVE_MEMORY_LIMIT)")
+    parser.add_argument("--memory-limit-kind", choices=("as", "cgroup"), default=None,
+                        help="as: RLIMIT_AS, an allocation past it fails (default); cgroup: the kernel's OOM "
+                             "killer ends the run, as in a container (needs a writable memory cgroup)")
     parser.add_argument("--timeout", type=float, default=300.0, metavar="SECONDS",
                         help="per run; the script's whole process group is killed (default 300)")
     parser.add_argument("--no-llm", action="store_true", help="rules only; never call an LLM")
@@ -234,11 +239,17 @@ def _recover(project: Path, log) -> None:
 def _resolve_one(target, options, log, bot) -> report.Report:
     from resolver.loop import Options, resolve
     from resolver.run.live import Display
+    from resolver.run.memory_limit import cgroup_root, from_environment
     from resolver.run.runner import Settings
     from resolver.run.sandbox import requested_mode
 
+    memory_limit, memory_limit_kind = from_environment(options.memory_limit, options.memory_limit_kind)
+    if memory_limit and memory_limit_kind == "cgroup" and cgroup_root() is None:
+        raise UsageError("--memory-limit-kind cgroup: no writable memory cgroup here (it needs root and the "
+                         "memory controller); the default kind, RLIMIT_AS, works everywhere")
     settings = Settings(options.batch_size, options.batches, options.full, options.timeout,
-                        sandbox=requested_mode(options.no_sandbox), health=not options.no_health)
+                        sandbox=requested_mode(options.no_sandbox), health=not options.no_health,
+                        memory_limit=memory_limit, memory_limit_kind=memory_limit_kind)
     if options.no_sandbox:
         _progress("warning: --no-sandbox: every run of the script may overwrite your checkpoints, "
                   "logs and outputs with those of a smoke run")

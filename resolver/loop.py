@@ -12,8 +12,8 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
-from resolver import notebook
-from resolver.diagnose import health
+from resolver import memory_check, notebook
+from resolver.diagnose import health, memory
 from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS, in_words
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.diagnose.usage import parser_complaint
@@ -159,6 +159,8 @@ class _Session:
         explains, after a batch was drawn: a batch of two unpacks into two names
         (`for i, (x, y) in loader` takes the batch apart instead of failing as at the user's size)."""
         result = self._run_once(doing)
+        if result.diagnosis and result.diagnosis.category == "memory.forecast_oom":
+            return memory_check.confirm(self, result)  # one faithful step at the user's batch size
         if result.diagnosis and result.diagnosis.source == "health":
             return self._with_first_non_finite(result)  # it ran to its end: its batch size broke nothing
         lowered = lowered_sizes_in_error(result)
@@ -189,7 +191,7 @@ class _Session:
 
     def _unexplained_in_smoke_mode(self, result: Run) -> bool:
         if result.passed or not result.lowered_batch_sizes or result.diagnosis.counters.get("batches", 0) == 0 \
-                or not self.options.use_rules:
+                or not self.options.use_rules or result.diagnosis.category.startswith("memory."):
             return False
         return next(iter(rules.candidates(result.diagnosis, self.workspace, self._rule_failed)), None) is None
 
@@ -211,6 +213,8 @@ class _Session:
                               "it was stopped")
         if result.passed and self.settings.health and (unhealthy := health.verdict(result.health)):
             result = replace(result, diagnosis=unhealthy)  # it exited 0, but does not train
+        if result.passed and (too_big := memory.verdict(result.memory)):
+            result = replace(result, diagnosis=too_big)  # it passed at smoke batches; not at the user's
         if SANDBOX_STRENGTH.index(result.sandbox) < SANDBOX_STRENGTH.index(self.isolation[0]):
             self.isolation = (result.sandbox, result.sandbox_note)
         where = result.diagnosis.location if result.diagnosis else None
@@ -248,7 +252,7 @@ class _Session:
         if error.probe_error:
             raise ProbeFailed(f"the probe failed: {error.probe_error}")
         if error.category in EXHAUSTED_ADVICE:
-            raise NeedsAHuman(EXHAUSTED_ADVICE[error.category])
+            raise NeedsAHuman(memory.stop_reason(error) or EXHAUSTED_ADVICE[error.category])
         tried = "no rule in the catalogue fixes it" if self.options.use_rules else "the rules were off (--no-rules)"
         raise NoFixFound(f"this is {in_words(error.category)}; {tried}"
                          + (f"; {self.options.llm_note}" if self.options.llm_note else ""))

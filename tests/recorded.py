@@ -31,6 +31,10 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data.pop("health")
     else:  # its paths are strings, not Paths
         data["health"] = json.loads(json.dumps(data["health"]).replace(str(project.resolve()), PROJECT))
+    if not data["memory"]:  # likewise the figures of a run out of memory
+        data.pop("memory")
+    else:
+        data["memory"] = json.loads(json.dumps(data["memory"]).replace(str(project.resolve()), PROJECT))
     if not data["wrapped_state_dicts"]:  # likewise a wrapper's state_dict taken in the project
         data.pop("wrapped_state_dicts")
     if data.get("loader") and not data["loader"]["ragged"]:  # likewise samples that could not be stacked
@@ -49,8 +53,9 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
 
 def load(text: str, project: Path) -> Diagnosis:
     data = json.loads(text)
-    if "health" in data:
-        data["health"] = json.loads(json.dumps(data["health"]).replace(PROJECT, str(project.resolve())))
+    for key in ("health", "memory"):
+        if key in data:
+            data[key] = json.loads(json.dumps(data[key]).replace(PROJECT, str(project.resolve())))
     return _from_json(Diagnosis, data, project.resolve())
 
 

@@ -77,6 +77,8 @@ def test_the_table_before_the_catalogue_keeps_its_ids_and_their_order():
     assert set(STOP_REASONS) == {"hardware.cudnn", "hardware.driver"}
     assert set(EXHAUSTED_ADVICE) == {"data.none_sample", "device.no_cuda", "checkpoint.cuda_storage",
                                      "checkpoint.optimizer_groups", "memory.cuda_oom",
+                                     # out of memory on the CPU, killed, or forecast: the spec's advice at batch 1
+                                     "memory.cpu_oom", "memory.killed", "memory.forecast_oom",
                                      # the training-health findings that stop with advice when no rule's edit helps
                                      "health.non_finite_loss", "health.non_finite_gradient", "health.no_gradient",
                                      "health.no_update", "health.eval_mode_training", "health.grads_accumulate",

@@ -12,6 +12,7 @@ import re
 import sys
 from pathlib import Path
 
+import memory_limits
 import pytest
 import recorded
 from conftest import FIXTURES, copy_case
@@ -111,6 +112,10 @@ def _diagnose(case: Path, project: Path, server=None):
     program = launched[2] if launched else spec["run"]
     target = Target(project / program[0], None, tuple(program[1:]), project, project, sys.executable,
                     (launched[0], *launched[1]) if launched else ())
+    if spec.get("memory_limit"):  # run under a real limit, the forecast confirmed as the loop does
+        found = memory_limits.diagnose(target, spec["memory_limit"], server)
+        assert found is not None, "the case fits in its memory limit"
+        return found
     failing = run(target, Settings(), {}, server=server)
     if failing.passed and (unhealthy := health.verdict(failing.health)):  # it exits 0 but does not train
         if unhealthy.category == "health.non_finite_loss":  # the loop's rerun for the first non-finite value
@@ -145,7 +150,11 @@ def _sameness(data):
     if not isinstance(data, dict):
         return data
     # a health verdict's summary holds the run's losses and norms: its message and location say what it found
-    kept = {key: _sameness(value) for key, value in data.items() if key not in RANDOM_VALUES and key != "health"}
+    # so do a memory verdict's figures: its message and the forecast's presence say what it found
+    kept = {key: _sameness(value) for key, value in data.items()
+            if key not in RANDOM_VALUES and key not in ("health", "memory")}
+    if "memory" in data and "steps" in data["memory"]:
+        kept["forecast"] = "forecast" in data["memory"]
     if isinstance(kept.get("message"), str):
         kept["message"] = re.sub(r"\d+", "N", kept["message"])
     return kept

@@ -157,6 +157,7 @@ class Diagnosis:
     wrapped_state_dicts: tuple[WrappedStateDict, ...] = ()  # after a state_dict load error
     health: dict = field(default_factory=dict)  # a training-health verdict: the probe's summary of the run
     ranks: tuple[str, ...] = ()  # a distributed run: what each rank did (the first to fail, the others)
+    memory: dict = field(default_factory=dict)  # out of memory: the run's limits, peaks, forecast (diagnose/memory.py)
 
     @property
     def error(self) -> str:

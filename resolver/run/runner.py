@@ -14,9 +14,11 @@ from pathlib import Path
 
 from resolver import notebook
 from resolver.diagnose import cause
+from resolver.diagnose import memory as out_of_memory
 from resolver.diagnose.diagnosis import Diagnosis, parse_forward_origin, strip_ansi
 from resolver.errors import UsageError
 from resolver.run import ranks, sandbox
+from resolver.run.memory_limit import Cgroup, PeakWatcher
 
 PROBE = Path(__file__).parent / "probe" / "probe.py"
 OUTPUT_KEPT = 256 * 1024  # bytes of each stream kept, from the end: tracebacks are at the end
@@ -62,6 +64,8 @@ class Settings:
     sandbox: str = "overlay"  # "overlay", else "guard"; "none" only with --no-sandbox (see sandbox.py)
     health: bool = True  # the training-health checks (--no-health: off)
     trace_non_finite: bool = False  # check each op's output for the first non-finite value
+    memory_limit: int | None = None  # bytes (--memory-limit): every run is held to it
+    memory_limit_kind: str = "as"  # "as" (RLIMIT_AS, set by the probe) or "cgroup" (see memory_limit.py)
 
 
 @dataclass(frozen=True)
@@ -77,6 +81,7 @@ class Run:
     sandbox_note: str = ""  # why it is not the overlay, when it was asked for
     health: dict = field(default_factory=dict)  # the probe's training-health summary of a run that exited 0
     notes: tuple[str, ...] = ()  # what the report should say about this run (a distributed run's teardown)
+    memory: dict = field(default_factory=dict)  # its limits and peaks (probe/memory.py, memory_limit.py)
 
     @property
     def passed(self) -> bool:
@@ -142,6 +147,8 @@ def run(target: Target, settings: Settings, overlay: dict[Path, str], watch=None
     """Run the target once in its sandbox, with the proposed file texts in `overlay` in place of
     the files on disk: nothing of the user's is written to verify a fix. `server` (resolver.run.warm)
     forks the run from a warm interpreter when it can; `watch` sees the output and counters live."""
+    if settings.memory_limit and settings.memory_limit_kind == "cgroup":
+        server = None  # a warm fork's torch pages are charged to the server's cgroup: the run starts its own
     mode, refused = settings.sandbox, _OVERLAY_REFUSED.get((target.python, target.project), "")
     if mode == "overlay" and refused:
         mode = "guard"
@@ -167,6 +174,12 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
         probe_args += ["--no-health"] * (not settings.health) + ["--trace-non-finite"] * settings.trace_non_finite
         if target.launcher:
             probe_args += ["--launcher", json.dumps(list(target.launcher))]
+        group = None
+        if settings.memory_limit and settings.memory_limit_kind == "cgroup":
+            group = Cgroup.make(settings.memory_limit)
+            probe_args += ["--memory-cgroup", str(group.folder)]
+        elif settings.memory_limit:
+            probe_args += ["--memory-limit", str(settings.memory_limit)]
         given = {**(overlay if box.mode != "overlay" else {}), **programs}
         if given:  # no upper layer to hold the fix, or a notebook's program: the probe reads it from here
             overlay_path = scratch / "overlay.json"
@@ -181,6 +194,7 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
         except BaseException:
             for fd in (out, err, status):
                 os.close(fd)
+            group and group.remove()
             raise
         finally:
             for fd in (out_w, err_w, status_w):
@@ -190,6 +204,8 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
                    _StatusReader(status, watch and watch.counters)]
         for reader in readers:
             reader.start()
+        watcher = PeakWatcher(process.pid)
+        watcher.start()
         timed_out = False
         try:
             # the limit counts from the request: a run forked by a server still starting waited for it
@@ -202,6 +218,10 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
             kill_group(process)
             process.wait()
             ranks.kill_ranks(scratch / "ranks")
+            watched = watcher.stop()
+            if group is not None:
+                watched.update(group.verdict())
+                group.remove()
         for reader in readers:
             reader.join(timeout=5)
         seconds = time.monotonic() - started
@@ -212,8 +232,10 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
     if report.get("outcome") == "no_sandbox":
         _OVERLAY_REFUSED[(target.python, target.project)] = report.get("message", "refused")
         return None
-    result = _outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings,
-                      rank_reports)
+    memory = {**report.get("memory", {}), **watched, "limit": settings.memory_limit,
+              "limit_kind": settings.memory_limit_kind if settings.memory_limit else None}
+    result = replace(_outcome(report, process.returncode, timed_out, seconds, stdout, stderr, target, settings,
+                              rank_reports, memory), memory=memory)
     if result.diagnosis is not None:
         made_at = cause.find(result.diagnosis, target.cwd, target.project, {**overlay, **programs})
         result = replace(result, diagnosis=replace(result.diagnosis, cause=made_at))
@@ -247,7 +269,7 @@ def _start(target: Target, probe_args: list[str], env: dict[str, str], server, f
 
 
 def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, stdout: str, stderr: str,
-             target: Target, settings: Settings, rank_reports: dict[int, dict]) -> Run:
+             target: Target, settings: Settings, rank_reports: dict[int, dict], memory: dict) -> Run:
     if report.get("outcome") == "no_torch" or returncode == PROBE_NO_TORCH and not report:
         raise UsageError(f"{target.python} cannot import torch")
     counters = report.get("counters", {})
@@ -269,8 +291,12 @@ def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, std
         last_line = stderr.strip().splitlines()[-1] if stderr.strip() else ""
         diagnosis = Diagnosis("SystemExit", f"the script called sys.exit({report.get('code')})"
                               + (f": {last_line}" if last_line else ""), counters=counters, source="exit")
+    elif returncode in (-signal.SIGKILL, 128 + signal.SIGKILL) and not report:
+        diagnosis = out_of_memory.killed(memory, counters)  # no traceback: the OOM killer's way
     else:
         diagnosis = Diagnosis.from_traceback(stderr, target.project, returncode)
+    if diagnosis.category.startswith("memory."):
+        diagnosis = replace(diagnosis, memory=memory)
     return Run(returncode, diagnosis, seconds, counters, stdout, stderr)
 
 

@@ -44,7 +44,8 @@ MATCH_ORDER = (
     # families the catalogue added; their wordings do not overlap the ones above
     "loss.bce_range",  # its CUDA wording carries "device-side assert triggered"
     "cuda.device_side_assert", "cuda.illegal_memory", "cuda.cublas", "cuda.reinit_forked",
-    "memory.cpu_oom", "device.invalid_ordinal", "device.generator", "device.backend_missing",
+    "memory.cpu_oom", "memory.killed", "memory.forecast_oom",
+    "device.invalid_ordinal", "device.generator", "device.backend_missing",
     "checkpoint.device_index", "checkpoint.corrupt", "checkpoint.missing_class",
     "shape.cat_sizes", "shape.inplace_broadcast", "shape.conv_input_rank", "shape.input_too_small",
     "shape.expand", "shape.permute_dims", "shape.rnn_input_rank", "shape.norm_input_rank", "shape.bmm",

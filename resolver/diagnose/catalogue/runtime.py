@@ -3,6 +3,10 @@
 from resolver.diagnose.catalogue._family import counted as n
 from resolver.diagnose.catalogue._family import family as f
 
+EXHAUSTED_OOM = ("the script runs out of memory and the code holds no leak resolve can fix: use a smaller batch "
+                 "size with gradient accumulation, gradient checkpointing (torch.utils.checkpoint), mixed "
+                 "precision (torch.autocast), or a smaller model")
+
 FAMILIES = (
     f("device.mismatch",
       (r"Expected all tensors to be on the same device", r"Input type \(.*cuda.*\) and weight type",
@@ -117,15 +121,39 @@ FAMILIES = (
       when_exhausted="the GPU runs out of memory and the code holds no leak resolve can fix: use a smaller "
                      "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model"),
     f("memory.cpu_oom",
-      r"DefaultCPUAllocator: (can't allocate memory|not enough memory)",
+      (r"DefaultCPUAllocator: (can't allocate memory|not enough memory)", r"^MemoryError\b",
+       r"^OSError: \[Errno 12\] Cannot allocate memory"),
       (("RuntimeError: [enforce fail at alloc_cpu.cpp:117] data. DefaultCPUAllocator: not enough memory: you "
         "tried to allocate 1073741824 bytes."),
        ("RuntimeError: DefaultCPUAllocator: can't allocate memory: you tried to allocate 2147483648 bytes. Error "
-        "code 12 (Cannot allocate memory)")),
+        "code 12 (Cannot allocate memory)"),
+       "MemoryError", "OSError: [Errno 12] Cannot allocate memory"),
       "The machine's RAM ran out: load data lazily in the Dataset instead of all at once, use a smaller "
       "batch, or free large arrays.",
       "内存（RAM）耗尽：在 Dataset 中按需加载而非一次全部读入，减小批大小，或释放大数组。",
-      ("the allocation size", "data loaded in __init__", "the batch size")),
+      ("the allocation size", "data loaded in __init__", "the batch size", "the peak per step and the limit"),
+      when_exhausted=EXHAUSTED_OOM),
+    f("memory.killed",
+      r"^Killed: ",
+      "Killed: the script was killed by SIGKILL with no traceback (peak 2.4 GiB resident; limit 2.5 GiB, cgroup)",
+      "The kernel's out-of-memory killer ended the script (exit -9 / 137, \"Killed\", no traceback): it "
+      "used more memory than the machine or its container allows. Lower the batch size, free what the "
+      "code holds across steps, or load data lazily.",
+      "内核的 OOM killer 结束了脚本（退出码 -9 / 137，\"Killed\"，没有回溯）：它用的内存超过了机器或容器的限制。"
+      "减小批大小、释放跨步保留的对象，或按需加载数据。",
+      ("the peak resident size", "the cgroup's oom_kill count", "the limit"),
+      when_exhausted=EXHAUSTED_OOM),
+    f("memory.forecast_oom",
+      r"^MemoryForecast: ",
+      ("MemoryForecast: at your batch size 256 a step would peak at 3.1 GiB of address space, over the "
+       "limit of 2.4 GiB (forecast from smoke batches of 2 and 4: 11.8 MiB per sample)"),
+      "Smoke mode ran the script at small batches; measured at two of them, the peak of one training step "
+      "at your own batch size (or after an epoch of memory kept across steps) is over the memory this run "
+      "has. A faithful step at your batch size confirms it.",
+      "冒烟模式以小批量运行脚本；按两个批大小实测外推，您自己批大小下一步训练的峰值（或一个 epoch 内跨步保留的内存）"
+      "超过了本次运行可用的内存。会以您的批大小真实运行一步来确认。",
+      ("the peak per step at two batch sizes", "memory kept across steps", "the limit"),
+      when_exhausted=EXHAUSTED_OOM),
     f("hardware.cudnn",
       r"CUDNN_STATUS_|cuDNN error",
       ("RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED",

@@ -4,8 +4,11 @@ step's graph alive (`total_loss += loss`, `losses.append(loss)`) gets `.item()`;
 loop after `model.eval()` that runs without `torch.no_grad()` is wrapped in it.
 
 ## Why is this bad?
-`CUDA out of memory`: every kept loss keeps its step's activations. When no such leak is in the
-code, the loop stops: memory is simply too small for the batch.
+`CUDA out of memory`, or on the CPU an allocator error, a MemoryError, a run the OOM killer ends, or
+a forecast over the limit, where the probe measured memory growing from one step to the next: every
+kept loss keeps its step's activations. The fix is verified by the measured peak falling (the
+forecast over an epoch no longer over the limit). When no such leak is in the code, the batch is
+lowered (batch_accumulation), or the loop stops: memory is simply too small for the model.
 
 ## Example
 ```python
@@ -30,7 +33,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call, user_frames
+from resolver.fix.rules._source import Source, method_call, project_sources, user_frames
 from resolver.write.edits import Edit, Workspace
 
 
@@ -64,12 +67,26 @@ def _eval_loops(source: Source) -> Iterator[cst.For]:
                 yield statement
 
 
+def _sources(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Source]:
+    """The error's own files; for a forecast or a killed run, which have no frames, the project's."""
+    frames = list(user_frames(diagnosis, workspace))
+    yield from (source for _, source in frames) if frames else project_sources(workspace)
+
+
 class MemoryLeaks(Rule):
-    categories = ("memory.cuda_oom",)
+    categories = ("memory.cuda_oom", "memory.cpu_oom", "memory.killed", "memory.forecast_oom")
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        """On the GPU, as recorded; elsewhere only where the run measured memory kept from one step to
+        the next (a batch that is simply too big is batch_accumulation's)."""
+        if diagnosis.category == "memory.cuda_oom" and not diagnosis.memory:
+            return True
+        found = diagnosis.memory.get("forecast") or {}
+        return super().matches(diagnosis) and bool(found.get("kept_per_step"))
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         seen = set()
-        for _, source in user_frames(diagnosis, workspace):
+        for source in _sources(diagnosis, workspace):
             if source.path in seen:
                 continue
             seen.add(source.path)

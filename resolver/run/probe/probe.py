@@ -5,7 +5,7 @@ import nothing but the standard library and torch: the interpreter it runs in be
 user and may not have resolver installed.
 
     probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--full] [--anomaly] [--no-health]
-             [--trace-non-finite]
+             [--trace-non-finite] [--memory-limit BYTES] [--memory-cgroup DIR]
              [--sandbox FILE] [--overlay FILE] [--status-fd FD]
              -- (SCRIPT | -m MODULE) [ARGS...]
 
@@ -13,6 +13,9 @@ user and may not have resolver installed.
 torch is imported); --overlay the proposed file texts to import instead of the files on disk,
 for when the sandbox has no overlayfs upper layer to hold them.
 --status-fd: a pipe for the counters as they change (resolve's live status line).
+--memory-limit: RLIMIT_AS for the script, set just before it runs; --memory-cgroup: a cgroup
+resolve made (its limit set), which this process joins first. Either limit (or one the run already
+has) makes smoke mode draw two batch sizes, for the memory forecast (memory.py).
 
 It writes one JSON object to --out: the outcome ("ok", "exception", "exit"), training
 statistics, and for an exception the frames and runtime facts (which nn.Module failed, where it
@@ -47,6 +50,8 @@ class Options:
         self.overlay = {}
         self.sandbox = None
         self.status_fd = None
+        self.memory_limit = None  # bytes of address space (RLIMIT_AS)
+        self.memory_cgroup = None
         self.module = None
         self.script = None
         self.args = []
@@ -73,6 +78,10 @@ class Options:
                 self.batches = int(value)
             elif flag == "--status-fd":
                 self.status_fd = int(value)
+            elif flag == "--memory-limit":
+                self.memory_limit = int(value)
+            elif flag == "--memory-cgroup":
+                self.memory_cgroup = value
             elif flag == "--overlay":
                 with open(value, encoding="utf-8") as f:
                     self.overlay = {os.path.realpath(p): text for p, text in json.load(f).items()}
@@ -145,6 +154,7 @@ SMOKE = load_beside("smoke.py")  # every DataLoader cut to a few batches
 LOADERS = load_beside("loaders.py")  # where each loader was built, what its samples hold
 HEALTH = load_beside("health.py")  # how the run trains
 DIST = load_beside("dist.py")  # torchrun's launcher and ranks under the probe
+MEMORY = load_beside("memory.py")  # the limits and each step's peak
 failed = FACTS.failed
 
 
@@ -255,8 +265,9 @@ def install(torch, options):
     FACTS.track_loaded_weights(torch)
     FACTS.track_wrapped_state_dicts(torch, options.project)
     lowered = []
+    limited = forecasting(torch, options)
     if not options.full:
-        SMOKE.install_smoke_mode(torch, options.batch_size, options.batches, lowered)
+        SMOKE.install_smoke_mode(torch, options.batch_size, options.batches, lowered, forecast=bool(limited))
     loaders = LOADERS.Loaders(torch, options.project)
     counters = HEALTH.TrainingCounters(torch, loaders, options.status_fd)
     health = HEALTH.Health(torch, options.project, sites) if options.health else None
@@ -275,6 +286,20 @@ def launch(options):
     command = ["-m", options.module] if options.module else [options.script]
     worker = [PROBE_FILE, "--worker", folder, *options.worker_flags, "--", *command, *options.args]
     return DIST.launch(options.launcher, worker, folder, options.out, write, options.status_fd)
+def forecasting(torch, options):
+    """Whether the run forecasts its memory at the user's batch size: when it has a limit (its own,
+    or a cgroup's, or a GPU) and runs in smoke mode."""
+    return not options.full and bool(options.memory_limit or options.memory_cgroup
+                                     or set(MEMORY.limits(torch)) - {"ram"})
+
+
+def measured(report, meter):
+    """The report with the run's memory figures (never at the cost of the user's error)."""
+    try:
+        report["memory"] = meter.as_dict()
+    except Exception as probe_error:
+        failed("measuring memory", probe_error)
+    return report
 
 
 def main(argv):
@@ -289,6 +314,8 @@ def main(argv):
         except (AttributeError, ValueError):
             pass
     guard = None
+    if options.memory_cgroup:  # first: inside the sandbox's user namespace it is not ours to join
+        MEMORY.join_cgroup(options.memory_cgroup)
     if options.sandbox and options.sandbox["mode"] == "overlay":
         try:
             enter_sandbox(options.sandbox)
@@ -310,7 +337,10 @@ def main(argv):
     if guard is not None:
         guard.install_torch(torch)
     sites, loaders, counters, health, lowered = install(torch, options)
+    meter = MEMORY.Meter(torch, forecast=forecasting(torch, options))
     hide_beside()
+    if options.memory_limit:  # last: the probe's own set-up is not the script's to pay for
+        MEMORY.apply_limit(options.memory_limit)
     report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__},
               "lowered_batch_sizes": lowered}
     try:
@@ -321,9 +351,10 @@ def main(argv):
     except SystemExit as exc:
         report.update(outcome="exit", code=exc.code if isinstance(exc.code, int) else 1)
         report["counters"] = counters.as_dict()
-        write(options.out, report)
+        write(options.out, measured(report, meter))
         raise
     except BaseException as exc:
+        MEMORY.lift_limit()  # the facts of an out-of-memory error need memory too
         report["outcome"] = "exception"
         report["error_type"] = type(exc).__name__
         report["message"] = str(exc)
@@ -347,7 +378,7 @@ def main(argv):
                 report["loaders"]["ragged"] = LOADERS.ragged_positions(drawing, torch)
         except Exception as probe_error:  # the user's error matters more than ours
             failed("gathering the error's facts", probe_error)
-        write(options.out, report)
+        write(options.out, measured(report, meter))
         print_user_traceback(exc)
         return 130 if isinstance(exc, KeyboardInterrupt) else 1
     report["counters"] = counters.as_dict()
@@ -356,7 +387,7 @@ def main(argv):
             report["health"] = health.as_dict()
         except Exception as probe_error:
             failed("summing up the training's health", probe_error)
-    write(options.out, report)
+    write(options.out, measured(report, meter))
     return 0
 
 

@@ -20,6 +20,9 @@ OUTCOMES = {
                    ("message",)),
 }
 
+# optional keys every outcome may write: "memory" (memory.py: the limits, each optimizer step's peak with
+# the batch it drew, the memory held as each batch is drawn), "health", "probe_error"
+
 
 def problem(report):
     """Why this report cannot be read ('' when it can): another probe version, an unknown outcome,

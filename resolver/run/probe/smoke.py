@@ -9,6 +9,8 @@ import math
 import sys
 import time
 
+FORECAST_SHARE = 16  # the memory forecast's first measured batch: the user's batch over this
+
 
 class SmokeBatches:
     """A pass over a loader cut to its first few batches and its last one.
@@ -22,9 +24,26 @@ class SmokeBatches:
     fails on the last one in a real epoch), and passes after the second yield only their first
     and last batch, so every epoch of a long script still runs its whole loop, in little time."""
 
-    def __init__(self, loader, inner, keep, smoke_size, user_size):
+    def __init__(self, loader, inner, keep, smoke_size, user_size, forecast=False):
         self.loader, self.inner, self.keep = loader, inner, keep
         self.smoke_size, self.user_size = smoke_size, user_size
+        # for the memory forecast, the second and third head batches at a sixteenth and an eighth of
+        # the user's batch: two sizes whose peaks differ by far more than the allocator's noise
+        self.sizes = [smoke_size] * keep
+        if forecast and user_size is not None and user_size >= 2 * smoke_size and keep >= 3:
+            first = max(smoke_size, user_size // FORECAST_SHARE)
+            self.sizes[1:3] = [first, min(2 * first, user_size)]
+
+    def _head_spans(self, head, tail_start):
+        """(start, end) of each head batch, at the sizes above."""
+        spans, start = [], 0
+        for b in range(head):
+            end = min(start + self.sizes[b], tail_start)
+            if end <= start:
+                break
+            spans.append((start, end))
+            start = end
+        return spans
 
     def _plan(self, n):
         """(number of head batches, tail start index, tail size) for n sampled indices."""
@@ -49,7 +68,7 @@ class SmokeBatches:
         else:
             indices = list(self.loader.sampler)  # the whole draw: the random state moves as in a real pass
             head, tail_start, tail_size = self._plan(len(indices))
-            batches = [indices[b * self.smoke_size:min((b + 1) * self.smoke_size, tail_start)] for b in range(head)]
+            batches = [indices[start:end] for start, end in self._head_spans(head, tail_start)]
             if tail_size:  # the end of the real last batch: a sequential pass visits the last index too
                 tail_end = min(tail_start + self.user_size, len(indices))
                 batches.append(indices[tail_end - tail_size:tail_end])
@@ -65,8 +84,8 @@ class SmokeBatches:
 
     def __len__(self):
         if self._rebatches():
-            head, _, tail_size = self._plan(len(self.loader.sampler))
-            return head + (1 if tail_size else 0)
+            head, tail_start, tail_size = self._plan(len(self.loader.sampler))
+            return len(self._head_spans(head, tail_start)) + (1 if tail_size else 0)
         n = len(self.inner)
         return min(n, self.keep + 1)
 
@@ -290,8 +309,9 @@ class SmokeIterator:
         return min(len(self.inner), self.keep + 1)
 
 
-def install_smoke_mode(torch, batch_size, keep, lowered):
-    """Smoke mode for every DataLoader; `lowered` collects the user batch sizes it lowered."""
+def install_smoke_mode(torch, batch_size, keep, lowered, forecast=False):
+    """Smoke mode for every DataLoader; `lowered` collects the user batch sizes it lowered. With
+    `forecast`, a pass's second batch is twice the smoke size (two sizes for the memory forecast)."""
     import inspect
 
     loader_class = torch.utils.data.DataLoader
@@ -316,7 +336,7 @@ def install_smoke_mode(torch, batch_size, keep, lowered):
         inner = original_index_sampler.fget(self)
         if self._dataset_kind == iterable_kind or not hasattr(self, "_resolver_user_batch_size"):
             return inner
-        return SmokeBatches(self, inner, keep, self.batch_size, self._resolver_user_batch_size)
+        return SmokeBatches(self, inner, keep, self.batch_size, self._resolver_user_batch_size, forecast)
 
     def __iter__(self):
         iterator = original_iter(self)

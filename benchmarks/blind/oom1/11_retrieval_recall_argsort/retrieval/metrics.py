@@ -1,0 +1,10 @@
+import torch
+
+
+@torch.no_grad()
+def recall_at_k(query, gallery, ks=(1, 5)):
+    """query[i] should retrieve gallery[i]."""
+    sim = query @ gallery.T
+    ranking = sim.argsort(dim=1, descending=True)
+    target = torch.arange(len(query)).unsqueeze(1)
+    return {k: (ranking[:, :k] == target).any(dim=1).float().mean().item() for k in ks}

@@ -1,0 +1,291 @@
+"""## What it does
+Lowers a batch size that does not fit in memory to the largest that does (from the memory forecast,
+with headroom), where the batch size is written (a literal, an argparse default, a config dict or a
+config file), and keeps the effective batch the same with gradient accumulation in the training
+loop: the loss divided by the number of micro-batches, `step()` and `zero_grad()` every k
+micro-batches, the last partial group stepped, a scheduler stepped per optimizer step.
+
+## Why is this bad?
+`DefaultCPUAllocator: can't allocate memory`, `CUDA out of memory`, MemoryError, or a run the
+kernel's OOM killer ends: one step at this batch size needs more memory than the run has. A plain
+smaller batch would change the training (a noisier gradient, another learning-rate schedule);
+accumulation keeps the gradient of the full batch.
+
+## Example
+```python
+loader = DataLoader(data, batch_size=256, shuffle=True)
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    loss.backward()
+    optimizer.step()
+```
+
+Use instead:
+```python
+loader = DataLoader(data, batch_size=64, shuffle=True)
+accumulation_steps = 4  # batch 256 as 4 micro-batches of 64: the effective batch is kept
+for accumulation_index, (x, y) in enumerate(loader):
+    if accumulation_index % accumulation_steps == 0:
+        optimizer.zero_grad()
+    loss = criterion(model(x), y)
+    (loss / accumulation_steps).backward()
+    if (accumulation_index + 1) % accumulation_steps == 0 or accumulation_index + 1 == len(loader):
+        optimizer.step()
+```
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Site
+from resolver.diagnose.memory import HEADROOM, Forecast, size
+from resolver.fix.rules._definitions import trail
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, method_call, parsed, project_files, project_sources
+from resolver.write.edits import Change, Edit, Workspace
+
+STEP_CALLS = ("step", "zero_grad", "update", "unscale_")  # optimizer, scheduler, GradScaler
+CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini")
+COUNT, INDEX = "accumulation_steps", "accumulation_index"
+
+
+def plan(forecast: Forecast) -> tuple[int, int] | None:
+    """(micro-batch, k): the fewest micro-batches whose size fits, an exact divisor of the batch when
+    one fits (the effective batch stays exactly the same)."""
+    largest, batch = forecast.largest_batch(), forecast.user_batch
+    if largest < 1 or largest >= batch:
+        return None
+    k = next((k for k in range(2, batch + 1) if batch % k == 0 and batch // k <= largest), None)
+    if k is None or batch // k < largest / 4:  # no divisor near it: the nearest even split
+        k = -(-batch // largest)
+    return -(-batch // k), k
+
+
+def _statement_calls(statement: cst.CSTNode, names: tuple[str, ...]) -> bool:
+    """A simple statement line whose call is `<x>.<name>(...)` for one of the names (or clip_grad_*)."""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return False
+    found = []
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, call):
+            found.append(call)
+
+    statement.visit(Calls())
+    return any(method_call(c, *names) or "clip_grad" in cst.Module([]).code_for_node(c.func) for c in found)
+
+
+def _backward(statement: cst.CSTNode) -> cst.Call | None:
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call) \
+            and method_call(statement.body[0].value, "backward"):
+        return statement.body[0].value
+    return None
+
+
+def _training_loops(source: Source) -> list[cst.For]:
+    """For loops whose own body holds `X.backward()` and an optimizer step after it."""
+    found = []
+    for loop in source.nodes(cst.For):
+        body = list(loop.body.body)
+        at = next((i for i, s in enumerate(body) if _backward(s)), None)
+        if at is not None and any(_statement_calls(s, ("step",)) for s in body[at + 1:]):
+            found.append(loop)
+    return found
+
+
+def _divided(call: cst.Call) -> cst.Call:
+    """`loss.backward()` -> `(loss / k).backward()`; `scaler.scale(loss).backward()` -> `scaler.scale(loss / k)...`."""
+    receiver = call.func.value
+    over = cst.parse_expression(f"x / {COUNT}")
+    if isinstance(receiver, cst.Call) and method_call(receiver, "scale") and len(receiver.args) == 1:
+        inner = receiver.args[0].value
+        new = receiver.with_changes(args=[receiver.args[0].with_changes(value=over.with_changes(left=inner))])
+        return call.with_changes(func=call.func.with_changes(value=new))
+    divided = over.with_changes(left=receiver, lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return call.with_changes(func=call.func.with_changes(value=divided))
+
+
+def _guard(test: str, statements: list[cst.BaseStatement]) -> cst.If:
+    return cst.If(test=cst.parse_expression(test), body=cst.IndentedBlock(body=statements))
+
+
+def accumulated(source: Source, loop: cst.For, batch: int, micro: int, k: int) -> str | None:
+    """The file with the loop accumulating gradients over k micro-batches; None when its shape is
+    not one this rule knows (a step inside an if, an enumerate with a start)."""
+    iterable, target, index = loop.iter, loop.target, INDEX
+    if isinstance(iterable, cst.Call) and source.code(iterable.func) == "enumerate":
+        if len(iterable.args) != 1 or not isinstance(target, cst.Tuple) \
+                or not isinstance(target.elements[0].value, cst.Name):
+            return None
+        index, iterable = target.elements[0].value.value, iterable.args[0].value
+        new_target, new_iter = target, loop.iter
+    else:
+        new_target = cst.parse_expression(f"({INDEX}, x)").with_changes(lpar=[], rpar=[])
+        new_target = new_target.with_changes(elements=[new_target.elements[0], cst.Element(
+            target.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()]) if isinstance(target, cst.Tuple)
+            else target)])
+        new_iter = cst.parse_expression("enumerate(x)").with_changes(args=[cst.Arg(iterable)])
+    body = list(loop.body.body)
+    at = next(i for i, s in enumerate(body) if _backward(s))
+    before = [i for i, s in enumerate(body[:at]) if _statement_calls(s, ("zero_grad",))]
+    after = [i for i in range(at + 1, len(body)) if _statement_calls(body[i], STEP_CALLS)]
+    if not after:
+        return None
+    length = f"len({source.code(iterable)})"
+    step_group = _guard(f"({index} + 1) % {COUNT} == 0 or {index} + 1 == {length}", [body[i] for i in after])
+    new_body = []
+    for i, statement in enumerate(body):
+        if i in before:
+            new_body.append(_guard(f"{index} % {COUNT} == 0", [statement]))
+        elif i == at:
+            call = _backward(statement)
+            new_body.append(statement.deep_replace(call, _divided(call)))
+        elif i == after[0]:
+            new_body.append(step_group)
+        elif i not in after:
+            new_body.append(statement)
+    new_loop = loop.with_changes(target=new_target, iter=new_iter, body=loop.body.with_changes(body=new_body))
+    count = cst.parse_statement(f"{COUNT} = {k}  # batch {batch} as {k} micro-batches of {micro}: "
+                                f"the effective batch is kept\n")
+    if not isinstance(source.parents.get(loop), cst.IndentedBlock | cst.Module):
+        return None
+    text = source.replaced(loop, cst.FlattenSentinel([count, new_loop.with_changes(leading_lines=[])]))
+    return _with_scheduler_in_steps(parsed(source.path, text), iterable, k)
+
+
+def _with_scheduler_in_steps(source: Source, iterable: cst.BaseExpression, k: int) -> str:
+    """Each `len(loader)` in a learning-rate scheduler's arguments (OneCycleLR's total_steps or
+    steps_per_epoch) divided into optimizer steps: the scheduler now steps once per k micro-batches."""
+    wanted = f"len({source.code(iterable)})"
+    text = source.text
+    for call in _scheduler_calls(source):
+        code = source.code(call)
+        if wanted in code and code in text:
+            text = text.replace(code, code.replace(wanted, f"(({wanted} + {k - 1}) // {k})"), 1)
+    return text
+
+
+def _loader_of(loop: cst.For) -> cst.BaseExpression:
+    iterable = loop.iter
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate":
+        return iterable.args[0].value
+    return iterable
+
+
+def _scheduler_calls(source: Source) -> list[cst.Call]:
+    return source.nodes(cst.Call, lambda c: any(q.startswith("torch.optim.lr_scheduler.")
+                                                for q in source.qualified_names(c.func)))
+
+
+def _config_file(workspace: Workspace, key: str, batch: int, micro: int) -> tuple[Path, str, str] | None:
+    """A config file that sets `key` to the batch, exactly once in the project: (path, before, after)."""
+    pattern = re.compile(rf"""(^|[\s{{,"'])({re.escape(key)}["']?\s*[:=]\s*){batch}\b""", re.MULTILINE)
+    code = "\n".join(source.text for source in project_sources(workspace))
+    found = []
+    for path in project_files(workspace, CONFIG_SUFFIXES):
+        if path.name not in code:  # a file the code never names is not its config
+            continue
+        text = workspace.text(path)
+        hits = pattern.findall(text)
+        if hits:
+            found.append((path, text, len(hits)))
+    if len(found) != 1 or found[0][2] != 1:
+        return None
+    path, text, _ = found[0]
+    return path, text, pattern.sub(lambda m: f"{m.group(1)}{m.group(2)}{micro}", text)
+
+
+def _key(source: Source, node: cst.BaseExpression) -> str | None:
+    """The config key a batch size is read by: `cfg["batch_size"]`, `cfg.train.batch_size`, `cfg.get("bs")`."""
+    if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+        value = node.slice[0].slice
+        if isinstance(value, cst.Index) and isinstance(value.value, cst.SimpleString):
+            return value.value.evaluated_value
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    if isinstance(node, cst.Call) and method_call(node, "get") and node.args \
+            and isinstance(node.args[0].value, cst.SimpleString):
+        return node.args[0].value.evaluated_value
+    return None
+
+
+def batch_changes(workspace: Workspace, site: Site, batch: int, micro: int, k: int) -> tuple[list[Change], str]:
+    """The batch size set to the micro-batch where it is written, and the words for where."""
+    links = trail(workspace, site, 1, "batch_size")
+    if not links:
+        return [], ""
+    file, node, what = links[-1]
+    if isinstance(node, cst.Integer) and int(node.value) == batch:
+        text = file.module.deep_replace(node, cst.Integer(str(micro))).code
+        where = f"{what} ({file.path.name})" if what else f"the DataLoader's batch_size ({file.path.name})"
+        return [Change(file.path, file.text, text)], where
+    key = _key(file, node)
+    if key is not None and (config := _config_file(workspace, key, batch, micro)) is not None:
+        path, before, after = config
+        return [Change(path, before, after)], f"`{key}` in {path.name}"
+    # written somewhere resolve cannot see (the command line, an environment variable): divided where used
+    first_file, first_node, _ = links[0]
+    new = cst.parse_expression(f"({first_file.code(first_node)}) // {k}" if isinstance(first_node, cst.BinaryOperation)
+                               else f"{first_file.code(first_node)} // {k}")
+    text = first_file.module.deep_replace(first_node, new).code
+    return [Change(first_file.path, first_file.text, text)], f"the DataLoader's batch_size ({first_file.path.name})"
+
+
+class BatchAccumulation(Rule):
+    categories = ("memory.forecast_oom", "memory.cpu_oom", "memory.killed", "memory.cuda_oom")
+    priority = 1  # after memory_leaks: a leak is freed before the batch is lowered
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        return super().matches(diagnosis) and bool(diagnosis.memory)  # a run whose memory was measured
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        found = diagnosis.memory.get("forecast")
+        # no forecast (out of memory at the smallest batch), or a step that fits (the memory goes elsewhere)
+        if not found or not found.get("loader_site") or found["step_peak"] <= found["limit"] * HEADROOM:
+            return
+        forecast = Forecast.from_dict(found)
+        if plan(forecast) is None:
+            return
+        micro, k = plan(forecast)
+        batch = forecast.user_batch
+        site = Site.from_json(forecast.loader_site)
+        changes, where = batch_changes(workspace, site, batch, micro, k)
+        if not changes:
+            return
+        texts = {c.file.resolve(): c.after for c in changes}
+        loops = [(s, loop) for s in project_sources(workspace) for loop in _training_loops(s)]
+        beside = [(s, loop) for s, loop in loops if s.path.resolve() == site.file.resolve()]
+        loops = beside if len(beside) == 1 else loops
+        if len(loops) != 1:
+            return  # none, or several training loops: which one draws this loader is not certain
+        source, loop = loops[0]
+        path = source.path.resolve()
+        if path in texts:  # the batch size is written in the same file: transform the changed text
+            source = parsed(source.path, texts[path])
+            loop = _training_loops(source)[0] if source and _training_loops(source) else None
+            if loop is None:
+                return
+        text = accumulated(source, loop, batch, micro, k)
+        if text is None:
+            return
+        by_file = {c.file.resolve(): c for c in changes}
+        before = by_file.pop(path).before if path in by_file else source.text
+        by_file = {path: Change(source.path, before, text), **by_file}  # the loop's file first: the line is its
+        exact = "" if micro * k == batch else f" (the effective batch is {micro * k}, the nearest even split)"
+        if any(f"len({source.code(_loader_of(loop))})" in source.code(c) for c in _scheduler_calls(source)):
+            exact += "; the scheduler's len(loader) now counts optimizer steps"
+        if any("BatchNorm" in s.text for s in project_sources(workspace)):
+            exact += (f"; the model has BatchNorm, whose statistics now come from micro-batches of {micro}, so its "
+                      f"gradients differ slightly from those of one batch of {batch}")
+        reason = (f"Out of memory at batch size {batch}: set the batch size to {micro} in {where} and accumulated "
+                  f"gradients over {k} micro-batches in the training loop ({source.path.name}:{source.line_of(loop)}), "
+                  f"so the effective batch stays {batch}{exact}; a step at batch {micro} is forecast to peak at "
+                  f"{size(forecast.step_peak(micro))} of the {size(forecast.limit)} limit")
+        yield Edit(tuple(by_file.values()), source.line_of(loop), reason)

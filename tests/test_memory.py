@@ -1,0 +1,126 @@
+"""Out of memory under a real limit (issue 23): RLIMIT_AS through `--memory-limit`, or a cgroup where
+one is writable (the SIGKILL path). Each case must be resolved in at most 4 runs; the result trains
+with the same effective batch, and a model that does not fit at batch 1 stops with the advice.
+The limits are relative to a bare torch script here (tests/memory_limits.py)."""
+
+import json
+import shutil
+import subprocess
+import sys
+
+import libcst as cst
+import pytest
+import torch
+from conftest import FIXTURES, copy_case
+from memory_limits import limit
+
+from resolver.fix.rules import batch_accumulation
+from resolver.fix.rules._source import parsed
+from resolver.run.memory_limit import cgroup_root
+
+pytestmark = pytest.mark.slow
+LIMIT = "+150M"  # what the fixtures need: their batch of 2048 does not fit, 512 does
+
+
+def _resolve(project, *options):
+    completed = subprocess.run([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, "train.py"],
+                               cwd=project, capture_output=True, text=True, timeout=600)
+    return json.loads(completed.stdout)
+
+
+def _plain(project, limit_bytes):
+    """The script run as the user runs it, under RLIMIT_AS: its exit code."""
+    import resource
+
+    def limited():
+        resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, resource.RLIM_INFINITY))
+
+    return subprocess.run([sys.executable, "train.py"], cwd=project, capture_output=True, timeout=600,
+                          preexec_fn=limited).returncode
+
+
+def test_a_batch_that_does_not_fit_gets_the_largest_that_does_with_accumulation(tmp_path):
+    project = copy_case(FIXTURES / "batch_accumulation" / "literal_batch_scheduler_per_step", tmp_path / "p")
+    limit_bytes = limit(LIMIT)
+    assert _plain(project, limit_bytes) != 0  # it does not fit, as the user sees it
+    report = _resolve(project, "--memory-limit", str(limit_bytes))
+    assert report["status"] == "SUCCESS" and report["runs"] <= 4, report
+    assert [f["rule"] for f in report["fixes"]] == ["batch_accumulation"]
+    assert "effective batch stays 2048" in report["fixes"][0]["fix"]
+    text = (project / "train.py").read_text()
+    assert "accumulation_steps = " in text and "batch_size=2048" not in text
+    assert _plain(project, limit_bytes) == 0  # and now it runs, plainly, under the same limit
+
+
+def test_a_leak_that_only_runs_out_over_a_pass_is_freed(tmp_path):
+    project = copy_case(FIXTURES / "memory_leaks" / "cpu_validation_keeps_graphs", tmp_path / "p")
+    report = _resolve(project, "--memory-limit", str(limit(LIMIT)))
+    assert report["status"] == "SUCCESS" and report["runs"] <= 4, report
+    assert [f["rule"] for f in report["fixes"]] == ["memory_leaks"]
+    assert "torch.no_grad()" in (project / "train.py").read_text()
+
+
+def test_a_model_that_does_not_fit_at_batch_one_stops_with_the_advice(tmp_path):
+    project = copy_case(FIXTURES / "batch_accumulation" / "noop_model_too_big_at_batch_one", tmp_path / "p")
+    before = (project / "train.py").read_text()
+    report = _resolve(project, "--memory-limit", str(limit(LIMIT)))
+    assert report["status"] == "FAILED" and report["runs"] <= 4, report
+    assert report["last_error"]["category"] == "memory.cpu_oom"
+    assert "gradient checkpointing" in report["stop_reason"] and "batch size" in report["stop_reason"]
+    assert (project / "train.py").read_text() == before
+
+
+@pytest.mark.skipif(cgroup_root() is None, reason="no writable memory cgroup here (needs root)")
+def test_a_run_the_oom_killer_ends_is_out_of_memory_and_fixed(tmp_path):
+    project = copy_case(FIXTURES / "batch_accumulation" / "argparse_default_clipped", tmp_path / "p")
+    report = _resolve(project, "--memory-limit", "420M", "--memory-limit-kind", "cgroup")
+    assert report["status"] == "SUCCESS" and report["runs"] <= 4, report
+    assert [f["rule"] for f in report["fixes"]] == ["batch_accumulation"]
+    assert "default=2048" not in (project / "train.py").read_text()
+
+
+def test_a_bad_memory_limit_is_one_line_and_exit_2(tmp_path):
+    shutil.copy(FIXTURES / "batch_accumulation" / "noop_model_too_big_at_batch_one" / "train.py", tmp_path)
+    completed = subprocess.run([sys.executable, "-m", "resolver", "--memory-limit", "lots", "train.py"],
+                               cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert completed.returncode == 2 and "Traceback" not in completed.stderr
+    assert "--memory-limit: 'lots' is not a size" in completed.stderr
+
+
+TRAINING = '''
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+torch.manual_seed(0)
+data = TensorDataset(torch.randn(64, 8), torch.randn(64, 1))
+loader = DataLoader(data, batch_size=16)
+model = nn.Sequential(nn.Linear(8, 16), NORM, nn.Tanh(), nn.Linear(16, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+for x, y in loader:
+    optimizer.zero_grad()
+    loss = nn.functional.mse_loss(model(x), y)
+    loss.backward()
+    optimizer.step()
+'''
+
+
+def _trained(text: str) -> dict:
+    namespace = {"__name__": "__main__"}
+    exec(compile(text, "train.py", "exec"), namespace)
+    return {name: value.detach().clone() for name, value in namespace["model"].state_dict().items()}
+
+
+@pytest.mark.parametrize("norm, same", [("nn.Identity()", True), ("nn.BatchNorm1d(16)", False)])
+def test_accumulated_micro_batches_train_as_the_full_batch(tmp_path, norm, same):
+    """With a fixed seed, 4 micro-batches of 4 per optimizer step give the same parameters after every
+    step as batches of 16 (allclose): the rule's loop is the user's training. BatchNorm's statistics
+    come from the micro-batch, so with it they differ, and the fix says so."""
+    text = TRAINING.replace("NORM", norm)
+    source = parsed(tmp_path / "train.py", text)
+    loop = batch_accumulation._training_loops(source)[0]
+    accumulated = batch_accumulation.accumulated(source, loop, 16, 4, 4).replace("batch_size=16", "batch_size=4")
+    assert "(loss / accumulation_steps).backward()" in accumulated
+    full, micro = _trained(text), _trained(accumulated)
+    assert all(torch.allclose(full[k], micro[k], atol=1e-6) for k in full) == same
+    assert isinstance(cst.parse_module(accumulated), cst.Module)
