@@ -11,7 +11,10 @@ producer declares (the previous layer's `out_features`, an attention's `embed_di
 `torch.cat`), so that it follows that layer when a setting changes; else the constructor's
 argument is rewritten, keeping a computed argument computed. A relation on a nearby name
 (`hidden * 2`, `width + width // 2`) is used only where a loop builds several sizes that all
-show it; from one observation it would hold only for today's settings.
+show it, and a literal is written only over a literal: from one observation either would hold
+only for today's settings, so nothing is proposed (the LLM, which reads intent, may try). An
+embedding whose project numbers special ids after its count (`eos = cfg.vocab`) takes
+`cfg.vocab + 1`.
 
 ## Why is this bad?
 `mat1 and mat2 shapes cannot be multiplied`, `expected input[...] to have 3 channels, but got
