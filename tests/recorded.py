@@ -19,6 +19,7 @@ SITE = "{site}"
 # the machine's, not the failure's; and the cause, which resolve reads from the message and the files
 LEFT_OUT = ("versions", "cause")
 _INSTALLED = re.compile(r"^.*?/(?:site|dist)-packages/")
+_IN_TEXT = re.compile(r"/[^\s\"']*?/(?:site|dist)-packages/")
 
 
 def dump(diagnosis: Diagnosis, project: Path) -> str:
@@ -35,6 +36,10 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data.pop("memory")
     else:
         data["memory"] = json.loads(json.dumps(data["memory"]).replace(str(project.resolve()), PROJECT))
+    # a message that quotes a traceback (mp.spawn's) names files where torch and the project are installed
+    data["message"] = _IN_TEXT.sub(f"{SITE}/", data["message"].replace(str(project.resolve()), PROJECT))
+    if not data["ranks"]:  # likewise what the other ranks of a distributed run did
+        data.pop("ranks")
     if not data["wrapped_state_dicts"]:  # likewise a wrapper's state_dict taken in the project
         data.pop("wrapped_state_dicts")
     if data.get("loader") and not data["loader"]["ragged"]:  # likewise samples that could not be stacked

@@ -5,9 +5,11 @@ status) and expected/ with the fixed text of each file that must change. Every o
 keep its bytes, and a fixed script must then run at full scale under plain python."""
 
 import json
+import resource
 import subprocess
 import sys
 
+import memory_limits
 import pytest
 from conftest import FIXTURES, copy_case, resolve, snapshot
 
@@ -34,7 +36,11 @@ def test_fixture(case, tmp_path):
     project = copy_case(case, tmp_path / "project")
     before = snapshot(project)
 
-    result = resolve("--no-llm", "--json", *spec["run"], cwd=project)
+    # a memory case runs under its limit, as its user's machine would hold it: resolve and the
+    # plain run of the fixed project alike
+    held = memory_limits.limit(spec["memory_limit"]) if spec.get("memory_limit") else None
+    options = ["--memory-limit", str(held)] if held else []
+    result = resolve("--no-llm", "--json", *options, *spec["run"], cwd=project)
 
     assert "Traceback" not in result.stderr.replace("resolve: ", ""), result.stderr
     spec.pop("recorded", None)
@@ -50,11 +56,18 @@ def test_fixture(case, tmp_path):
     if spec["status"] == "SUCCESS":
         assert report["errors_fixed"] >= 1
         assert report["fixes"][0]["rule"] == case.parent.name, "the case's own rule fixes its first error"
-        plain = subprocess.run([sys.executable, *spec["run"]], cwd=project, capture_output=True, text=True, timeout=300)
+        plain = subprocess.run([sys.executable, *spec["run"]], cwd=project, capture_output=True, text=True, timeout=300,
+                               preexec_fn=_held_to(held) if held else None)
         assert plain.returncode == 0 or _aborted_at_shutdown(plain.stderr), plain.stderr
     if spec["status"] == "FAILED":
         assert report["last_error"]["category"]
         assert report["files_modified"] == []
+
+
+def _held_to(limit: int):
+    def enter():
+        resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
+    return enter
 
 
 def _aborted_at_shutdown(stderr: str) -> bool:

@@ -168,7 +168,9 @@ def verdict(memory: dict) -> Diagnosis | None:
     near it: the plain allocator keeps more than the probe's measure, so a forecast within
     CONFIRM_SHARE of the limit is a finding too, for the faithful step to settle."""
     found = forecast(memory)
-    if found is None or found.peak() <= CONFIRM_SHARE * found.limit:
+    # the share is of the room the limit leaves above what the process held before its steps: under
+    # RLIMIT_AS, torch's own mappings alone may be most of the limit
+    if found is None or found.peak() <= found.base + CONFIRM_SHARE * (found.limit - found.base):
         return None
     low, high = found.sizes
     where = KIND_WORDS[found.kind]
