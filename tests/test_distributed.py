@@ -131,5 +131,5 @@ def test_a_hang_names_where_every_rank_is():
                                             '  File "/home/u/proj/train.py", line 22 in main\n'}}}
     diagnosis = combine({"failures": {}, "hang": hang}, {2: _ok()}, "", PROJECT)[0]
     assert diagnosis.category == "dist.hang" and diagnosis.location.line == 7
-    assert diagnosis.message == ("no rank made progress for 5.2s: rank 0 waits in barrier() at utils.py:7 in "
+    assert diagnosis.message == ("no rank made progress for 5s: rank 0 waits in barrier() at utils.py:7 in "
                                  "save_checkpoint; rank 1 at train.py:22 in main; rank 2 had finished the script")

@@ -149,7 +149,7 @@ def hang_diagnosis(hang: dict, project: Path, ranks: dict[int, dict]) -> Diagnos
     waiting = [int(r) for r, s in hang["ranks"].items() if s.get("collective")]
     stuck = min(waiting) if waiting else min(frames_of, default=0)
     lines.sort(key=lambda line: int(line.split()[1]))
-    message = f"no rank made progress for {hang['seconds']:g}s: " + "; ".join(lines)
+    message = f"no rank made progress for {hang['seconds']:.0f}s: " + "; ".join(lines)
     return Diagnosis("DistributedHang", message, frames_of.get(stuck, ()), source="hang", ranks=tuple(lines))
 
 
