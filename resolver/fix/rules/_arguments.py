@@ -67,7 +67,7 @@ def retarget_argument(workspace: Workspace, site: Site, constructors: set[str], 
     built in, the caller's argument; last, a literal at the construction site. An expression
     that builds differently configured modules (a loop, a helper called with other sizes) is
     only changed through its caller."""
-    here = _argument_at(workspace, site, constructors, index, keyword)
+    here = argument_at(workspace, site, constructors, index, keyword)
     if here is None:
         return
     caller = None
@@ -104,7 +104,9 @@ def _sibling_name(found: ArgumentSource, declared: int, needed: int) -> list[Rew
     return [Rewrite(siblings[0], True)] if len(siblings) == 1 else []
 
 
-def _argument_at(workspace, site: Site, constructors: set[str], index: int, keyword: str) -> ArgumentSource | None:
+def argument_at(workspace, site: Site, constructors: set[str], index: int, keyword: str) -> ArgumentSource | None:
+    """Where the constructor call the probe saw at `site` writes argument `keyword` (or position
+    `index`), when that call builds one of `constructors`."""
     source = Source.parse(workspace, site.file)
     call = source and source.call_at(site)
     if call is None or not _calls_one_of(source, call, constructors):

@@ -237,3 +237,21 @@ def bound_names(target) -> set[str]:
     if isinstance(target, (cst.Tuple, cst.List)):
         return set().union(*(bound_names(e.value) for e in target.elements))
     return set()
+
+
+def returned_part(value: cst.BaseExpression, path: tuple) -> cst.BaseExpression | None:
+    """The part of a returned `total, parts` (or `{"loss": total, ...}`) that the caller took
+    (`loss, parts = criterion(...)`: path (0,); `criterion(...)["loss"]`: ("loss",)); None when
+    the return does not hold it written out."""
+    for key in path:
+        if isinstance(value, (cst.Tuple, cst.List)) and isinstance(key, int) \
+                and -len(value.elements) <= key < len(value.elements):
+            value = value.elements[key].value
+        elif isinstance(value, cst.Dict) and isinstance(key, str):
+            value = next((e.value for e in value.elements if isinstance(e, cst.DictElement)
+                          and isinstance(e.key, cst.SimpleString) and e.key.evaluated_value == key), None)
+            if value is None:
+                return None
+        else:
+            return None
+    return value

@@ -34,7 +34,7 @@ from resolver.fix.rules._loss import changed, class_method, first_frame_edits
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, wrap
-from resolver.fix.rules._syntax import argument, last_name
+from resolver.fix.rules._syntax import argument, last_name, returned_part
 from resolver.write.edits import Edit, Workspace
 
 
@@ -70,12 +70,12 @@ def _reduce_loss(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
 
 
 def _project_function(tracer: Tracer, func: cst.BaseExpression) -> tuple[cst.FunctionDef, Source] | None:
-    """The one top-level function of the project a plain call names (a loss helper)."""
+    """The one function outside a class the project defines under the name a plain call names
+    (a loss helper)."""
     if not isinstance(func, cst.Name):
         return None
     functions = [(f, s) for s in tracer.project_sources() for f in s.nodes(cst.FunctionDef)
-                 if f.name.value == func.value and s.enclosing(f, cst.FunctionDef) is None
-                 and s.enclosing(f, cst.ClassDef) is None]
+                 if f.name.value == func.value and s.enclosing(f, cst.ClassDef) is None]
     return functions[0] if len(functions) == 1 else None
 
 
@@ -112,7 +112,7 @@ def _unreduced_return(tracer: Tracer, function: cst.FunctionDef, where: Source, 
     returns = [n for n in where.nodes(cst.Return) if where.enclosing(n, cst.FunctionDef) is function]
     if len(returns) != 1 or returns[0].value is None or depth > MAX_DEPTH:
         return None
-    value = _element(returns[0].value, path)
+    value = returned_part(returns[0].value, path)
     if value is None or isinstance(value, (cst.Tuple, cst.List, cst.Dict)):
         return None
     found = {}
@@ -125,23 +125,6 @@ def _unreduced_return(tracer: Tracer, function: cst.FunctionDef, where: Source, 
     if found or _reduces(where, function):
         return None
     return where, value
-
-
-def _element(value: cst.BaseExpression, path: tuple) -> cst.BaseExpression | None:
-    """The part of a returned `total, parts` (or `{"loss": total, ...}`) that the caller took
-    (`loss, parts = criterion(...)`, `criterion(...)["loss"]`)."""
-    for key in path:
-        if isinstance(value, (cst.Tuple, cst.List)) and isinstance(key, int) \
-                and -len(value.elements) <= key < len(value.elements):
-            value = value.elements[key].value
-        elif isinstance(value, cst.Dict) and isinstance(key, str):
-            value = next((e.value for e in value.elements if isinstance(e, cst.DictElement)
-                          and isinstance(e.key, cst.SimpleString) and e.key.evaluated_value == key), None)
-            if value is None:
-                return None
-        else:
-            return None
-    return value
 
 
 def _called_losses(tracer: Tracer, function: cst.FunctionDef,
@@ -158,11 +141,10 @@ def _called_losses(tracer: Tracer, function: cst.FunctionDef,
             if klass is not None and klass.name.value.lower().endswith("loss"):
                 yield method
             continue
-        if isinstance(call.func, cst.Name) and "loss" in name.lower():
-            functions = [(f, s) for s in tracer.project_sources() for f in s.nodes(cst.FunctionDef)
-                         if f.name.value == name and s.enclosing(f, cst.ClassDef) is None]
-            if len(functions) == 1:
-                yield functions[0]
+        if "loss" in name.lower():
+            found = _project_function(tracer, call.func)
+            if found is not None:
+                yield found
 
 
 def _is_self_attribute(node: cst.Attribute) -> bool:

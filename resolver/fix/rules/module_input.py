@@ -57,7 +57,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Module, Tensor
 from resolver.fix.retarget import rewrites
-from resolver.fix.rules._arguments import fix_argument
+from resolver.fix.rules._arguments import ArgumentSource, argument_at, fix_argument
 from resolver.fix.rules._definitions import at_caller, definition, parameter_of, trail
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._producer import producer_width
@@ -175,15 +175,20 @@ def _producer_width(diagnosis: Diagnosis, workspace: Workspace, layer: Module, c
         return  # one sample without its batch: which dimension is which is the caller's business
     channels = contract.reads is not _last and len(given.shape) > 2
     width = producer_width(workspace, diagnosis, layer, needed, channels)
-    file = Source.parse(workspace, layer.site.file) if width is not None else None
-    call = file and file.call_at(layer.site)
-    arg = call and argument(call, contract.index, contract.argument)
-    if arg is None or file.module.code_for_node(arg.value) == width.code:
-        return
-    new_call = call.deep_replace(arg, arg.with_changes(value=cst.parse_expression(width.code)))
-    reason = (f"Changed {file.code(call)} to {file.code(new_call)} {why}: the input comes from "
-              f"{width.producer}, whose width is {width.how}")
-    yield file.edit(file.replaced(call, new_call), file.line_of(call), reason)
+    found = width and _constructor_argument(workspace, layer, contract)
+    if found and found.source.module.code_for_node(found.arg.value) != width.code:
+        yield _rewritten(found, width.code, f"{why}: the input comes from {width.producer}, whose width is {width.how}")
+
+
+def _constructor_argument(workspace: Workspace, layer: Module, contract: Contract) -> ArgumentSource | None:
+    return argument_at(workspace, layer.site, {f"torch.nn.{layer.class_name}", layer.qualname}, contract.index,
+                       contract.argument)
+
+
+def _rewritten(found: ArgumentSource, code: str, why: str) -> Edit:
+    new_text, new_call = found.rewrite(code)
+    reason = f"Changed {found.source.code(found.call)} to {new_call} {why}"
+    return found.source.edit(new_text, found.source.line_of(found.call), reason)
 
 
 # what the number counts, for the report
@@ -239,12 +244,10 @@ def _ids_after_the_count(workspace: Workspace, layer: Module, contract: Contract
     """Special ids numbered after the vocabulary (`eos = cfg.vocab`, `PAD = n_tokens + 1`): the
     code itself shows the table needs rows past the count, so it takes `count + k`, which holds for
     any vocabulary. From the observed id alone no such relation is known."""
-    file = Source.parse(workspace, layer.site.file)
-    call = file and file.call_at(layer.site)
-    arg = call and argument(call, contract.index, contract.argument)
-    if arg is None or not isinstance(arg.value, (cst.Name, cst.Attribute)):
+    found = _constructor_argument(workspace, layer, contract)
+    if found is None or not isinstance(found.arg.value, (cst.Name, cst.Attribute)):
         return
-    count = file.module.code_for_node(arg.value)
+    count = found.source.module.code_for_node(found.arg.value)
     after = set()
     for source in project_sources(workspace):
         for assign in source.nodes(cst.Assign):
@@ -256,12 +259,9 @@ def _ids_after_the_count(workspace: Workspace, layer: Module, contract: Contract
             if names and source.module.code_for_node(base) == count \
                     and any(SPECIAL_ID.search(last_name(n) or "") for n in names):
                 after.add(offset)
-    if not after or max(after) + 1 != needed - declared:
-        return
-    new_call = call.deep_replace(arg, arg.with_changes(value=cst.parse_expression(f"{count} + {needed - declared}")))
-    reason = (f"Changed {file.code(call)} to {file.code(new_call)} {why}: the project numbers special ids after "
-              f"`{count}`")
-    yield file.edit(file.replaced(call, new_call), file.line_of(call), reason)
+    if after and max(after) + 1 == needed - declared:
+        yield _rewritten(found, f"{count} + {needed - declared}",
+                         f"{why}: the project numbers special ids after `{count}`")
 
 
 def _distinct_count(node: cst.BaseExpression) -> tuple[str, cst.BaseExpression] | None:

@@ -44,6 +44,7 @@ from resolver.fix.rules._source import (
     names_in,
     user_frames,
 )
+from resolver.fix.rules._syntax import returned_part
 from resolver.write.edits import Edit, Workspace
 
 REWRAPS = frozenset({"torch.tensor", "torch.as_tensor", "torch.from_numpy"})
@@ -139,7 +140,7 @@ def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | Non
                 continue
             # only the part of each return the loss is taken from: the floats returned beside it
             # for logging (`loss, {"loss": loss.item()}`) stay floats
-            returns = [_part(r.value, taken) for r in callee_source.nodes(cst.Return) if r.value is not None
+            returns = [returned_part(r.value, taken) for r in callee_source.nodes(cst.Return) if r.value is not None
                        and callee_source.enclosing(r, cst.FunctionDef) is callee]
             returns = [r for r in returns if r is not None]
             end = callee_source.positions[callee].end.line + 1
@@ -147,26 +148,18 @@ def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | Non
             edit = _back_to_torch(callee_source, callee, returns, flow)
             if edit is not None:
                 yield edit
-            queue += [(callee_source, c, f"{callee.name.value}()", None)
+            queue += [(callee_source, c, f"{callee.name.value}()", ())
                       for c in _calls_in([*returns, *(a.value for a in flow)])]
 
 
-def _taken(assign: cst.Assign, call: cst.Call, wanted: set[str]) -> int | None:
-    """Which element of the call's returned tuple the loss's flow unpacks (`loss, logs = step()`
-    -> 0); None when it takes the whole value."""
+def _taken(assign: cst.Assign, call: cst.Call, wanted: set[str]) -> tuple:
+    """The path to the element of the call's returned tuple the loss's flow unpacks
+    (`loss, logs = step()` -> (0,)); () when it takes the whole value."""
     if assign.value is not call or len(assign.targets) != 1 or not isinstance(assign.targets[0].target, cst.Tuple):
-        return None
+        return ()
     elements = assign.targets[0].target.elements
     hits = [i for i, e in enumerate(elements) if set(names_in(e.value)) & wanted]
-    return hits[0] if len(hits) == 1 else None
-
-
-def _part(value: cst.BaseExpression, taken: int | None) -> cst.BaseExpression | None:
-    if taken is None:
-        return value
-    if isinstance(value, cst.Tuple) and taken < len(value.elements):
-        return value.elements[taken].value
-    return None
+    return (hits[0],) if len(hits) == 1 else ()
 
 
 def _back_to_torch(source: Source, function: cst.FunctionDef, returns: list, flow: list[cst.Assign]) -> Edit | None:
