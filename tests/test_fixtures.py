@@ -73,5 +73,9 @@ def _held_to(limit: int):
 def _aborted_at_shutdown(stderr: str) -> bool:
     """torch 2.13 CPU + gloo: a DDP run that finished aborts at interpreter shutdown in about a third
     of runs (resolver/run/ranks.py); torchrun then reports SIGABRT, after no Python error at all."""
+    # torchrun reports the abort with a traceback of its own, ending in ChildFailedError; any other
+    # traceback is a rank's error
+    tracebacks = stderr.count("Traceback (most recent call last)")
+    launcher_tracebacks = stderr.count("errors.ChildFailedError")
     return "terminate called without an active exception" in stderr and "Signal 6 (SIGABRT)" in stderr \
-        and "Traceback (most recent call last)" not in stderr
+        and tracebacks == launcher_tracebacks
