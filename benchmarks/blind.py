@@ -3,6 +3,8 @@ each with the minimal human fix in `expected/`. No test uses these cases.
 
     python benchmarks/blind.py [--keep KEEP] [DIR ...]   (default: benchmarks/blind/dev benchmarks/blind/holdout)
 
+A DIR is a split (a folder of cases) or one case (a folder with a case.json).
+
 For every case it runs `resolve --no-llm --json` on a copy and judges the result against the human:
 - fixed:      SUCCESS on a case the human could fix;
 - false:      SUCCESS where the case is a trap (expected FAILED), or where the "fixed" project
@@ -49,13 +51,14 @@ import time
 from pathlib import Path
 
 from resolver.run.memory_limit import Cgroup, parse_size
+from resolver.run.ranks import only_shutdown_abort
 
 HERE = Path(__file__).resolve().parent
 DEFAULT = [HERE / "blind" / "dev", HERE / "blind" / "holdout"]
 REVIEW = HERE / "blind" / "review.json"
 VERDICTS = ("same", "ok", "brittle", "symptom", "wrong")
 PLAIN_TIMEOUT = 120
-PERTURBED_TIMEOUT = 300  # a perturbed run is a plain run too; the margin keeps a loaded machine from failing it
+VERIFY_TIMEOUT = 300  # a plain run of a fixed or perturbed project; the margin keeps a loaded machine from failing it
 
 
 def _timed(command: list[str], cwd: Path, timeout: float = 600, limit: tuple[int, str] | None = None,
@@ -85,14 +88,6 @@ def _kill_leftovers(folder: Path) -> None:
                 os.kill(int(entry.name), signal.SIGKILL)
         except (OSError, ValueError):
             continue
-
-
-def _aborted_at_shutdown(stderr: str) -> bool:
-    """A torchrun run whose ranks all finished, one then aborting at interpreter shutdown (torch 2.13
-    CPU + gloo frees DDP objects late: resolver/run/ranks.py): torchrun reports SIGABRT after no
-    Python error at all. It ran."""
-    return "terminate called without an active exception" in stderr and "Signal 6 (SIGABRT)" in stderr \
-        and "Traceback (most recent call last)" not in stderr
 
 
 def _limited(limit: tuple[int, str], group):
@@ -151,7 +146,7 @@ def failing_perturbations(project: Path, spec: dict) -> list[str]:
         except ValueError:  # the fix rewrote the setting itself
             failing.append(perturbation["name"] + " (setting not found)")
             continue
-        _, code, _ = _timed([sys.executable, *perturbation.get("run", spec["run"])], copy, PERTURBED_TIMEOUT)
+        _, code, _ = _timed([sys.executable, *perturbation.get("run", spec["run"])], copy, VERIFY_TIMEOUT)
         shutil.rmtree(copy, ignore_errors=True)
         if code != 0:
             failing.append(perturbation["name"] + (" (timed out)" if code == -1 else ""))
@@ -186,8 +181,8 @@ def measure(case: Path, keep: Path | None = None) -> dict:
             (keep / case.parent.name / f"{case.name}.report.json").write_text(json.dumps(report, indent=1))
         really_runs, unsurvived = None, []
         if report["status"] == "SUCCESS":
-            _, code, stderr = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT, limit, stderr=True)
-            really_runs = code == 0 or _aborted_at_shutdown(stderr)
+            _, code, stderr = _timed([sys.executable, *spec["run"]], project, VERIFY_TIMEOUT, limit, stderr=True)
+            really_runs = code == 0 or only_shutdown_abort(stderr)
             if really_runs and "cause" in spec:  # it runs anyway: does it train now?
                 _, _, again = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, *spec["run"]],
                                      project)
@@ -271,9 +266,16 @@ def folder_option(argv: list[str], flag: str) -> tuple[Path | None, list[str]]:
 
 
 def main(argv: list[str]) -> int:
+    if {"-h", "--help"} & set(argv):
+        print(__doc__)
+        return 0
     keep, argv = folder_option(argv, "--keep")
     roots = [Path(a).resolve() for a in argv] or DEFAULT
-    cases = sorted(c.parent for root in roots for c in root.glob("*/case.json"))
+    missing = [str(r) for r in roots if not r.is_dir()]
+    if missing:
+        print(f"{Path(sys.argv[0]).name}: no such folder: {', '.join(missing)}", file=sys.stderr)
+        return 2
+    cases = sorted({c.parent for root in roots for c in [*root.glob("*/case.json"), *root.glob("case.json")]})
     rows = []
     for case in cases:
         row = measure(case, keep)

@@ -8,7 +8,7 @@ import pytest
 
 from resolver.errors import UsageError
 from resolver.run.probe.dist import launcher_argv
-from resolver.run.ranks import combine, stack_frames
+from resolver.run.ranks import combine, only_shutdown_abort, stack_frames
 from resolver.target import split_launcher
 
 PROJECT = Path("/home/u/proj")
@@ -89,6 +89,27 @@ def test_an_abort_at_shutdown_after_a_complete_run_is_not_the_scripts_error():
     diagnosis, _, _, notes = combine({"failures": {"0": -signal.SIGABRT, "1": -signal.SIGTERM}}, {0: _ok()}, stderr,
                                      PROJECT)
     assert diagnosis is None and notes[0].endswith("torchrun then stopped rank 1")
+
+
+LAUNCHER_TRACEBACK = """\
+Traceback (most recent call last):
+  File "<frozen runpy>", line 198, in _run_module_as_main
+  File "/venv/lib/python3.11/site-packages/torch/distributed/launcher/api.py", line 383, in launch_agent
+    raise ChildFailedError(
+torch.distributed.elastic.multiprocessing.errors.ChildFailedError:
+  exitcode  : -6 (pid: 25992)  (SIGABRT)
+  traceback : Signal 6 (SIGABRT) received by PID 25992
+"""
+
+
+def test_a_plain_torchrun_run_that_only_aborted_at_shutdown_is_told_from_a_rank_error():
+    # as torchrun printed it in a clean-clone CI run: its own traceback ends in ChildFailedError
+    aborted = "terminate called without an active exception\n" + LAUNCHER_TRACEBACK
+    assert only_shutdown_abort(aborted)
+    rank_error = ('Traceback (most recent call last):\n  File "train.py", line 3, in <module>\nValueError: bad\n'
+                  + aborted)
+    assert not only_shutdown_abort(rank_error)
+    assert not only_shutdown_abort(LAUNCHER_TRACEBACK)  # a SIGABRT with no shutdown abort said
 
 
 def test_a_rank_that_dies_without_a_report_is_an_error():

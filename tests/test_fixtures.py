@@ -13,6 +13,8 @@ import memory_limits
 import pytest
 from conftest import FIXTURES, copy_case, resolve, snapshot
 
+from resolver.run.ranks import only_shutdown_abort
+
 pytestmark = pytest.mark.slow  # runs real scripts, git, the SDK or forked interpreters
 
 def _cases():
@@ -58,7 +60,7 @@ def test_fixture(case, tmp_path):
         assert report["fixes"][0]["rule"] == case.parent.name, "the case's own rule fixes its first error"
         plain = subprocess.run([sys.executable, *spec["run"]], cwd=project, capture_output=True, text=True, timeout=300,
                                preexec_fn=_held_to(held) if held else None)
-        assert plain.returncode == 0 or _aborted_at_shutdown(plain.stderr), plain.stderr
+        assert plain.returncode == 0 or only_shutdown_abort(plain.stderr), plain.stderr
     if spec["status"] == "FAILED":
         assert report["last_error"]["category"]
         assert report["files_modified"] == []
@@ -68,14 +70,3 @@ def _held_to(limit: int):
     def enter():
         resource.setrlimit(resource.RLIMIT_AS, (limit, resource.RLIM_INFINITY))
     return enter
-
-
-def _aborted_at_shutdown(stderr: str) -> bool:
-    """torch 2.13 CPU + gloo: a DDP run that finished aborts at interpreter shutdown in about a third
-    of runs (resolver/run/ranks.py); torchrun then reports SIGABRT, after no Python error at all."""
-    # torchrun reports the abort with a traceback of its own, ending in ChildFailedError; any other
-    # traceback is a rank's error
-    tracebacks = stderr.count("Traceback (most recent call last)")
-    launcher_tracebacks = stderr.count("errors.ChildFailedError")
-    return "terminate called without an active exception" in stderr and "Signal 6 (SIGABRT)" in stderr \
-        and tracebacks == launcher_tracebacks

@@ -24,6 +24,14 @@ _THREAD = re.compile(r"^(Current thread|Thread) 0x[0-9a-f]+ .*\(most recent call
 _STACK_FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+) in (?P<function>.+)$')
 
 
+def only_shutdown_abort(launcher_stderr: str) -> bool:
+    """A plain torchrun run whose ranks all finished, one then aborting at shutdown: torchrun reports
+    SIGABRT with a traceback of its own, ending in ChildFailedError, and no rank's Python error."""
+    tracebacks = launcher_stderr.count("Traceback (most recent call last)")
+    return SHUTDOWN_ABORT in launcher_stderr and "Signal 6 (SIGABRT)" in launcher_stderr \
+        and tracebacks == launcher_stderr.count("errors.ChildFailedError")
+
+
 def reports(folder: Path) -> dict[int, dict]:
     """Each rank's probe report, by rank."""
     found = {}

@@ -24,6 +24,7 @@ from resolver.fix.retarget import evaluate, rewrites
 from resolver.fix.rules._declarations import argparse_default, property_returns
 from resolver.fix.rules._source import Source, argument, project_sources
 from resolver.fix.rules._syntax import bound_names, unpacked_value
+from resolver.fix.rules._vocabulary import named_extra
 from resolver.write.edits import Change, Edit, Workspace
 
 MAX_LINKS = 8
@@ -65,7 +66,7 @@ class Definition:
             opaque, shape, value = _opaque_part(self.file, self.value, declared)
             found = [r.code.replace(PLACEHOLDER, opaque) for r in rewrites(shape, {PLACEHOLDER: value}, needed)
                      if r.kept_names]
-            named = _named_extra(self.file, needed - value)
+            named = named_extra(self.file, needed - value, self.file.enclosing(self.value, cst.ClassDef))
             if named is not None and shape == PLACEHOLDER:  # `len(self.words)` short of the special tokens
                 found.insert(0, f"{opaque} + len({named})")
         else:
@@ -89,23 +90,6 @@ def _opaque_part(file: Source, value: cst.BaseExpression, declared: int) -> tupl
             return left, code.replace(left, PLACEHOLDER, 1), solved
     atom = isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
     return (code if atom else f"({code})"), PLACEHOLDER, declared
-
-
-EXTRAS = ("SPECIAL", "RESERVED", "EXTRA")
-
-
-def _named_extra(file: Source, missing: int) -> str | None:
-    """The one module-level list or tuple of special tokens (`SPECIALS = ["<pad>", "<unk>"]`)
-    with exactly `missing` entries: what a count of the words alone leaves out, named."""
-    if missing <= 0:
-        return None
-    found = [small.targets[0].target.value for statement in file.module.body
-             if isinstance(statement, cst.SimpleStatementLine) for small in statement.body
-             if isinstance(small, cst.Assign) and len(small.targets) == 1
-             and isinstance(small.targets[0].target, cst.Name)
-             and any(word in small.targets[0].target.value.upper() for word in EXTRAS)
-             and isinstance(small.value, (cst.List, cst.Tuple)) and len(small.value.elements) == missing]
-    return found[0] if len(found) == 1 else None
 
 
 def _constants(file: Source) -> dict[str, int]:

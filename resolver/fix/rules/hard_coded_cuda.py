@@ -2,7 +2,9 @@
 Guards a device hard-coded to CUDA (`"cuda"`, `"cuda:N"`, `torch.device("cuda")`) with
 `torch.cuda.is_available()`: each one in the failing function, or, when the failing line only
 uses a device, the constants, defaults and config fields that make it. `x.cuda()` becomes
-`x.to(device)` when the code already computes a `device`.
+`x.to(device)` when the code already computes a `device`. A tensor a module's method makes
+(`torch.zeros(..., device="cuda")` in `init_state`) goes where the module's parameters are,
+`next(self.parameters()).device`: the caller chose that device when it moved the model.
 
 ## Why is this bad?
 `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs
@@ -34,6 +36,7 @@ from resolver.fix.rules._checkpoint import CUDA, guarded, in_scope
 from resolver.fix.rules._project import replaced_all, sources_mentioning, swapped_in_each_file
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
+from resolver.fix.rules._syntax import last_name, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 MAX_ORIGINS = 4  # hard-coded device defaults fixed in one edit
@@ -65,11 +68,28 @@ def _device_name(source: Source, function: cst.FunctionDef | None) -> str | None
     return next((n for n in ("device", "self.device", "dev") if n in bound), None)
 
 
+MODULE_DEVICE = cst.parse_expression("next(self.parameters()).device")
+
+
+def _made_in_module_method(source: Source, node: cst.SimpleString) -> bool:
+    """`device="cuda"` given to a call in a method of an `nn.Module` subclass that binds no device of
+    its own: the tensor belongs with the module's parameters."""
+    parent = source.parents.get(node)
+    function = source.function_of(node)
+    klass = source.enclosing(node, cst.ClassDef)
+    if not (isinstance(parent, cst.Arg) and parent.keyword is not None and parent.keyword.value == "device"):
+        return False
+    if function is None or klass is None or function.name.value == "__init__" \
+            or parameter_names(function)[:1] != ["self"] or _device_name(source, function):
+        return False
+    return any((last_name(base.value) or "").endswith("Module") for base in klass.bases)
+
+
 def _replacements(source: Source, nodes: list[cst.CSTNode]) -> dict[cst.CSTNode, cst.CSTNode]:
     swaps = {}
     for node in nodes:
         if isinstance(node, cst.SimpleString):
-            swaps[node] = guarded(source, node.value)
+            swaps[node] = MODULE_DEVICE if _made_in_module_method(source, node) else guarded(source, node.value)
             continue
         device = _device_name(source, source.function_of(node))
         index = node.args[0].value.value if node.args else None
@@ -95,6 +115,9 @@ def _hard_coded_cuda(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
             spelled = ", ".join(sorted({source.code(n) for n in swaps}))
             reason = (f"Chose the device where CUDA is available instead of {spelled}: this machine has no CUDA, "
                       "and the guard keeps CUDA where it is")
+            if all(new is MODULE_DEVICE for new in swaps.values()):
+                reason = (f"Made the tensor on the module's own device instead of {spelled}: this machine has no "
+                          "CUDA, and the module's parameters are wherever its caller moved it")
             yield source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), reason,
                               uses_torch=True)
         return

@@ -6,6 +6,9 @@ Builds a loss class before calling it: `()` where the class is taken (`nn.MSELos
 `Boolean value of Tensor with more than one value is ambiguous`, raised in a torch loss
 class's constructor: the class was called with (input, target), which it takes as its options.
 A loss made through anything the rule cannot follow (`functools.partial`) gets nothing.
+A parameter of the enclosing function named as one of the loss's options (`label_smoothing`,
+`weight`, `reduction`, ...) and read nowhere else is what the author meant the loss to take: it is
+passed by keyword, so a setting the caller gives is not silently dropped.
 
 ## Example
 ```python
@@ -28,8 +31,8 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._loss import changed, first_frame_edits
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source
-from resolver.fix.rules._syntax import last_name
+from resolver.fix.rules._source import Source, keyword_arg, names_in
+from resolver.fix.rules._syntax import last_name, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 
@@ -46,14 +49,30 @@ def _build_loss(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Ed
         for step in tracer.chain(source, call.func, frame):
             node = step.node
             if isinstance(node, (cst.Attribute, cst.Name)) and (last_name(node) or "").endswith("Loss"):
-                new = cst.Call(node)
+                options = _unread_options(step.source, node)
+                new = cst.Call(node, args=[keyword_arg(name, name) for name in options])
+                passed = f", passing the function's {', '.join(options)} to it" if options else ""
                 yield changed(step.source, node, new, "where the loss class is taken: a loss is built once, then "
-                            "called with (input, target)")
+                            f"called with (input, target){passed}")
                 return
             if isinstance(node, cst.Subscript) and _holds_loss_classes(tracer, step):
                 yield changed(step.source, node, cst.Call(node), "where the loss class is looked up: a loss is built "
                             "once, then called with (input, target)")
                 return
+
+
+# keyword options of torch's loss classes (their constructors take nothing else worth passing)
+LOSS_OPTIONS = frozenset({"weight", "ignore_index", "reduction", "label_smoothing", "pos_weight", "margin",
+                          "beta", "delta", "eps", "blank", "zero_infinity", "log_input", "full"})
+
+
+def _unread_options(source: Source, node: cst.CSTNode) -> list[str]:
+    """Parameters of the function around `node` named as loss options that its body never reads."""
+    function = source.function_of(node)
+    if function is None:
+        return []
+    read = set(names_in(function.body))
+    return [name for name in parameter_names(function) if name in LOSS_OPTIONS and name not in read]
 
 
 def _holds_loss_classes(tracer: Tracer, step: Step) -> bool:

@@ -14,7 +14,8 @@ argument is rewritten, keeping a computed argument computed. A relation on a nea
 show it, and a literal is written only over a literal: from one observation either would hold
 only for today's settings, so nothing is proposed (the LLM, which reads intent, may try). An
 embedding whose project numbers special ids after its count (`eos = cfg.vocab`) takes
-`cfg.vocab + 1`.
+`cfg.vocab + 1`; a vocabulary that keeps `most_common(vocab_size)` words and then adds its
+special tokens keeps `vocab_size - len(specials)` words instead (resolver/fix/rules/_vocabulary.py).
 
 ## Why is this bad?
 `mat1 and mat2 shapes cannot be multiplied`, `expected input[...] to have 3 channels, but got
@@ -65,6 +66,7 @@ from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, project_sources
 from resolver.fix.rules._syntax import last_name, loop_targets
+from resolver.fix.rules._vocabulary import capped_before_specials
 from resolver.write.edits import Change, Edit, Workspace
 
 
@@ -151,6 +153,7 @@ class ModuleInput(Rule):
         why = _why(layer, contract, given, needed, declared)
         if contract.argument == "num_embeddings":
             yield from _ids_counted_not_ranged(diagnosis, workspace, layer, contract, needed)
+            yield from capped_before_specials(workspace, needed - declared, why)
             yield from _ids_after_the_count(workspace, layer, contract, declared, needed, why)
         # where the number is made first (a setting read only here), then the width its input's
         # producer declares, then the constructor's own argument
