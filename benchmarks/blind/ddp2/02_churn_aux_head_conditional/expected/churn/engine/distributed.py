@@ -1,0 +1,18 @@
+import os
+
+import torch.distributed as dist
+from torch.nn.parallel import DistributedDataParallel
+
+
+def setup():
+    dist.init_process_group("gloo")
+    return dist.get_rank(), dist.get_world_size()
+
+
+def wrap_model(model):
+    # recon_head only takes part every `aux_every` steps
+    return DistributedDataParallel(model, find_unused_parameters=True)
+
+
+def teardown():
+    dist.destroy_process_group()
