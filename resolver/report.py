@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from resolver import notebook
 from resolver.diagnose import health
 from resolver.messages import MESSAGES
+from resolver.pointers import pointers
 from resolver.status import Status, Verdict
 from resolver.write.edits import SourceFile, display_path
 
@@ -161,6 +162,7 @@ def _blocks(report: Report, lang: str, show_diff: bool = True) -> list[list[tupl
             lines.append((m["reason"].format(text=outcome.stop_reason), None))
             if error is not None:
                 lines += [(m["tried"].format(fix=a.summary, verdict=a.verdict), None) for a in _tried(outcome, error)]
+                lines += [(text, None) for text in pointers(error, lang, lambda file, line: _where(file, line, cwd))]
                 lines.append((m["remaining"].format(count=1), None))
             blocks.append(lines)
         elif outcome.status == Status.NO_ERROR:
@@ -387,12 +389,12 @@ def markdown(reports: list[Report], lang: str = "en") -> str:
         lines += [f"| `{r.command}` | {r.status} |" for r in reports]
         lines.append("")
     for report in reports:
-        lines += _markdown(report, m, "###" if len(reports) > 1 else "##")
+        lines += _markdown(report, lang, "###" if len(reports) > 1 else "##")
     return "\n".join(lines) + "\n"
 
 
-def _markdown(report: Report, m: dict, heading: str) -> list[str]:
-    outcome, cwd = report.outcome, report.cwd
+def _markdown(report: Report, lang: str, heading: str) -> list[str]:
+    m, outcome, cwd = MESSAGES[lang], report.outcome, report.cwd
     sub = heading + "#"
     lines = [f"{heading} resolve: {report.status}", "", f"`{report.command}`", ""]
     if outcome is None:
@@ -412,6 +414,7 @@ def _markdown(report: Report, m: dict, heading: str) -> list[str]:
                 lines.append(_bullet(m["at"], f"`{_where(where.file, where.line, cwd)}` `{where.code}`"))
             lines += [_bullet(m["tried"], f"{code_spans(a.summary)} -> {a.verdict}")
                       for a in _tried(outcome, error)]
+            lines += [f"- {text}" for text in pointers(error, lang, lambda file, line: _where(file, line, cwd))]
         lines.append("")
     if outcome.diff:
         lines += [f"<details><summary>{m['diff']}</summary>", "", "```diff", outcome.diff.rstrip("\n"), "```", "",

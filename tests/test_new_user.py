@@ -4,7 +4,7 @@ script usage errors, the cause line of an error, and the doctor's rendering."""
 
 import sys
 
-from conftest import copy_case
+from conftest import FIXTURES, copy_case
 from test_loop import TRANSPOSE, ScriptedRun
 
 from resolver import report
@@ -332,3 +332,21 @@ def test_a_smoke_mode_shape_in_the_message_is_given_at_the_users_batch_size(tmp_
     assert "at your batch size" not in report.text([report.Report("train.py", project, replace(
         failed, lowered_batch_sizes=()))])
     assert "at your batch size" not in report.headline(replace(error, message="torch.Size([3, 12])"), failed)
+
+
+def test_a_failed_report_points_at_the_layer_and_gives_the_catalogues_advice_in_both_languages(tmp_path):
+    case = FIXTURES / "module_input" / "noop_layers_in_loop"  # a Linear built for other inputs, no rule fits
+    project = copy_case(case, tmp_path / "project").resolve()
+    target = Target(project / "train.py", None, (), project, project, sys.executable)
+    outcome = resolve(target, Settings(), Options(dry_run=True), lambda _: None,
+                      runner=ScriptedRun(case, project, None))
+    layer = outcome.last_error.module
+    reports = [report.Report("train.py", project, outcome)]
+    english, chinese = report.text(reports, "en"), report.text(reports, "zh")
+    assert outcome.status == "FAILED" and layer.class_name == "Linear"
+    assert (f"Layer: {layer.path} (nn.Linear, built at train.py:{layer.site.line}) was built for "
+            f"in_features={layer.attributes['in_features']} and got input "
+            f"{'x'.join(map(str, layer.inputs[0].shape))}") in english
+    assert "Advice: A Linear layer got inputs with a different number of features than it was built for" in english
+    assert "层：" in chinese and "建议：全连接层（Linear）收到的输入特征数与构建时不同" in chinese
+    assert "- Advice: A Linear layer got inputs" in report.markdown(reports, "en")
