@@ -367,6 +367,8 @@ def main(argv):
             if "out of bounds" in str(exc) or "n_classes" in str(exc) or "index out of range in self" in str(exc):
                 ranges_and_sizes = LOADERS.sample_ranges(drawing, torch)
                 report["loaders"]["sample_ranges"], report["loaders"]["sample_sizes"] = ranges_and_sizes
+            if "finished reduction in the prior iteration" in str(exc):
+                report["unused_parameters"] = FACTS.unused_parameters(str(exc), exc.__traceback__, torch)
             if "state_dict" in str(exc) and FACTS.WRAPPED_STATE_DICTS:
                 report["wrapped_state_dicts"] = FACTS.WRAPPED_STATE_DICTS
             listed = ("'list' object", "not list", "but got list", "got (list")
