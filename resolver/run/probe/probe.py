@@ -271,6 +271,8 @@ def install(torch, options):
     loaders = LOADERS.Loaders(torch, options.project)
     counters = HEALTH.TrainingCounters(torch, loaders, options.status_fd)
     health = HEALTH.Health(torch, options.project, sites) if options.health else None
+    if health is not None:
+        LOADERS.track_sampler_epochs(torch, options.project)
     if health is not None and options.trace_non_finite:
         load_beside("nonfinite.py").install(torch, options.project, health.origin)
     if options.anomaly:
@@ -387,6 +389,8 @@ def main(argv):
     if health is not None:
         try:
             report["health"] = health.as_dict()
+            if LOADERS.SAMPLER_PASSES:
+                report["health"]["samplers"] = LOADERS.sampler_epochs()
         except Exception as probe_error:
             failed("summing up the training's health", probe_error)
     write(options.out, measured(report, meter))
