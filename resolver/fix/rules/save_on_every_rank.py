@@ -87,7 +87,8 @@ def _bare_call(source: Source, statement: cst.CSTNode) -> bool:
     other ranks) and calls no collective itself (under the branch it would wait for the others)."""
     return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
         and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call) \
-        and not any(source.calls(c, COLLECTIVE_NAMES) for c in source.nodes(cst.Call, lambda n: source.within(n, statement)))
+        and not any(source.calls(c, COLLECTIVE_NAMES)
+                    for c in source.nodes(cst.Call, lambda n: source.within(n, statement)))
 
 
 class SaveOnEveryRank(Rule):

@@ -100,7 +100,8 @@ class SkippedByDesign(Rule):
             return  # already on, or a value the code computes
         new_arg = keyword_arg("find_unused_parameters", "True")
         if given is not None:
-            new_call = call.with_changes(args=[a.with_changes(value=new_arg.value) if a is given else a for a in call.args])
+            new_call = call.with_changes(args=[a.with_changes(value=new_arg.value) if a is given else a
+                                               for a in call.args])
         else:
             args = list(call.args)
             if args and isinstance(args[-1].comma, cst.MaybeSentinel):

@@ -68,7 +68,8 @@ def _chain_statement(source: Source, forward: cst.FunctionDef, attribute: str) -
         if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
             continue
         assign = statement.body[0]
-        if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name) \
+        if isinstance(assign, cst.Assign) and len(assign.targets) == 1 \
+                and isinstance(assign.targets[0].target, cst.Name) \
                 and isinstance(assign.value, cst.Call) and self_attribute(assign.value.func) == attribute:
             return statement
     return None

@@ -65,6 +65,17 @@ def is_user_file(path, project):
     return not any(part in ("site-packages", "dist-packages") for part in path.split(os.sep))
 
 
+def user_frames(frame, project, limit=6):
+    """The user frames from `frame` outwards, innermost first: file, line, function."""
+    stack = []
+    while frame is not None and len(stack) < limit:
+        if is_user_file(frame.f_code.co_filename, project):
+            stack.append({"file": os.path.realpath(frame.f_code.co_filename), "line": frame.f_lineno,
+                          "function": frame.f_code.co_name})
+        frame = frame.f_back
+    return stack
+
+
 def code_position(frame):
     """(line, col, end_line, end_col) of the instruction a frame is executing."""
     line = frame.f_lineno

@@ -197,7 +197,8 @@ def ragged_positions(loader, torch, budget_s=1.0, most=64):
     return {key: kinds[key] for key, seen in shapes.items() if len(seen) > 1}
 
 
-SAMPLER_PASSES = []  # per shuffling DistributedSampler: where it was built, the epoch of each pass by the line that ran it
+# per shuffling DistributedSampler: where it was built, the epoch of each pass by the line that ran it
+SAMPLER_PASSES = []
 
 
 def track_sampler_epochs(torch, project, most_samplers=4, most_passes=12):
@@ -208,20 +209,11 @@ def track_sampler_epochs(torch, project, most_samplers=4, most_passes=12):
     sampler_class = torch.utils.data.distributed.DistributedSampler
     original_init, original_iter = sampler_class.__init__, sampler_class.__iter__
 
-    def user_frames(frame, limit=6):
-        found = []
-        while frame is not None and len(found) < limit:
-            if facts.is_user_file(frame.f_code.co_filename, project):
-                found.append({"file": os.path.realpath(frame.f_code.co_filename), "line": frame.f_lineno,
-                              "function": frame.f_code.co_name})
-            frame = frame.f_back
-        return found
-
     def __init__(self, *args, **kwargs):
         original_init(self, *args, **kwargs)
         try:
             if getattr(self, "shuffle", False) and len(SAMPLER_PASSES) < most_samplers:
-                built = user_frames(sys._getframe(1), limit=1)
+                built = facts.user_frames(sys._getframe(1), project, limit=1)
                 self._resolve_passes = {"site": built[0] if built else None, "passes": {}, "stack": None}
                 SAMPLER_PASSES.append(self._resolve_passes)
         except Exception as exc:
@@ -231,7 +223,7 @@ def track_sampler_epochs(torch, project, most_samplers=4, most_passes=12):
         try:
             record = getattr(self, "_resolve_passes", None)
             if record is not None:
-                stack = user_frames(sys._getframe(1))
+                stack = facts.user_frames(sys._getframe(1), project)
                 if stack:
                     epochs = record["passes"].setdefault(f"{stack[0]['file']}:{stack[0]['line']}", [])
                     if len(epochs) < most_passes:
