@@ -63,14 +63,15 @@ def _declared(owner: Owner) -> list[str]:
 
 
 def _chain_statement(source: Source, forward: cst.FunctionDef, attribute: str) -> cst.SimpleStatementLine | None:
-    """`v = self.attribute(...)` directly in forward's body, assigning one name."""
+    """A statement directly in forward's body that assigns one name from a call of the layer
+    (`h = self.encoder(h)`, `x = F.relu(self.fc1(x))`, `h = self.embed(t) * self.scale`)."""
     for statement in forward.body.body:
         if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
             continue
         assign = statement.body[0]
         if isinstance(assign, cst.Assign) and len(assign.targets) == 1 \
                 and isinstance(assign.targets[0].target, cst.Name) \
-                and isinstance(assign.value, cst.Call) and self_attribute(assign.value.func) == attribute:
+                and source.nodes(cst.Call, lambda c: source.within(c, assign) and self_attribute(c.func) == attribute):
             return statement
     return None
 
