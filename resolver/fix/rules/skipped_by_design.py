@@ -44,17 +44,17 @@ BRANCHES = (cst.If, cst.IfExp, cst.For, cst.While, cst.ListComp, cst.GeneratorEx
 
 
 def _condition(source: Source, node: cst.CSTNode) -> str | None:
-    """The branch or loop, within the reader's function, that decides whether `node` runs."""
+    """The branch or loop, within the reader's function, that decides whether `node` runs, in words."""
     function, parent = source.function_of(node), source.parents.get(node)
     while parent is not None and parent is not function:
         if isinstance(parent, (cst.If, cst.While)):
-            return f"`{'if' if isinstance(parent, cst.If) else 'while'} {source.code(parent.test)}:`"
+            return f"under `{'if' if isinstance(parent, cst.If) else 'while'} {source.code(parent.test)}:`"
         if isinstance(parent, cst.IfExp):
-            return f"`... if {source.code(parent.test)} else ...`"
+            return f"under `... if {source.code(parent.test)} else ...`"
         if isinstance(parent, cst.For):
-            return f"`for {source.code(parent.target)} in {source.code(parent.iter)}:`"
+            return f"in `for {source.code(parent.target)} in {source.code(parent.iter)}:`"
         if isinstance(parent, BRANCHES):
-            return "a comprehension"
+            return "in a comprehension"
         parent = source.parents.get(parent)
     return None
 
@@ -89,8 +89,8 @@ class SkippedByDesign(Rule):
                 return  # never read (a layer never wired in) or read on every step: not skipped by design
             source, node, condition = conditions[0]
             function = source.function_of(node)
-            reasons.append(f"{part.owner}.{part.attribute} runs only {'in' if condition[1:4] == 'for' else 'under'} "
-                           f"{condition}" + (f" in {function.name.value}()" if function is not None else ""))
+            reasons.append(f"{part.owner}.{part.attribute} runs only {condition}"
+                           + (f" in {function.name.value}()" if function is not None else ""))
         found = _ddp_call(diagnosis, workspace)
         if found is None:
             return
@@ -110,6 +110,7 @@ class SkippedByDesign(Rule):
                 new_arg = new_arg.with_changes(comma=args[-1].comma)
                 args[-1] = args[-1].with_changes(comma=args[-2].comma if len(args) > 1 else args[-1].comma)
             new_call = call.with_changes(args=[*args, new_arg])
+        reasons = list(dict.fromkeys(reasons))  # the experts of one list are one reason
         yield source.edit(source.replaced(call, new_call), source.line_of(call),
                           f"Passed find_unused_parameters=True to DistributedDataParallel: the model skips "
                           f"parameters by design ({'; '.join(reasons)}), so DDP must not wait for their gradients "
