@@ -42,6 +42,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data.pop("ranks")
     if not data["wrapped_state_dicts"]:  # likewise a wrapper's state_dict taken in the project
         data.pop("wrapped_state_dicts")
+    if not data["unused_parameters"]:  # likewise the parts of a DDP model that got no gradient
+        data.pop("unused_parameters")
     if data.get("loader") and not data["loader"]["ragged"]:  # likewise samples that could not be stacked
         data["loader"].pop("ragged")
     if data.get("loader") and data["loader"]["none_samples"] is None:  # likewise None samples counted

@@ -134,6 +134,18 @@ Current thread 0x00007f3a2b1b2740 (most recent call first):
 """
 
 
+def test_ranks_that_had_ended_the_script_are_not_a_hang_while_they_exit():
+    # both ranks wrote their error, then took longer than the watchdog's 5 s to exit (a loaded machine):
+    # the first failure is the error, not a hang
+    ranks = {0: _failed("RuntimeError", "Error(s) in loading state_dict for GRUForecaster:", 12.0),
+             1: _failed("RuntimeError", "Connection closed by peer [127.0.0.1]:39057", 12.5)}
+    hang = {"seconds": 5.0, "ranks": {"0": {"collective": None, "stacks": ""},
+                                      "1": {"collective": None, "stacks": ""}}}
+    diagnosis = combine({"failures": {}, "hang": hang}, ranks, "", PROJECT)[0]
+    assert diagnosis.category != "dist.hang"
+    assert diagnosis.message == "Error(s) in loading state_dict for GRUForecaster:"
+
+
 def test_a_ranks_stacks_give_its_user_frames_outermost_first():
     probe = Path(__file__).resolve().parents[1] / "resolver" / "run" / "probe"
     text = STACKS.format(probe=probe / "dist.py", probe_main=probe / "probe.py")

@@ -31,6 +31,7 @@ KINDS = {
     "api": "a PyTorch function called outside its contract", "amp": "a mixed-precision (AMP) error",
     "compile": "a torch.compile error", "cuda": "a CUDA runtime error", "dist": "a distributed-training error",
     "optim": "an optimizer setup error", "health": "a training-health problem (the script runs but does not train)",
+    "io": "a file-system error (a path that exists, or is missing)",
 }
 # categories that may come from the machine rather than the code: the report adds the doctor's summary
 ENVIRONMENT_CATEGORIES = ("import.missing_module", "device.no_cuda", "device.mismatch", "hardware.cudnn",

@@ -142,6 +142,23 @@ class WrappedStateDict:
 
 
 @dataclass(frozen=True)
+class UnusedPart:
+    """After DDP's unused-parameter error: the outermost part of the wrapped model (a submodule, or a
+    bare parameter) none of whose parameters got a gradient, as the attribute of the class that owns it."""
+
+    path: str  # in the wrapped model: "proj", "blocks.2.gate"
+    attribute: str  # the owner's attribute: "proj", "gate"
+    owner: str  # the owner's class name
+    file: Path | None  # where that class is defined
+    parameters: tuple[str, ...]
+
+    @classmethod
+    def from_json(cls, data) -> UnusedPart:
+        return cls(data["path"], data["attribute"], data["owner"], Path(data["file"]) if data["file"] else None,
+                   tuple(data["parameters"]))
+
+
+@dataclass(frozen=True)
 class Diagnosis:
     error_type: str
     message: str
@@ -157,6 +174,7 @@ class Diagnosis:
     wrapped_state_dicts: tuple[WrappedStateDict, ...] = ()  # after a state_dict load error
     health: dict = field(default_factory=dict)  # a training-health verdict: the probe's summary of the run
     ranks: tuple[str, ...] = ()  # a distributed run: what each rank did (the first to fail, the others)
+    unused_parameters: tuple[UnusedPart, ...] = ()  # after DDP's "finished reduction" error
     memory: dict = field(default_factory=dict)  # out of memory: the run's limits, peaks, forecast (diagnose/memory.py)
 
     @property
@@ -231,6 +249,7 @@ class Diagnosis:
                              loaders.get("sample_sizes")),
             probe_error=report.get("probe_error", ""),
             wrapped_state_dicts=tuple(WrappedStateDict.from_json(w) for w in report.get("wrapped_state_dicts", [])),
+            unused_parameters=tuple(UnusedPart.from_json(u) for u in report.get("unused_parameters", [])),
         )
 
     @classmethod

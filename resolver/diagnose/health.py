@@ -41,7 +41,7 @@ def verdict(health: dict) -> Diagnosis | None:
     if not health or not health.get("steps"):
         return None  # no optimizer step: nothing trains here (an evaluation or data script)
     for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _unregistered, _cleared_before_step,
-                  _no_gradient, _accumulating, _eval_mode, _no_update):
+                  _no_gradient, _accumulating, _eval_mode, _no_update, _sampler_epoch):
         found = check(health)
         if found is not None:
             return found
@@ -161,6 +161,19 @@ def _no_update(health: dict) -> Diagnosis | None:
     message = (f"the optimizer stepped {len(records)} times with lr > 0 and non-zero gradients, "
                f"but no parameter changed")
     return _diagnosis("NoUpdate", message, health, health.get("sites", {}).get("step"))
+
+
+def _sampler_epoch(health: dict) -> Diagnosis | None:
+    samplers = health.get("samplers") or []
+    if not samplers:
+        return None
+    first = samplers[0]
+    site = first.get("site") or {}
+    where = f" built at {Path(site['file']).name}:{site['line']}" if site else ""
+    message = (f"the shuffling DistributedSampler{where} gave {first['passes']} passes the same order (epoch "
+               f"{first['epoch']} each time): set_epoch(epoch) is never called, so every epoch shows each rank its "
+               "samples in the same order")
+    return _diagnosis("SamplerEpochNotSet", message, health, site or None)
 
 
 WORDS = {

@@ -60,7 +60,10 @@ def kill_ranks(folder: Path) -> None:
 def combine(launch: dict, ranks: dict[int, dict], stderr: str, project: Path):
     """(the run's Diagnosis or None when it passed, counters, health, notes)."""
     failures = {int(rank): code for rank, code in (launch.get("failures") or {}).items()}
-    if launch.get("hang"):
+    # a rank that wrote its report had ended the script: when every rank the watchdog saw still
+    # alive had, none was waiting in a collective, only slow to exit (torchrun reaps the ranks late
+    # on a loaded machine), and their reports are the verdict
+    if launch.get("hang") and not all(int(rank) in ranks for rank in launch["hang"]["ranks"]):
         return hang_diagnosis(launch["hang"], project, ranks), {}, {}, ()
     failing = sorted((r for r, report in ranks.items() if report.get("outcome") in ("exception", "exit")),
                      key=lambda r: ranks[r].get("ended_at", 0))

@@ -68,11 +68,12 @@ MATCH_ORDER = (
     "data.resize_storage", "data.pack_lengths_device",
     "compile.backend_failed", "compile.unsupported", "compile.python_version",
     "dist.not_initialized", "dist.unused_parameters", "dist.mark_ready_twice", "dist.port_in_use", "dist.nccl",
-    "dist.hang", "dist.nccl_unavailable", "dist.env_missing",
+    "dist.hang", "dist.nccl_unavailable", "dist.env_missing", "dist.syncbn_cpu",
+    "io.file_exists",
     # training health: a run that exits 0 but does not train; each finding's type is its own (diagnose/health.py)
     "health.non_finite_loss", "health.non_finite_gradient", "health.stale_optimizer", "health.zero_grad_before_step",
     "health.no_gradient", "health.unregistered_module", "health.grads_accumulate", "health.eval_mode_training",
-    "health.no_update",
+    "health.no_update", "health.sampler_epoch",
     "api.keyword_argument",  # after module.init_arguments, which takes `__init__() got an unexpected keyword`
     "syntax.error", "import.missing_module",
 )

@@ -16,6 +16,14 @@ FAMILIES = (
                      "that diverges (losses that grow before it: lower it, or clip the gradients with "
                      "torch.nn.utils.clip_grad_norm_); both are decisions about the data and the training, "
                      "so no edit is made"),
+    f("health.sampler_epoch", r"^SamplerEpochNotSet: ",
+      "SamplerEpochNotSet: the shuffling DistributedSampler built at data.py:14 gave 3 passes the same order "
+      "(epoch 0 each time): set_epoch(epoch) is never called",
+      "A DistributedSampler shuffles with its seed plus the epoch it was given: without sampler.set_epoch(epoch) "
+      "at the start of each epoch, every epoch shows each rank its samples in the same order.",
+      "DistributedSampler 用种子加上设定的 epoch 打乱顺序：每个 epoch 开始时不调用 sampler.set_epoch(epoch)，"
+      "每个 epoch 各进程看到的样本顺序都相同。",
+      ("where the sampler is built", "the epoch loop", "the loop over the loader")),
     f("health.non_finite_gradient", r"^NonFiniteGradient: ",
       "NonFiniteGradient: the gradient of encoder.0.weight is nan at step 2 while the loss is finite",
       "A gradient became NaN or inf while the loss stayed finite: a sqrt, pow or division at 0 in the forward, "

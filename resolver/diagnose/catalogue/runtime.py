@@ -259,6 +259,23 @@ FAMILIES = (
       ("how the script was launched", "the environment variables it reads"),
       when_exhausted="the script expects torchrun's environment (RANK, WORLD_SIZE, MASTER_ADDR): run it with "
                      "torchrun, e.g. resolve torchrun --nproc-per-node 2 SCRIPT"),
+    f("dist.syncbn_cpu",
+      (r"SyncBatchNorm layers only work with GPU modules", r"SyncBatchNorm expected input tensor to be on GPU"),
+      ("ValueError: SyncBatchNorm layers only work with GPU modules",
+       "ValueError: SyncBatchNorm expected input tensor to be on GPU or XPU or privateuseone"),
+      "SyncBatchNorm synchronises batch statistics over GPUs only: on a machine or rank without CUDA keep "
+      "plain BatchNorm, converting only where a GPU is there (`and torch.cuda.is_available()`).",
+      "SyncBatchNorm 只能在 GPU 之间同步批统计量：在没有 CUDA 的机器或进程上保留普通 BatchNorm，"
+      "只在有 GPU 时转换（`and torch.cuda.is_available()`）。",
+      ("where SyncBatchNorm is made", "convert_sync_batchnorm", "torch.cuda.is_available()")),
+    f("io.file_exists",
+      r"^FileExistsError: ",
+      "FileExistsError: [Errno 17] File exists: 'runs/exp/epoch_000'",
+      "The script creates a file or folder that is already there. Under DDP this is usually every rank "
+      "writing the same checkpoint or run folder: save on rank 0 only. Otherwise an earlier run left it.",
+      "脚本要创建的文件或目录已经存在。在 DDP 下通常是每个进程都写同一个检查点或运行目录：只在 rank 0 保存。"
+      "否则是之前的运行留下的。",
+      ("which ranks write the path", "the rank-0 branch near the save", "earlier runs' outputs")),
     f("dist.wrapper_attribute",
       (r"'(DistributedDataParallel|DataParallel)' object has no attribute '(?!module')\w+'",
        r"object has no attribute 'module'"),

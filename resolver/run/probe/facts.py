@@ -65,6 +65,17 @@ def is_user_file(path, project):
     return not any(part in ("site-packages", "dist-packages") for part in path.split(os.sep))
 
 
+def user_frames(frame, project, limit=6):
+    """The user frames from `frame` outwards, innermost first: file, line, function."""
+    stack = []
+    while frame is not None and len(stack) < limit:
+        if is_user_file(frame.f_code.co_filename, project):
+            stack.append({"file": os.path.realpath(frame.f_code.co_filename), "line": frame.f_lineno,
+                          "function": frame.f_code.co_name})
+        frame = frame.f_back
+    return stack
+
+
 def code_position(frame):
     """(line, col, end_line, end_col) of the instruction a frame is executing."""
     line = frame.f_lineno
@@ -346,3 +357,61 @@ def frame_facts(tb, torch, project, index_error=False):
         frames.append(entry)
         tb = tb.tb_next
     return frames
+
+
+def unused_parameters(message, tb, torch):
+    """After DDP's "Expected to have finished reduction in the prior iteration": the parts of the
+    wrapped model whose parameters got no gradient, each as the outermost submodule (or parameter)
+    all of whose parameters did, with the class that owns it as an attribute and that class's file.
+    DDP's message names only indices into its reducer's parameter list; the wrapper maps them."""
+    import inspect
+    import re
+
+    match = re.search(r"did not receive grad for rank \d+: ([\d ]+)", message)
+    ddp = None
+    while tb is not None:
+        candidate = tb.tb_frame.f_locals.get("self")
+        if type(candidate).__name__ == "DistributedDataParallel":
+            ddp = candidate
+        tb = tb.tb_next
+    if match is None or ddp is None:
+        return []
+    names = ddp._build_debug_param_to_name_mapping(ddp._build_params_for_reducer()[0])
+    unused = {names[int(i)] for i in match.group(1).split() if int(i) in names}
+    units, covered = [], set()
+    for path, module in ddp.module.named_modules():
+        for name, _ in module.named_parameters(recurse=False):
+            fqn = f"{path}.{name}" if path else name
+            if fqn in covered or fqn not in unused:
+                continue
+            # climb to the outermost ancestor all of whose parameters are unused
+            parts = fqn.split(".")
+            for depth in range(1, len(parts)):
+                prefix = ".".join(parts[:depth])
+                under = [n for n, p in ddp.module.named_parameters() if n.startswith(prefix + ".") and p.requires_grad]
+                if under and all(n in unused for n in under):
+                    break
+            else:
+                depth, under = len(parts), [fqn]
+            covered.update(under)
+            named = depth
+            while named > 1 and parts[named - 1].isdigit():  # an element of a ModuleList: its list is the attribute
+                named -= 1
+            owner = ddp.module.get_submodule(".".join(parts[:named - 1]))
+            owner_file = _class_file(type(owner), inspect)
+            units.append({"path": ".".join(parts[:depth]), "attribute": parts[named - 1],
+                          "owner": type(owner).__name__, "file": owner_file, "parameters": sorted(under)[:16]})
+    return units
+
+
+def _class_file(cls, inspect):
+    """Where the class is defined, read from its own methods' code: a class of the script run as
+    __main__ is not found through its module (the probe's runner is)."""
+    for value in vars(cls).values():
+        code = getattr(value, "__code__", None)
+        if code is not None:
+            return os.path.realpath(code.co_filename)
+    try:
+        return os.path.realpath(inspect.getsourcefile(cls) or "")
+    except TypeError:  # a class of a C extension
+        return ""

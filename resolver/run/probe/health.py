@@ -95,13 +95,7 @@ def user_site(project):
 
 def user_stack(project, limit=6):
     """The user frames calling in, innermost first: file, line, function."""
-    stack, frame = [], sys._getframe(1)
-    while frame is not None and len(stack) < limit:
-        if facts.is_user_file(frame.f_code.co_filename, project):
-            stack.append({"file": os.path.realpath(frame.f_code.co_filename), "line": frame.f_lineno,
-                          "function": frame.f_code.co_name})
-        frame = frame.f_back
-    return stack
+    return facts.user_frames(sys._getframe(1), project, limit)
 
 
 def number(value):

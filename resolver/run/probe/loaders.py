@@ -195,3 +195,51 @@ def ragged_positions(loader, torch, budget_s=1.0, most=64):
                 shapes.setdefault(str(key), set()).add(tuple(value.shape))
                 kinds[str(key)] = [str(value.dtype).replace("torch.", ""), value.dim()]
     return {key: kinds[key] for key, seen in shapes.items() if len(seen) > 1}
+
+
+# per shuffling DistributedSampler: where it was built, the epoch of each pass by the line that ran it
+SAMPLER_PASSES = []
+
+
+def track_sampler_epochs(torch, project, most_samplers=4, most_passes=12):
+    """Records each pass over a shuffling DistributedSampler with the epoch it shuffled with, by
+    the user line that started the pass (a `for batch in loader:`) and the user frames around it:
+    a sampler whose passes from one line all shuffle with one epoch never had set_epoch called,
+    and each epoch shows every rank its samples in the same order."""
+    sampler_class = torch.utils.data.distributed.DistributedSampler
+    original_init, original_iter = sampler_class.__init__, sampler_class.__iter__
+
+    def __init__(self, *args, **kwargs):
+        original_init(self, *args, **kwargs)
+        try:
+            if getattr(self, "shuffle", False) and len(SAMPLER_PASSES) < most_samplers:
+                built = facts.user_frames(sys._getframe(1), project, limit=1)
+                self._resolve_passes = {"site": built[0] if built else None, "passes": {}, "stack": None}
+                SAMPLER_PASSES.append(self._resolve_passes)
+        except Exception as exc:
+            facts.failed("recording a DistributedSampler", exc)
+
+    def __iter__(self):
+        try:
+            record = getattr(self, "_resolve_passes", None)
+            if record is not None:
+                stack = facts.user_frames(sys._getframe(1), project)
+                if stack:
+                    epochs = record["passes"].setdefault(f"{stack[0]['file']}:{stack[0]['line']}", [])
+                    if len(epochs) < most_passes:
+                        epochs.append(self.epoch)
+                    if len(epochs) == 2 and record["stack"] is None:
+                        record["stack"] = stack
+        except Exception as exc:
+            facts.failed("recording a DistributedSampler's pass", exc)
+        return original_iter(self)
+
+    sampler_class.__init__, sampler_class.__iter__ = __init__, __iter__
+
+
+def sampler_epochs():
+    """The shuffling samplers passed over at least twice from one line, always with one epoch."""
+    return [{"site": r["site"], "stack": r["stack"], "passes": max(len(e) for e in r["passes"].values()),
+             "epoch": next(iter(e[0] for e in r["passes"].values() if len(e) >= 2))}
+            for r in SAMPLER_PASSES if r["stack"] is not None
+            and all(len(set(e)) == 1 for e in r["passes"].values() if len(e) >= 2)]

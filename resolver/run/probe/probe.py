@@ -271,6 +271,8 @@ def install(torch, options):
     loaders = LOADERS.Loaders(torch, options.project)
     counters = HEALTH.TrainingCounters(torch, loaders, options.status_fd)
     health = HEALTH.Health(torch, options.project, sites) if options.health else None
+    if health is not None:
+        LOADERS.track_sampler_epochs(torch, options.project)
     if health is not None and options.trace_non_finite:
         load_beside("nonfinite.py").install(torch, options.project, health.origin)
     if options.anomaly:
@@ -367,6 +369,8 @@ def main(argv):
             if "out of bounds" in str(exc) or "n_classes" in str(exc) or "index out of range in self" in str(exc):
                 ranges_and_sizes = LOADERS.sample_ranges(drawing, torch)
                 report["loaders"]["sample_ranges"], report["loaders"]["sample_sizes"] = ranges_and_sizes
+            if "finished reduction in the prior iteration" in str(exc):
+                report["unused_parameters"] = FACTS.unused_parameters(str(exc), exc.__traceback__, torch)
             if "state_dict" in str(exc) and FACTS.WRAPPED_STATE_DICTS:
                 report["wrapped_state_dicts"] = FACTS.WRAPPED_STATE_DICTS
             listed = ("'list' object", "not list", "but got list", "got (list")
@@ -385,6 +389,8 @@ def main(argv):
     if health is not None:
         try:
             report["health"] = health.as_dict()
+            if LOADERS.SAMPLER_PASSES:
+                report["health"]["samplers"] = LOADERS.sampler_epochs()
         except Exception as probe_error:
             failed("summing up the training's health", probe_error)
     write(options.out, measured(report, meter))

@@ -1,0 +1,113 @@
+"""## What it does
+Makes a plain `python train.py` take the single-process path the script already offers: when a
+launcher variable is read with a default (`int(os.environ.get("LOCAL_RANK", 0))`) and the branch
+that calls `init_process_group` is chosen by comparing it with a sentinel (`if LOCAL_RANK != -1:`),
+the default becomes the value that takes the other branch (`-1`), as the script's own test says.
+A script with no such branch is not edited: it is run with torchrun.
+
+## Why is this bad?
+`environment variable RANK expected, but not set`: torchrun sets RANK, WORLD_SIZE, LOCAL_RANK and
+the rendezvous address; run plainly, none is set, so the variable takes its default. A default
+that the script's own test reads as "launched" sends a single process into `init_process_group`
+with nothing to meet.
+
+## Example
+```python
+LOCAL_RANK = int(os.environ.get("LOCAL_RANK", 0))
+if LOCAL_RANK != -1:
+    dist.init_process_group("gloo")
+```
+
+Use instead:
+```python
+LOCAL_RANK = int(os.environ.get("LOCAL_RANK", -1))
+if LOCAL_RANK != -1:
+    dist.init_process_group("gloo")
+```
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, argument, project_sources
+from resolver.write.edits import Edit, Workspace
+
+LAUNCHER_VARIABLES = {"LOCAL_RANK", "RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE"}
+ENVIRON_GET = {"os.environ.get", "os.getenv"}
+INIT = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group"}
+COMPARE = {cst.Equal: operator.eq, cst.NotEqual: operator.ne, cst.GreaterThan: operator.gt,
+           cst.GreaterThanEqual: operator.ge, cst.LessThan: operator.lt, cst.LessThanEqual: operator.le}
+
+
+def _integer(node: cst.BaseExpression) -> int | None:
+    """An integer literal, signed, or a string literal holding one."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _integer(node.expression)
+        return -inner if inner is not None else None
+    if isinstance(node, cst.Integer):
+        return int(node.value)
+    if isinstance(node, cst.SimpleString) and node.evaluated_value.lstrip("-").isdigit():
+        return int(node.evaluated_value)
+    return None
+
+
+def _defaults(source: Source) -> dict[str, cst.Arg]:
+    """Name -> the default argument of the launcher variable assigned to it (`X = int(os.environ.get("RANK", 0))`)."""
+    found = {}
+    for assign in source.nodes(cst.Assign, lambda a: len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)):
+        for call in source.nodes(cst.Call, lambda c: source.within(c, assign) and source.calls(c, ENVIRON_GET)):
+            key, default = argument(call, 0, "key"), argument(call, 1, "default")
+            if key is not None and default is not None and isinstance(key.value, cst.SimpleString) \
+                    and key.value.evaluated_value in LAUNCHER_VARIABLES and _integer(default.value) is not None:
+                found[assign.targets[0].target.value] = default
+    return found
+
+
+def _sentinel(test: cst.BaseExpression, name: str, wanted: bool) -> int | None:
+    """The value of `name` for which `test` (`name != -1`, `name > 1`) is `wanted`: the literal
+    itself first, then its neighbours."""
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1 \
+            or not (isinstance(test.left, cst.Name) and test.left.value == name):
+        return None
+    target = test.comparisons[0]
+    literal, compare = _integer(target.comparator), COMPARE.get(type(target.operator))
+    if literal is None or compare is None:
+        return None
+    for value in (literal, literal - 1, literal + 1):
+        if compare(value, literal) == wanted:
+            return value
+    return None
+
+
+class LauncherDefault(Rule):
+    categories = ("dist.env_missing",)
+    priority = 1  # after spawn_rendezvous: a script that spawns its own workers wants them, not one process
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        for source in project_sources(workspace):
+            if "environ" not in source.text and "getenv" not in source.text:
+                continue
+            defaults = _defaults(source)
+            for call in source.nodes(cst.Call, lambda c: bool(defaults) and source.calls(c, INIT)):
+                branch = source.enclosing(call, cst.If)
+                if branch is None:
+                    continue
+                in_body = source.within(call, branch.body)
+                for name, default in defaults.items():
+                    value = _sentinel(branch.test, name, wanted=not in_body)
+                    if value is None or value == _integer(default.value):
+                        continue
+                    spelled = f"{default.value.quote}{value}{default.value.quote}" \
+                        if isinstance(default.value, cst.SimpleString) else str(value)
+                    new = default.with_changes(value=cst.parse_expression(spelled))
+                    yield source.edit(source.replaced(default, new), source.line_of(default),
+                                      f"The default of {name} is now {spelled}, which `if {source.code(branch.test)}:` "
+                                      "reads as a single process: run plainly, the script takes the path it offers "
+                                      "without a launcher instead of calling init_process_group with no RANK to read")
+                    return

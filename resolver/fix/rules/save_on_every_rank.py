@@ -1,0 +1,113 @@
+"""## What it does
+Puts a save that every rank of a distributed run makes to the same path under the script's own
+rank-0 branch: into the `if rank == 0:` (`if is_main_process():`) just before it, when there is
+one; else under a new `if` with the test that branch uses elsewhere in the same function. The
+statement moved is the first one on the traceback, from the outside in, that has such a branch
+beside it: the call of the save helper in the training loop, not a line inside the helper.
+
+## Why is this bad?
+`FileExistsError: [Errno 17] File exists: 'runs/exp/epoch_000'`: every rank runs the same code,
+so every rank creates the same checkpoint folder or file; the second one fails (or, with
+`exist_ok`, the ranks overwrite each other's file as they write it). The weights are the same on
+every rank under DDP: rank 0 saves them.
+
+## Example
+```python
+if rank == 0:
+    print(metrics)
+save_checkpoint(model, run_dir, epoch)
+dist.barrier()
+```
+
+Use instead:
+```python
+if rank == 0:
+    print(metrics)
+    save_checkpoint(model, run_dir, epoch)
+dist.barrier()
+```
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules.collective_in_rank_branch import COLLECTIVE_NAMES, RANK_TEST
+from resolver.write.edits import Edit, Workspace
+
+RANK_ZERO = re.compile(r"==\s*0\b|\bnot\s+\w*rank\b|main_process|is_main|is_master|master_process|is_primary|is_chief",
+                       re.IGNORECASE)
+WHY = ("every rank runs the same code and wrote the same path, so the second rank found it there; the weights are the "
+       "same on every rank, so rank 0 saves them")
+
+
+def _rank_zero_branch(source: Source, node: cst.CSTNode) -> cst.If | None:
+    """An `if` that picks rank 0 and has no else."""
+    if isinstance(node, cst.If) and node.orelse is None and RANK_TEST.search(source.code(node.test)) \
+            and RANK_ZERO.search(source.code(node.test)):
+        return node
+    return None
+
+
+def _into_branch_before(source: Source, statement: cst.SimpleStatementLine) -> str | None:
+    """The module with `statement` appended to the rank-0 branch right before it."""
+    block = source.parents.get(statement)
+    if not isinstance(block, (cst.IndentedBlock, cst.Module)):
+        return None
+    siblings = list(block.body)
+    index = siblings.index(statement)
+    branch = _rank_zero_branch(source, siblings[index - 1]) if index > 0 else None
+    if branch is None:
+        return None
+    new_branch = branch.with_changes(body=branch.body.with_changes(
+        body=[*branch.body.body, statement.with_changes(leading_lines=())]))
+    return source.replaced(block, block.with_changes(body=[*siblings[:index - 1], new_branch, *siblings[index + 1:]]))
+
+
+def _under_branch_like(source: Source, statement: cst.SimpleStatementLine) -> str | None:
+    """The module with `statement` under a new `if` with the test of a rank-0 branch elsewhere in its function."""
+    function = source.function_of(statement)
+    tests = [b for b in source.nodes(cst.If, lambda n: function is not None and source.within(n, function))
+             if _rank_zero_branch(source, b) is not None]
+    if not tests:
+        return None
+    guard = cst.If(test=tests[0].test, body=cst.IndentedBlock(body=[statement.with_changes(leading_lines=())]),
+                   leading_lines=statement.leading_lines)
+    return source.replaced(statement, guard)
+
+
+def _bare_call(source: Source, statement: cst.CSTNode) -> bool:
+    """A statement that is one call whose value is dropped (moving it leaves no name unbound on the
+    other ranks) and calls no collective itself (under the branch it would wait for the others)."""
+    return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+        and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call) \
+        and not any(source.calls(c, COLLECTIVE_NAMES)
+                    for c in source.nodes(cst.Call, lambda n: source.within(n, statement)))
+
+
+class SaveOnEveryRank(Rule):
+    categories = ("io.file_exists",)
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        return super().matches(diagnosis) and bool(diagnosis.ranks)  # a distributed run's ranks
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        frames = list(user_frames(diagnosis, workspace))  # innermost first
+        statements = [(frame, source, source.statement_at(frame.line)) for frame, source in frames]
+        statements = [(f, s, st) for f, s, st in statements if _bare_call(s, st)]
+        # a rank-0 branch right before the save, on any frame; else a new branch, not around the
+        # failing line itself (the helper's own mkdir: its other lines would then fail on the other ranks)
+        for moved in (_into_branch_before, _under_branch_like):
+            for frame, source, statement in statements:
+                if moved is _under_branch_like and frame is frames[0][0]:
+                    continue
+                new = moved(source, statement)
+                if new is not None:
+                    yield source.edit(new, frame.line, f"Saved on rank 0 only ({source.code(statement)}): {WHY}")
+                    return
