@@ -16,6 +16,9 @@ For every case it runs `resolve --no-llm --json` on a copy and judges the result
               does not);
 - review:     a maintainer's verdict per fix, kept in blind/review.json (fix-review.md: same / ok /
               brittle / symptom / wrong); a verdict counts only while the fix's diff is the one reviewed.
+`--no-plain` leaves out the plain runs (the broken script's timing, the full plain rerun of a fixed
+project, the perturbations), which on a loaded 2-core machine take most of the time: a fixed project
+is judged by the second resolve alone (a silent-failure case's must be NO_ERROR), and "vs plain" is nan.
 `--keep KEEP` keeps each resolved project in KEEP/<split>/<case>, its diff and resolve's report beside
 it (<case>.diff, <case>.report.json), to read each fix beside the human's.
 The plain run of the broken script is timed beside the resolve, for the resolve/plain ratio.
@@ -158,7 +161,7 @@ def failing_perturbations(project: Path, spec: dict) -> list[str]:
     return failing
 
 
-def measure(case: Path, keep: Path | None = None) -> dict:
+def measure(case: Path, keep: Path | None = None, plain: bool = True) -> dict:
     spec = json.loads((case / "case.json").read_text())
     human = {p.relative_to(case / "expected").as_posix() for p in (case / "expected").rglob("*") if p.is_file()}
     human_lines = sum(_changed_lines((case / f).read_text(), (case / "expected" / f).read_text()) for f in human)
@@ -168,7 +171,8 @@ def measure(case: Path, keep: Path | None = None) -> dict:
         shutil.copytree(case, plain_dir, ignore=ignore)
         shutil.copytree(case, project, ignore=ignore)
         limit, options = _memory(spec)
-        plain_seconds, _, _ = _timed([sys.executable, *spec["run"]], plain_dir, PLAIN_TIMEOUT, limit)
+        plain_seconds = _timed([sys.executable, *spec["run"]], plain_dir, PLAIN_TIMEOUT, limit)[0] if plain \
+            else float("nan")
         seconds, _, stdout = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, *spec["run"]],
                                     project)
         try:
@@ -186,13 +190,14 @@ def measure(case: Path, keep: Path | None = None) -> dict:
             (keep / case.parent.name / f"{case.name}.report.json").write_text(json.dumps(report, indent=1))
         really_runs, unsurvived = None, []
         if report["status"] == "SUCCESS":
-            _, code, stderr = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT, limit, stderr=True)
+            _, code, stderr = _timed([sys.executable, *spec["run"]], project, PLAIN_TIMEOUT, limit, stderr=True) \
+                if plain else (None, 0, "")
             really_runs = code == 0 or _aborted_at_shutdown(stderr)
             if really_runs and "cause" in spec:  # it runs anyway: does it train now?
                 _, _, again = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, *spec["run"]],
                                      project)
                 really_runs = _status(again) == "NO_ERROR"
-            if really_runs:
+            if really_runs and plain:
                 unsurvived = failing_perturbations(project, spec)
     fixed = report["status"] == "SUCCESS" and spec["status"] == "SUCCESS" and really_runs
     return {
@@ -272,11 +277,13 @@ def folder_option(argv: list[str], flag: str) -> tuple[Path | None, list[str]]:
 
 def main(argv: list[str]) -> int:
     keep, argv = folder_option(argv, "--keep")
+    plain = "--no-plain" not in argv
+    argv = [a for a in argv if a != "--no-plain"]
     roots = [Path(a).resolve() for a in argv] or DEFAULT
     cases = sorted(c.parent for root in roots for c in root.glob("*/case.json"))
     rows = []
     for case in cases:
-        row = measure(case, keep)
+        row = measure(case, keep, plain)
         rows.append(row)
         verdict = "fixed" if row["fixed"] else ("FALSE SUCCESS" if row["false"] else row["status"])
         brittle = f"  not under: {','.join(row['unsurvived'])}" if row["unsurvived"] else ""
