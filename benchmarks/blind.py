@@ -8,7 +8,8 @@ A DIR is a split (a folder of cases) or one case (a folder with a case.json).
 For every case it runs `resolve --no-llm --json` on a copy and judges the result against the human:
 - fixed:      SUCCESS on a case the human could fix;
 - false:      SUCCESS where the case is a trap (expected FAILED), or where the "fixed" project
-              still fails when run plainly, in full (a false SUCCESS);
+              still fails when run plainly, in full (a false SUCCESS); a full plain rerun that passes
+              PLAIN_TIMEOUT proves nothing either way: that SUCCESS is UNVERIFIED, neither fixed nor false;
 - root:       the fix touched only files the human's fix touched;
 - lines:      changed lines in resolve's diff vs in the human's (resolve's must not be larger);
 - perturb:    a case may carry `"perturb": [{"name", "files": {path: [[old, new], ...]}, "run"?}, ...]`,
@@ -18,6 +19,9 @@ For every case it runs `resolve --no-llm --json` on a copy and judges the result
               does not);
 - review:     a maintainer's verdict per fix, kept in blind/review.json (fix-review.md: same / ok /
               brittle / symptom / wrong); a verdict counts only while the fix's diff is the one reviewed.
+`--no-plain` leaves out the plain runs (the broken script's timing, the full plain rerun of a fixed
+project, the perturbations), which on a loaded 2-core machine take most of the time: a fixed project
+is judged by the second resolve alone (a silent-failure case's must be NO_ERROR), and "vs plain" is nan.
 `--keep KEEP` keeps each resolved project in KEEP/<split>/<case>, its diff and resolve's report beside
 it (<case>.diff, <case>.report.json), to read each fix beside the human's.
 The plain run of the broken script is timed beside the resolve, for the resolve/plain ratio.
@@ -153,7 +157,7 @@ def failing_perturbations(project: Path, spec: dict) -> list[str]:
     return failing
 
 
-def measure(case: Path, keep: Path | None = None) -> dict:
+def measure(case: Path, keep: Path | None = None, plain: bool = True) -> dict:
     spec = json.loads((case / "case.json").read_text())
     human = {p.relative_to(case / "expected").as_posix() for p in (case / "expected").rglob("*") if p.is_file()}
     human_lines = sum(_changed_lines((case / f).read_text(), (case / "expected" / f).read_text()) for f in human)
@@ -163,7 +167,8 @@ def measure(case: Path, keep: Path | None = None) -> dict:
         shutil.copytree(case, plain_dir, ignore=ignore)
         shutil.copytree(case, project, ignore=ignore)
         limit, options = _memory(spec)
-        plain_seconds, _, _ = _timed([sys.executable, *spec["run"]], plain_dir, PLAIN_TIMEOUT, limit)
+        plain_seconds = _timed([sys.executable, *spec["run"]], plain_dir, PLAIN_TIMEOUT, limit)[0] if plain \
+            else float("nan")
         seconds, _, stdout = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, *spec["run"]],
                                     project)
         try:
@@ -179,21 +184,24 @@ def measure(case: Path, keep: Path | None = None) -> dict:
                             ignore=shutil.ignore_patterns("__pycache__"))
             (keep / case.parent.name / f"{case.name}.diff").write_text(diff)
             (keep / case.parent.name / f"{case.name}.report.json").write_text(json.dumps(report, indent=1))
-        really_runs, unsurvived = None, []
+        really_runs, unsurvived, timed_out = None, [], False
         if report["status"] == "SUCCESS":
-            _, code, stderr = _timed([sys.executable, *spec["run"]], project, VERIFY_TIMEOUT, limit, stderr=True)
+            _, code, stderr = _timed([sys.executable, *spec["run"]], project, VERIFY_TIMEOUT, limit, stderr=True) \
+                if plain else (None, 0, "")
             really_runs = code == 0 or only_shutdown_abort(stderr)
+            # a full plain run past VERIFY_TIMEOUT (a loaded machine, a long training) neither proves nor refutes it
+            timed_out = code == -1
             if really_runs and "cause" in spec:  # it runs anyway: does it train now?
                 _, _, again = _timed([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, *spec["run"]],
                                      project)
                 really_runs = _status(again) == "NO_ERROR"
-            if really_runs:
+            if really_runs and plain:
                 unsurvived = failing_perturbations(project, spec)
     fixed = report["status"] == "SUCCESS" and spec["status"] == "SUCCESS" and really_runs
     return {
         "case": case.name, "family": spec.get("family", case.parent.name), "expected": spec["status"],
         "status": report["status"], "fixed": bool(fixed),
-        "false": report["status"] == "SUCCESS" and not fixed,
+        "false": report["status"] == "SUCCESS" and not fixed and not timed_out, "timed_out": timed_out,
         "root": bool(fixed) and touched <= human, "lines": lines, "human_lines": human_lines,
         "perturbed": bool(fixed and spec.get("perturb")), "unsurvived": unsurvived,
         "key": f"{case.parent.name}/{case.name}", "diff_sha": hashlib.sha256(diff.encode()).hexdigest()[:16],
@@ -250,7 +258,8 @@ def _health_summary(rows: list[dict]) -> str:
     return (f"silent failures: {sum(r['detected'] for r in bugs)}/{len(bugs)} detected, "
             f"{sum(r['cause'] for r in bugs)}/{len(bugs)} with the right first cause, "
             f"{sum(r['fixed'] for r in bugs)}/{len(bugs)} repaired ({sum(r['root'] for r in bugs)} at the root), "
-            f"{sum(r['false'] for r in rows)} false SUCCESS; traps: {sum(r['detected'] for r in traps)}/{len(traps)} "
+            f"{sum(r['false'] for r in rows)} false SUCCESS ({sum(r['timed_out'] for r in rows)} SUCCESS unverified: "
+            f"the full plain rerun passed {PLAIN_TIMEOUT} s); traps: {sum(r['detected'] for r in traps)}/{len(traps)} "
             f"flagged")
 
 
@@ -270,6 +279,8 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 0
     keep, argv = folder_option(argv, "--keep")
+    plain = "--no-plain" not in argv
+    argv = [a for a in argv if a != "--no-plain"]
     roots = [Path(a).resolve() for a in argv] or DEFAULT
     missing = [str(r) for r in roots if not r.is_dir()]
     if missing:
@@ -278,9 +289,10 @@ def main(argv: list[str]) -> int:
     cases = sorted({c.parent for root in roots for c in [*root.glob("*/case.json"), *root.glob("case.json")]})
     rows = []
     for case in cases:
-        row = measure(case, keep)
+        row = measure(case, keep, plain)
         rows.append(row)
-        verdict = "fixed" if row["fixed"] else ("FALSE SUCCESS" if row["false"] else row["status"])
+        verdict = "fixed" if row["fixed"] else ("FALSE SUCCESS" if row["false"] else
+                                                ("UNVERIFIED" if row["timed_out"] else row["status"]))
         brittle = f"  not under: {','.join(row['unsurvived'])}" if row["unsurvived"] else ""
         print(f"  {row['case']:52} {verdict:13} {','.join(row['rules']):28} "
               f"{row['lines']}/{row['human_lines']} lines  {row['seconds'] / row['plain']:.2f}x{brittle}", flush=True)

@@ -69,3 +69,19 @@ def test_the_report_line_says_what_was_checked_in_both_languages():
     assert "2 frozen" in line and "2 of 2 trainable parameters got gradients" in line
     assert health.report_line(summary, "zh").startswith("训练检查")
     assert health.report_line(None, "en") == "Training not checked (--no-health)"
+
+
+def test_an_optimizer_over_frozen_parameters_only_is_flagged_and_a_linear_probe_is_not():
+    def run(frozen: int, unheld: list[str]) -> dict:
+        records = [{"step": i, "optimizer": 0, "lr": 0.01, "params": 4, "frozen": frozen, "no_grad": frozen,
+                    "finite_grad": 4 - frozen, "zero_grad": 0, "reset": True, "measured": 4 - frozen,
+                    "changed": 4 - frozen} for i in range(4)]
+        params = {"held": 4, "trainable": 4 - frozen, "with_grad": 4 - frozen, "without_grad_count": 0,
+                  "unheld_with_grad": unheld, "unheld_with_grad_count": len(unheld)}
+        return {"steps": 4, "checked_steps": 4, "records": records, "params": params,
+                "optimizers": [{"class": "Adam", "site": {"file": "/p/main.py", "line": 9, "function": "main"}}]}
+
+    found = health.verdict(run(frozen=4, unheld=["head.weight", "head.bias"]))
+    assert found.category == "health.frozen_optimizer" and found.location.line == 9
+    assert health.verdict(run(frozen=0, unheld=[])) is None  # a linear probe: the optimizer holds the head
+    assert health.verdict(run(frozen=4, unheld=[])) is None  # nothing trainable is left out: nothing to train

@@ -11,6 +11,8 @@ optimizer's parameter (a teacher, an EMA copy, a target network) is not a model 
 
 from __future__ import annotations
 
+import linecache
+import re
 from pathlib import Path
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
@@ -40,8 +42,9 @@ def verdict(health: dict) -> Diagnosis | None:
     """The first training contract the run broke, as a Diagnosis; None when it trains."""
     if not health or not health.get("steps"):
         return None  # no optimizer step: nothing trains here (an evaluation or data script)
-    for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _unregistered, _cleared_before_step,
-                  _no_gradient, _accumulating, _eval_mode, _no_update, _sampler_epoch):
+    for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _frozen_only, _unregistered,
+                  _cleared_before_step, _leaf_loss, _no_gradient, _accumulating, _eval_mode, _zero_lr, _no_update,
+                  _sampler_epoch):
         found = check(health)
         if found is not None:
             return found
@@ -76,6 +79,8 @@ def _non_finite_gradient(health: dict) -> Diagnosis | None:
 
 def _stale_optimizer(health: dict) -> Diagnosis | None:
     params = health.get("params", {})
+    if params.get("stale") and not params.get("unheld_with_grad_count") and health.get("rebuilt"):
+        return _rebuilt_model(health, params)
     if not params.get("stale") or not params.get("unheld_with_grad_count"):
         return None
     names = ", ".join(params["unheld_with_grad"])
@@ -89,6 +94,42 @@ def _stale_optimizer(health: dict) -> Diagnosis | None:
         message += f" ({swap['class']}.{swap['attribute']} replaced at {' from '.join(where)})"
     built = optimizers[swap["optimizer"]] if swap.get("optimizer", len(optimizers)) < len(optimizers) else optimizers[0]
     return _diagnosis("StaleOptimizer", message, health, built.get("site"))
+
+
+def _frozen_only(health: dict) -> Diagnosis | None:
+    """Optimizers that hold only frozen parameters, while the model's trainable ones get gradients no optimizer
+    applies: the wrong parameters were handed over (a frozen backbone kept in an optimizer beside its trained
+    head is not this: the head is held)."""
+    params, records = health.get("params", {}), health.get("records", ())
+    frozen = sorted({r["optimizer"] for r in records if r.get("params") and r.get("frozen") == r["params"]}
+                    - {r["optimizer"] for r in records if r.get("frozen") != r.get("params")})
+    if not frozen or not params.get("unheld_with_grad_count"):
+        return None
+    held = next(r["params"] for r in records if r["optimizer"] == frozen[0])
+    message = (f"the optimizer holds {held} parameter(s), all frozen (requires_grad=False), while "
+               f"{params['unheld_with_grad_count']} trainable ones ({', '.join(params['unheld_with_grad'])}) get "
+               f"gradients no optimizer holds: it was given the frozen part instead of the trainable one")
+    optimizers = health.get("optimizers") or []
+    built = optimizers[frozen[0]].get("site") if frozen[0] < len(optimizers) else None
+    return _diagnosis("FrozenOptimizer", message, health, built)
+
+
+def _rebuilt_model(health: dict, params: dict) -> Diagnosis:
+    """A model built again (per fold, per trial) after the optimizer was built over the first one."""
+    model = health["rebuilt"][0]
+    built = next((o["site"] for o in health.get("optimizers") or [] if o.get("site")), None)
+    site = model.get("site") or {}
+    # where the code rebuilds it: the first frame of its construction that binds the model rather than returns
+    # it from a factory (the factory built the first model too), in the optimizer's own file if one is
+    frames = [f for f in ([site, *site.get("stack", ())] if site else [])
+              if not linecache.getline(f["file"], f.get("line") or f["position"][0]).strip().startswith("return ")]
+    where = next((f for f in frames if built and f["file"] == built["file"]), frames[0] if frames else site or None)
+    message = (f"the optimizer holds {params['stale']} parameter(s) that never get a gradient, of a model that no "
+               f"longer trains, while the {model['class']} that trains was built again after the optimizer and "
+               f"no optimizer holds its parameters")
+    if where:
+        message += f" (built again at {Path(where['file']).name}:{where.get('line') or where['position'][0]})"
+    return _diagnosis("StaleOptimizer", message, health, where)
 
 
 def _unregistered(health: dict) -> Diagnosis | None:
@@ -109,6 +150,28 @@ def _cleared_before_step(health: dict) -> Diagnosis | None:
     message = (f"zero_grad runs between backward and step: {len(cleared)} of {len(records)} steps found every "
                f"gradient cleared, so the parameters never move")
     return _diagnosis("GradientsClearedBeforeStep", message, health, health.get("sites", {}).get("zero_grad"))
+
+
+CUT = re.compile(r"\.(detach|numpy|item|tolist)\(\)|\.data\b")  # where a value leaves the graph
+
+
+def _leaf_loss(health: dict) -> Diagnosis | None:
+    """backward() on a loss made from a number: located at the first cut in the function that made it."""
+    leaf, params = health.get("leaf_loss"), health.get("params", {})
+    if not leaf or params.get("with_grad", 0) >= params.get("trainable", 0):
+        return None
+    made = f"{Path(leaf['file']).name}:{leaf['line']}"
+    message = (f"backward() runs on a loss made by {leaf.get('how', 'a leaf')} at {made}: a new leaf with no graph "
+               f"behind it, so none of the {params.get('without_grad_count', 0)} parameters without gradients can "
+               f"get one")
+    cut = None
+    for line in range(leaf.get("first_line") or leaf["line"], leaf["line"]):
+        code = linecache.getline(leaf["file"], line)
+        if CUT.search(code):
+            cut = dict(leaf, line=line, code=code.strip())
+            message += f"; the values left the graph at {Path(leaf['file']).name}:{line} ({code.strip()})"
+            break
+    return _diagnosis("NoGradient", message, health, cut or leaf)
 
 
 def _no_gradient(health: dict) -> Diagnosis | None:
@@ -152,6 +215,20 @@ def _eval_mode(health: dict) -> Diagnosis | None:
                        f"before training resumes (dropout and batch norm behave as in evaluation)")
             return _diagnosis("EvalModeTraining", message, health, health.get("sites", {}).get("eval"))
     return None
+
+
+def _zero_lr(health: dict) -> Diagnosis | None:
+    stuck = health.get("lr_stuck") or []
+    if not stuck:
+        return None
+    first = stuck[0]
+    site = first.get("zero_site")
+    message = (f"the learning rate is 0 at every one of the {first['steps']} steps of the optimizer built with "
+               f"lr {_value(first['built_lr'])}: its schedule writes it again after each step and writes 0, "
+               f"so no parameter moves")
+    if site:
+        message += f" (set to 0 at {Path(site['file']).name}:{site['line']})"
+    return _diagnosis("ZeroLearningRate", message, health, site)
 
 
 def _no_update(health: dict) -> Diagnosis | None:

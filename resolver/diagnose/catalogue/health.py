@@ -39,6 +39,16 @@ FAMILIES = (
       "never train: build the optimizer after the model is complete.",
       "优化器在某层被替换之前就创建了，它更新的是旧参数，新层从不训练：在模型完整之后再创建优化器。",
       ("the parameters used in the forward", "the parameters the optimizer holds")),
+    f("health.frozen_optimizer", r"^FrozenOptimizer: ",
+      "FrozenOptimizer: the optimizer holds 6 parameter(s), all frozen (requires_grad=False), while 2 trainable ones "
+      "(head.weight, head.bias) get gradients no optimizer holds",
+      "The optimizer was given only frozen parameters (requires_grad=False) while the trainable ones get gradients "
+      "it never applies: the parameter groups name the wrong part of the model.",
+      "优化器拿到的全是冻结的参数（requires_grad=False），而可训练的参数有梯度却从不被更新：参数组指错了模型的部分。",
+      ("the parameters the optimizer holds", "the trainable parameters no optimizer holds"),
+      when_exhausted="the optimizer holds only frozen parameters: build it over the trainable ones "
+                     "(the head, [p for p in model.parameters() if p.requires_grad]); which part should train "
+                     "is the project's choice, so no edit is made"),
     f("health.zero_grad_before_step", r"^GradientsClearedBeforeStep: ",
       "GradientsClearedBeforeStep: zero_grad() runs between backward() and step(), so every step sees no gradient",
       "zero_grad() is called between backward() and step(): the step always sees zero gradients and nothing "
@@ -85,6 +95,16 @@ FAMILIES = (
       ("the modules' training flag during backward",),
       when_exhausted="the model trains in eval mode after model.eval(): call model.train() where "
                      "each training epoch starts"),
+    f("health.zero_lr", r"^ZeroLearningRate: ",
+      "ZeroLearningRate: the learning rate is 0 at every one of the 50 steps of the optimizer built with lr 0.001",
+      "The learning rate is 0 at every step although the optimizer was built with one above 0: the schedule "
+      "computes a factor of 0 (an integer division in a warm-up) or multiplies the current rate by a factor "
+      "that was 0 once, so it never recovers. A warm-up from 0 rises at its next step; this one does not.",
+      "学习率在每一步都是 0，尽管优化器创建时大于 0：调度器算出的系数为 0（预热中的整数除法），"
+      "或把当前学习率乘以一个曾经为 0 的系数，于是再也回不来。从 0 开始的预热在下一步就会上升，这里没有。",
+      ("the learning rate at each step", "the line that set it to 0"),
+      when_exhausted="the learning rate stays 0 at every step: compute the schedule's factor with true division, "
+                     "and scale the base learning rate (kept when the schedule is built), not the current one"),
     f("health.no_update", r"^NoUpdate: ",
       "NoUpdate: the optimizer steps with gradients and lr 0.001, but no parameter changes",
       "The optimizer steps with gradients and a learning rate above 0, yet no parameter changes: it may hold "

@@ -3,7 +3,7 @@ drawn), and whether it learns (Health, in every run unless --no-health): per opt
 its backward ran on, whether each parameter the optimizer holds got a gradient (none, all zero,
 non-finite), whether the parameters changed (norms before and after, not copies), the order of
 zero_grad/backward/step, and the training flag of the model during the forward behind it. Gradients
-and updates are measured on the first CHECKED_STEPS steps only; losses on every step.
+and updates are measured on the first CHECKED_STEPS steps of each optimizer (RECORDS_KEPT in all).
 
 Loaded by path by probe.py (load_beside), after facts.py, whose helpers it uses: standard library
 only; torch is handed in by the caller."""
@@ -17,7 +17,8 @@ import weakref
 
 facts = sys.modules["_resolver_facts"]
 
-CHECKED_STEPS = 24  # optimizer steps whose gradients and parameter changes are measured
+CHECKED_STEPS = 24  # steps of each optimizer whose gradients and parameter changes are measured
+RECORDS_KEPT = 96  # measured steps in all
 LOSSES_KEPT = 64  # loss values kept from the start of the run (the last one is kept too)
 NAMES_KEPT = 8
 MODELS_KEPT = 16  # models (called at the top, with grad on) whose mode and parameters are watched
@@ -110,30 +111,25 @@ class Health:
     def __init__(self, torch, project, sites):
         self.torch, self.project, self.sites = torch, project, sites
         self.optimizers = []  # [weakref, class name, site, stack]
-        # sub-modules replaced (`model.fc = nn.Linear(...)`) while an optimizer held their parameters
-        self.replaced = []
+        self.replaced = []  # sub-modules replaced (`model.fc = nn.Linear(...)`) while an optimizer held them
         self.records, self.losses, self.last_loss = [], [], None
         self.non_finite = None  # the first backward on a non-finite loss
         self.backward_site = self.step_site = self.eval_site = self.zero_site = None
-        self.step_stack = []
-        self.backwards = self.steps = 0
-        self.events = []  # since the last step of each optimizer: "Z" zero_grad, "B" backward
-        self.since_step = {}  # id(optimizer) -> events since its last step
+        self.step_stack, self.backwards, self.steps = [], 0, 0
+        self.since_step = {}  # id(optimizer) -> events since its last step: "Z" zero_grad, "B" backward
         # id(model) -> (model, training flags under grad since the last step); held until the report is
         # written (a script's models go when it ends, before the summary reads their names)
         self.roots = {}
         self.called = set()  # ids of modules with parameters called under grad (checked steps only)
         self.got_grad, self.held = {}, {}  # id(param) -> got a finite non-zero gradient; -> param
         self.depth, self.training_forward, self.root = 0, False, None
-        nn = torch.nn
-        self.mode_kinds = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._NormBase)
+        self.mode_kinds = (torch.nn.modules.dropout._DropoutNd, torch.nn.modules.batchnorm._NormBase)
         self.eval_in_path, self.mode_call, self.eval_sites = False, False, {}
         self.inside = {}  # id(module) -> (module, id of the model whose forward called it), checked steps only
-        self.before = None
-        self.origin = {}  # with --trace-non-finite: the first op whose output was not finite
-        self.cache = {}
+        self.before, self.cache = None, {}
+        self.origin, self.leaf_loss = {}, {}  # the first op whose output was not finite; a loss made from a number
         # id(optimizer) -> (its first gradient, weakly: a freed one's id is reused; its version; backward count)
-        self.last_grad = {}
+        self.last_grad, self.rates = {}, None  # and lr.py's LearningRates, set by probe.py
         self._install(torch)
 
     def _install(self, torch):
@@ -143,9 +139,11 @@ class Health:
 
         register_optimizer_step_pre_hook(self._before_step)
         register_optimizer_step_post_hook(self._after_step)
-        # every module call pays for these two: they go once the checked steps are done
-        self.forward_hooks = [register_module_forward_pre_hook(self._forward_in),
+        # every module call pays for these two: they go while no optimizer has steps left to check
+        self.checked = {}  # id(optimizer) -> its steps measured (a fine-tuning's, a fold's new optimizer's too)
+        self.hooks = lambda: [register_module_forward_pre_hook(self._forward_in),
                               register_module_forward_hook(self._forward_out, always_call=True)]
+        self.forward_hooks = self.hooks()
         original_backward, original_init = torch.autograd.backward, torch.optim.Optimizer.__init__
         original_zero, original_module_zero = torch.optim.Optimizer.zero_grad, torch.nn.Module.zero_grad
         original_train = torch.nn.Module.train
@@ -159,7 +157,11 @@ class Health:
             original_init(self, *args, **kwargs)
             health.optimizers.append([weakref.ref(self), type(self).__name__, user_site(health.project),
                                       user_stack(health.project)])
-            health.since_step[id(self)] = []
+            health.since_step[id(self)], health.checked[id(self)] = [], 0
+            if not health.forward_hooks and len(health.records) < RECORDS_KEPT:
+                health.forward_hooks = health.hooks()  # its first steps are checked too
+            if health.rates is not None:
+                health.rates.watch(self, len(health.optimizers) - 1)
 
         def zero_grad(self, *args, **kwargs):
             health._on_zero_grad(self)
@@ -218,10 +220,10 @@ class Health:
                     entry = self.roots[id(module)] = (module, [])
                 if entry is not None and len(entry[1]) < 4:
                     entry[1].append(module.training)
-        if self.training_forward and not module.training and self.steps < CHECKED_STEPS \
+        if self.training_forward and not module.training and self.forward_hooks \
                 and isinstance(module, self.mode_kinds) and args and getattr(args[0], "requires_grad", False):
             self.eval_in_path = True  # dropout or batch norm in eval mode, on the path the gradient takes
-        if self.training_forward and self.steps < CHECKED_STEPS and module._parameters:
+        if self.training_forward and self.forward_hooks and module._parameters:
             self.called.add(id(module))
             if self.depth and len(self.inside) < 256:
                 self.inside.setdefault(id(module), (module, self.root))
@@ -261,15 +263,20 @@ class Health:
     def _before_step(self, optimizer, args, kwargs):
         events = self.since_step.get(id(optimizer))
         self.since_step[id(optimizer)] = []
+        if self.rates is not None:
+            self.rates.on_step(optimizer)
         if self.step_site is None:
-            self.step_site = user_site(self.project)
-            self.step_stack = user_stack(self.project)
-        if self.steps >= CHECKED_STEPS:
+            self.step_site, self.step_stack = user_site(self.project), user_stack(self.project)
+        counted = self.checked.get(id(optimizer), 0)
+        if counted >= CHECKED_STEPS or len(self.records) >= RECORDS_KEPT:
             for hook in self.forward_hooks:
                 hook.remove()
             self.forward_hooks = []
             self.steps += 1
             return
+        self.checked[id(optimizer)] = counted + 1
+        if not self.forward_hooks:  # another optimizer's steps took them away: this one's forward is checked again
+            self.forward_hooks = self.hooks()
         params = [p for group in optimizer.param_groups for p in group["params"]]
         for p in params:
             self.held[id(p)] = p
@@ -293,7 +300,7 @@ class Health:
             "loss": number(self.last_loss) if self.last_loss is not None else None,
             "params": len(params), "no_grad": len(params) - len(with_grad), "zero_grad": zero,
             "non_finite_grad": non_finite, "finite_grad": len(with_grad) - zero - non_finite,
-            "reset": reset,
+            "reset": reset, "frozen": sum(1 for p in params if not p.requires_grad),
             "zeroed_after_backward": events is not None and "B" in events and events[-1] == "Z",
             "eval": bool(training) and not any(training), "eval_in_path": self.eval_in_path,
         })
@@ -365,9 +372,7 @@ class Health:
         """Whether train() and eval() change what the model computes: dropout or batch statistics."""
         key = ("mode", id(model))
         if key not in self.cache:
-            nn = self.torch.nn
-            kinds = (nn.modules.dropout._DropoutNd, nn.modules.batchnorm._NormBase)
-            self.cache[key] = any(isinstance(m, kinds) for m in model.modules())
+            self.cache[key] = any(isinstance(m, self.mode_kinds) for m in model.modules())
         return self.cache[key]
 
     def _trains(self, model):
@@ -405,6 +410,9 @@ class Health:
         # trainable parameters of those models that got a gradient but no optimizer holds
         unheld = sorted(name for k, (name, p) in params.items()
                         if k not in self.held and p.requires_grad and p.grad is not None)
+        # models built again after their optimizer (per fold): trained with gradients, no parameter held
+        rebuilt = [{"class": type(m).__name__, "site": self.sites.site_of(m)} for m, _ in list(self.roots.values())
+                   if not self._trains(m) and any(p.requires_grad and p.grad is not None for p in m.parameters())]
         # layers a trained model's forward ran that the model does not register (a plain list or dict):
         # they got gradients, and no optimizer holds them
         # where the model that trained in eval mode was put in it
@@ -420,7 +428,7 @@ class Health:
             "losses": self.losses, "last_loss": number(self.last_loss) if self.last_loss is not None else None,
             "non_finite": self.non_finite,
             "optimizers": [{"class": name, "site": site, "stack": stack} for _, name, site, stack in self.optimizers],
-            "replaced": self.replaced,
+            "replaced": self.replaced, "rebuilt": rebuilt[:NAMES_KEPT],
             "records": self.records,
             "params": {"held": len(self.held), "trainable": len(trainable), "with_grad": len(trainable) - len(no_grad),
                        "without_grad": sorted(params[k][0] if k in params else "?" for k in no_grad)[:NAMES_KEPT],
@@ -428,7 +436,8 @@ class Health:
                        "stale": sum(1 for k in no_grad if k not in params),  # held, but no model that ran has it
                        "unheld_with_grad": unheld[:NAMES_KEPT], "unheld_with_grad_count": len(unheld)},
             "cut_modules": cut[:NAMES_KEPT], "unregistered": unregistered[:NAMES_KEPT],
-            **({"origin": self.origin} if self.origin else {}),
+            "lr_stuck": [e for e in self.rates.as_list() if e["stuck"]][:NAMES_KEPT] if self.rates else [],
+            **{key: value for key, value in (("origin", self.origin), ("leaf_loss", self.leaf_loss)) if value},
             "sites": {"backward": self.backward_site, "step": self.step_site, "zero_grad": self.zero_site,
                       "eval": self.eval_site or (evaluated[0] if evaluated else None)},
             "step_stack": self.step_stack,

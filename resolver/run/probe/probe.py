@@ -273,6 +273,8 @@ def install(torch, options):
     health = HEALTH.Health(torch, options.project, sites) if options.health else None
     if health is not None:
         LOADERS.track_sampler_epochs(torch, options.project)
+        health.rates = load_beside("lr.py").LearningRates(options.project)  # after health.py, which they use
+        load_beside("leaf.py").install(torch, options.project, health.leaf_loss)
     if health is not None and options.trace_non_finite:
         load_beside("nonfinite.py").install(torch, options.project, health.origin)
     if options.anomaly:
