@@ -1,13 +1,19 @@
 """Confirming a memory forecast: smoke mode runs the script at small batches, so a step at the
 user's own batch size that would not fit is forecast (resolver/diagnose/memory.py), then shown by
-one faithful run at that batch size, cut to a few batches, before anything is changed."""
+one faithful run at that batch size, cut to a few batches, before anything is changed. When a
+smoke draw itself runs out of memory, the draws step down until two sizes fit: that draw's death
+already shows the user's batch does not fit, and the smaller draws give the cost per sample."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from resolver.diagnose.memory import confirmed, size
-from resolver.run.runner import Run
+from resolver.diagnose.memory import confirmed, shown_at, size
+from resolver.run.runner import Run, Settings
+
+OUT_OF_MEMORY = ("memory.cpu_oom", "memory.killed", "memory.cuda_oom")
+STEP = 4  # each step down draws a quarter of the batches the run before it drew
+STEP_DOWNS = 2  # at most: 1/64 and 1/256 of the user's batch after the first 1/16
 
 
 def confirm(session, forecast_run: Run) -> Run:
@@ -33,3 +39,36 @@ def confirm(session, forecast_run: Run) -> Run:
         return again
     # confirmed: the repair goes on faithfully, so that the fix is verified at the batch it writes
     return replace(again, diagnosis=replace(again.diagnosis, memory={**again.memory, "forecast": confirmed(forecast)}))
+
+
+def died_at_a_draw(settings: Settings, run: Run) -> int | None:
+    """The batch of a smoke run's forecast draw (larger than the smoke batch size) that the run ran
+    out of memory at, if it did."""
+    error = run.diagnosis
+    if run.passed or settings.full or error.category not in OUT_OF_MEMORY or not error.memory:
+        return None
+    batch = error.memory.get("last_batch")
+    return batch if batch and batch > settings.batch_size and error.memory.get("draws") else None
+
+
+def step_down(session, failing: Run) -> Run:
+    """Smaller forecast draws after a smoke run died at one, at most STEP_DOWNS more runs: the run
+    whose draws fit, with the finding its forecast and the death make (memory.forecast_oom); else
+    the failing run, for the stop to explain."""
+    oom_batch = died_at_a_draw(session.settings, failing)
+    for _ in range(STEP_DOWNS):
+        share = session.settings.forecast_share * STEP
+        session.log(f"out of memory at a smoke batch of {oom_batch}: drawing 1/{share} and 2/{share} of your "
+                    f"batch for the memory forecast")
+        session.settings = replace(session.settings, forecast_share=share)
+        again = session._run_once(f"forecasting memory from smaller batches (1/{share})")
+        smaller = died_at_a_draw(session.settings, again)
+        if smaller is None:
+            break
+        failing, oom_batch = again, smaller
+    else:
+        return failing
+    if not again.passed and again.diagnosis.category != "memory.forecast_oom":
+        return again  # another error, met at the smaller batches: repaired as any other
+    finding = shown_at(again.memory, oom_batch)
+    return replace(again, diagnosis=finding) if finding else failing

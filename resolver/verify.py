@@ -47,8 +47,10 @@ def judge(before: Run, after: Run) -> Verdict:
     if not after.passed and after.diagnosis.category in health.GRAPH_CUT and before.diagnosis.source != "health":
         return Verdict.CUTS_GRAPH  # a crash stopped by cutting the path from the loss to the model
     if after.passed:
-        # exiting 0 by skipping training is hiding the error, not fixing it
-        if after.counters.get("optimizer_steps", 0) < before.counters.get("optimizer_steps", 0):
+        # exiting 0 by skipping training is hiding the error, not fixing it; out of memory, gradient
+        # accumulation steps once per k micro-batches, so there the backward passes tell
+        counted = "backward_calls" if before.diagnosis.category.startswith("memory.") else "optimizer_steps"
+        if after.counters.get(counted, 0) < before.counters.get(counted, 0):
             return Verdict.FEWER_STEPS
         return Verdict.FIXED
     if after.diagnosis.same_error_as(before.diagnosis):

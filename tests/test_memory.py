@@ -79,6 +79,40 @@ def test_a_run_the_oom_killer_ends_is_out_of_memory_and_fixed(tmp_path):
     assert "default=2048" not in (project / "train.py").read_text()
 
 
+FAR_TOO_BIG = '''"""A wide MLP whose batch of 65536 is far past the memory the run has: 1/16 of it does not fit."""
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+torch.manual_seed(0)
+train_loader = DataLoader(TensorDataset(torch.randn(262144, 16), torch.randint(0, 10, (262144,))), batch_size=65536,
+                          shuffle=True)
+model = nn.Sequential(nn.Linear(16, 8192), nn.ReLU(), nn.Linear(8192, 10))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+for inputs, targets in train_loader:
+    optimizer.zero_grad()
+    loss = nn.functional.cross_entropy(model(inputs), targets)
+    loss.backward()
+    optimizer.step()
+'''
+
+
+def test_a_smoke_draw_that_runs_out_of_memory_steps_the_draws_down(tmp_path):
+    """The forecast's own draw (1/16 of the batch) does not fit: smaller draws give the cost per
+    sample, that draw's death confirms it, and the batch is set within 4 runs."""
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / "train.py").write_text(FAR_TOO_BIG)
+    limit_bytes = limit("+400M")  # 1/16 of the batch needs ~400M, 1/64 and 1/32 fit
+    report = _resolve(project, "--memory-limit", str(limit_bytes))
+    assert report["status"] == "SUCCESS" and report["runs"] <= 4, report
+    assert [f["rule"] for f in report["fixes"]] == ["batch_accumulation"]
+    assert "effective batch stays 65536" in report["fixes"][0]["fix"]
+    assert "a smoke step of 4096 samples" in report["fixes"][0]["error"]
+    assert "batch_size=65536" not in (project / "train.py").read_text()
+    assert _plain(project, limit_bytes) == 0
+
+
 def test_a_bad_memory_limit_is_one_line_and_exit_2(tmp_path):
     shutil.copy(FIXTURES / "batch_accumulation" / "noop_model_too_big_at_batch_one" / "train.py", tmp_path)
     completed = subprocess.run([sys.executable, "-m", "resolver", "--memory-limit", "lots", "train.py"],

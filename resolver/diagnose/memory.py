@@ -14,7 +14,7 @@ libraries' pages are charged to whoever read them first); a GPU by torch.cuda's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from resolver.diagnose.diagnosis import Diagnosis
 
@@ -143,24 +143,48 @@ def _kept_per_step(memory: dict, kind: str, user_batch: int) -> tuple[float, int
     """Memory that grows from one batch to the next within a pass over a loader (a validation loop
     without no_grad keeping each batch's graph, outputs appended with theirs, a running total of
     losses never backpropagated): per batch at the user's size, and batches per pass; (0, 0) when
-    nothing grows. Growth is counted per sample drawn, so smoke mode's mixed batch sizes count; the
-    second pass on, as the first also makes the gradients, the optimizer's state, the thread pools."""
+    nothing grows. Growth is counted per sample drawn, so smoke mode's mixed batch sizes count, from
+    a loader's second pass on; in a first pass, what an evaluation (no backward) kept of its last
+    batch: a single epoch's validation has no second pass."""
     passes: dict = {}
     for draw in memory.get("draws") or []:
         held = draw.get("vm") if kind == "address_space" else draw.get("rss")
-        if held is not None and (draw.get("pass") or 1) >= 2:  # the first pass also allocates the run's state
-            passes.setdefault((draw["loader"], draw.get("pass")), []).append(draw | {"held": int(held)})
+        if held is not None:
+            passes.setdefault((draw["loader"], draw.get("pass") or 1), []).append(draw | {"held": int(held)})
     worst = (0.0, 0)
-    for draws in passes.values():
-        diffs = [b["held"] - a["held"] for a, b in zip(draws, draws[1:])]
-        if len(diffs) < 2 or any(d < 0 for d in diffs) or sum(diffs) / len(diffs) < LEAK_MIN:
-            continue
-        per_sample = sum(diffs) / sum(d["batch"] for d in draws[:-1])
+    for (_, number), draws in passes.items():
         batch = draws[0].get("user_batch") or user_batch
         batches = -(-(draws[0].get("samples") or 0) // batch)
+        if number >= 2:
+            per_sample = _grown_per_sample([d for d in draws if not d.get("end")])
+        else:
+            per_sample = _kept_by_an_evaluation(draws)
         if per_sample * batch * batches > worst[0] * worst[1]:
             worst = (per_sample * batch, batches)
     return worst
+
+
+def _grown_per_sample(draws: list[dict]) -> float:
+    """Memory held as each batch is drawn, grown per sample drawn before it (0: it does not grow)."""
+    diffs = [b["held"] - a["held"] for a, b in zip(draws, draws[1:])]
+    if len(diffs) < 2 or any(d < 0 for d in diffs) or sum(diffs) / len(diffs) < LEAK_MIN:
+        return 0.0
+    return sum(diffs) / sum(d["batch"] for d in draws[:-1])
+
+
+def _kept_by_an_evaluation(draws: list[dict]) -> float:
+    """Per sample, what a first pass with no backward (an evaluation) kept of its last batch: the
+    bytes its allocations hold at the pass's end over those as that batch was drawn. The last batch
+    has the size of the pass's first (smoke mode's), so no new batch shape's caches (oneDNN's
+    scratchpads, a heap's high-water mark) count as kept; the first pass of a training loader also
+    makes the gradients and the optimizer's state, and is not read so."""
+    end, last = draws[-1], draws[-2] if len(draws) >= 2 else None
+    if not end.get("end") or last is None or last["batch"] != draws[0]["batch"] \
+            or end.get("backwards") is None or end["backwards"] != draws[0].get("backwards") \
+            or end.get("live") is None or last.get("live") is None:
+        return 0.0
+    kept = end["live"] - last["live"]
+    return kept / last["batch"] if kept >= LEAK_MIN else 0.0
 
 
 def verdict(memory: dict) -> Diagnosis | None:
@@ -172,6 +196,10 @@ def verdict(memory: dict) -> Diagnosis | None:
     # RLIMIT_AS, torch's own mappings alone may be most of the limit
     if found is None or found.peak() <= found.base + CONFIRM_SHARE * (found.limit - found.base):
         return None
+    return _finding(found, memory)
+
+
+def _finding(found: Forecast, memory: dict, shown_at: int | None = None) -> Diagnosis:
     low, high = found.sizes
     where = KIND_WORDS[found.kind]
     if found.leak:
@@ -181,10 +209,25 @@ def verdict(memory: dict) -> Diagnosis | None:
                 f"batch's graph or outputs)")
     else:
         over = "over" if found.over else f"within {1 - CONFIRM_SHARE:.0%} of"
+        shown = f"; a smoke step of {shown_at} samples already ran out of memory" if shown_at else ""
         what = (f"at your batch size {found.user_batch} a training step would peak at {size(found.peak())} of "
                 f"{where}, {over} the limit of {size(found.limit)} (forecast from smoke batches of {low} and "
-                f"{high}: {size(found.per_sample)} per sample)")
+                f"{high}: {size(found.per_sample)} per sample{shown})")
     return Diagnosis("MemoryForecast", what, source="memory", memory={**memory, "forecast": found.as_dict()})
+
+
+def shown_at(memory: dict, batch: int) -> Diagnosis | None:
+    """The finding of a run whose smoke draws fit, after a draw of `batch` samples ran out of memory
+    in the run before it (a step smaller than the user's already does not fit, so no faithful step
+    is needed to confirm it): a step of `batch` needs at least the room the limit leaves, so the cost
+    per sample is at least that over `batch`. A leak is the finding first (the spec's order)."""
+    found = forecast(memory)
+    if found is None:
+        return None
+    if found.leak and found.peak() > found.base + CONFIRM_SHARE * (found.limit - found.base):
+        return _finding(found, memory)
+    needed = (found.limit - found.base - found.fixed) / batch
+    return _finding(replace(found, per_sample=max(found.per_sample, needed)), memory, batch)
 
 
 def confirmed(found: dict) -> dict:

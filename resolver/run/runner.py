@@ -66,6 +66,7 @@ class Settings:
     trace_non_finite: bool = False  # check each op's output for the first non-finite value
     memory_limit: int | None = None  # bytes (--memory-limit): every run is held to it
     memory_limit_kind: str = "as"  # "as" (RLIMIT_AS, set by the probe) or "cgroup" (see memory_limit.py)
+    forecast_share: int = 16  # the memory forecast's smoke draws: 1/share and 2/share of the user's batch
 
 
 @dataclass(frozen=True)
@@ -169,6 +170,7 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
         spec_path.write_text(json.dumps(box.probe_spec()), encoding="utf-8")
         probe_args = ["--out", str(report_path), "--project", str(target.project),
                       "--batch-size", str(settings.batch_size), "--batches", str(settings.batches),
+                      "--forecast-share", str(settings.forecast_share),
                       "--sandbox", str(spec_path)]
         probe_args += ["--full"] * settings.full + ["--anomaly"] * settings.anomaly
         probe_args += ["--no-health"] * (not settings.health) + ["--trace-non-finite"] * settings.trace_non_finite

@@ -34,6 +34,33 @@ def status():
     return found
 
 
+_MALLINFO = []  # glibc's mallinfo2, once found (empty list: not looked for yet)
+
+
+def live_bytes():
+    """Bytes the process's allocations hold now (glibc >= 2.33, every arena: in use in the heaps and
+    mapped on their own), None elsewhere. Unlike the resident or mapped size it does not keep the
+    high-water mark of a heap, so a new, larger batch's temporaries do not count as kept."""
+    if not _MALLINFO:
+        try:
+            import ctypes
+
+            class Mallinfo2(ctypes.Structure):
+                _fields_ = [(name, ctypes.c_size_t) for name in ("arena", "ordblks", "smblks", "hblks", "hblkhd",
+                                                                 "usmblks", "fsmblks", "uordblks", "fordblks",
+                                                                 "keepcost")]
+
+            function = ctypes.CDLL(None).mallinfo2
+            function.restype = Mallinfo2
+            _MALLINFO.append(function)
+        except (OSError, AttributeError):  # not glibc, or an older one
+            _MALLINFO.append(None)
+    if _MALLINFO[0] is None:
+        return None
+    info = _MALLINFO[0]()
+    return info.uordblks + info.hblkhd
+
+
 def reset_peak():
     """Start a new resident peak (Linux >= 4.0: writing 5 to clear_refs resets VmHWM)."""
     try:
@@ -156,14 +183,18 @@ def batch_length(batch, torch, depth=0):
 
 
 class Meter:
-    """The peak of each optimizer step, with the size and the user's batch size of the last batch
-    drawn before it; the window runs from one step to the next (forward, backward, step)."""
+    """The peak of each optimizer step, with the size of the largest batch drawn since the step
+    before (with gradient accumulation a step runs several micro-batches: the largest makes its
+    peak) and the user's batch size; the window runs from one step to the next (forward, backward,
+    step)."""
 
     def __init__(self, torch, forecast=False):
         self.torch = torch
         self.released = forecast and release_freed_memory()
         self.steps = []
+        self.backwards = 0  # every backward pass: a pass over a loader without one is evaluation
         self.batch = self.user_batch = self.samples = self.site = self.passes = None
+        self.window = {}  # loader -> the largest batch it drew since the last step: its peak is the step's
         self.gpu_start = 0  # memory allocated on the GPU when the step began
         self.loader_site = None
         self.draws = []
@@ -177,12 +208,23 @@ class Meter:
         register_optimizer_step_pre_hook(self._before_step)
         register_optimizer_step_post_hook(self._on_step)
         self.forward_backward = None  # the resident peak of the step's forward and backward
+        meter = self
+        original_backward = torch.autograd.backward
+
+        def backward(*args, **kwargs):
+            meter.backwards += 1
+            return original_backward(*args, **kwargs)
+
+        torch.autograd.backward = backward
         iterator_class = torch.utils.data.dataloader._BaseDataLoaderIter
         original_next = iterator_class.__next__
-        meter = self
 
         def __next__(self):
-            item = original_next(self)
+            try:
+                item = original_next(self)
+            except StopIteration:
+                meter.ended(self)
+                raise
             try:
                 loader = getattr(self, "_resolver_loader", lambda: None)()
                 meter.batch = batch_length(item, torch)
@@ -201,12 +243,32 @@ class Meter:
     def drew(self, loader):
         """The memory held as each batch is drawn: what a pass keeps from one batch to the next (a
         validation loop's graphs, outputs appended with theirs) shows as growth here, steps or not."""
+        key = self._loader_key()
+        self.window[key] = max(self.window.get(key, 0), self.batch or 0)
         if len(self.draws) < DRAWS_KEPT and self.batch:
             now = status()
-            site = self.site or {}
-            self.draws.append({"loader": f"{site.get('file')}:{(site.get('position') or [0])[0]}", "pass": self.passes,
+            self.draws.append({"loader": key, "pass": self.passes,
                                "batch": self.batch, "samples": self.samples, "user_batch": self.user_batch,
-                               "rss": now.get("VmRSS"), "vm": now.get("VmSize")})
+                               "rss": now.get("VmRSS"), "vm": now.get("VmSize"),
+                               "live": live_bytes(), "backwards": self.backwards})
+
+    def ended(self, iterator):
+        """A pass's end: what its last batch kept, drawn (batch 0) before the code after the loop runs."""
+        try:
+            loader = getattr(iterator, "_resolver_loader", lambda: None)()
+            site = getattr(loader, "_resolver_site", None) or {}
+            if len(self.draws) < DRAWS_KEPT and loader is not None:
+                now = status()
+                self.draws.append({"loader": f"{site.get('file')}:{(site.get('position') or [0])[0]}",
+                                   "pass": getattr(loader, "_resolver_passes", 1), "batch": 0, "end": True,
+                                   "rss": now.get("VmRSS"), "vm": now.get("VmSize"), "live": live_bytes(),
+                                   "backwards": self.backwards})
+        except Exception:  # a loader of another kind: no end is recorded
+            pass
+
+    def _loader_key(self):
+        site = self.site or {}
+        return f"{site.get('file')}:{(site.get('position') or [0])[0]}"
 
     def _cuda(self):
         cuda = self.torch.cuda
@@ -225,7 +287,8 @@ class Meter:
         if len(self.steps) < STEPS_KEPT:
             if self.site is not None:
                 self.loader_site = self.site  # the loader the training steps draw from
-            step = {"batch": self.batch, "user_batch": self.user_batch, "samples": self.samples, "pass": self.passes,
+            batch = self.window.get(self._loader_key()) or self.batch  # the loader drawn last is the step's
+            step = {"batch": batch, "user_batch": self.user_batch, "samples": self.samples, "pass": self.passes,
                     "rss_start": self.last.get("VmRSS"), "vm_start": self.last.get("VmSize"),
                     "anon_start": self.last.get("RssAnon"),
                     "peak_rss": self.forward_backward,
@@ -237,6 +300,7 @@ class Meter:
                 cuda.reset_peak_memory_stats()
             self.steps.append(step)
         reset_peak()
+        self.window = {}
         self.last = status()
 
     def as_dict(self):

@@ -4,8 +4,8 @@ This file is executed by path (`python probe.py ...`), never imported by resolve
 import nothing but the standard library and torch: the interpreter it runs in belongs to the
 user and may not have resolver installed.
 
-    probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--full] [--anomaly] [--no-health]
-             [--trace-non-finite] [--memory-limit BYTES] [--memory-cgroup DIR]
+    probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--forecast-share S] [--full]
+             [--anomaly] [--no-health] [--trace-non-finite] [--memory-limit BYTES] [--memory-cgroup DIR]
              [--sandbox FILE] [--overlay FILE] [--status-fd FD]
              -- (SCRIPT | -m MODULE) [ARGS...]
 
@@ -15,7 +15,8 @@ for when the sandbox has no overlayfs upper layer to hold them.
 --status-fd: a pipe for the counters as they change (resolve's live status line).
 --memory-limit: RLIMIT_AS for the script, set just before it runs; --memory-cgroup: a cgroup
 resolve made (its limit set), which this process joins first. Either limit (or one the run already
-has) makes smoke mode draw two batch sizes, for the memory forecast (memory.py).
+has) makes smoke mode draw two batch sizes, for the memory forecast (memory.py): 1/S and 2/S of the
+user's batch (--forecast-share, 16 unless a run died at those).
 
 It writes one JSON object to --out: the outcome ("ok", "exception", "exit"), training
 statistics, and for an exception the frames and runtime facts (which nn.Module failed, where it
@@ -43,6 +44,7 @@ class Options:
         self.project = os.getcwd()
         self.batch_size = 2
         self.batches = 3
+        self.forecast_share = 16  # the memory forecast's draws: 1/share and 2/share of the user's batch
         self.full = False
         self.anomaly = False
         self.health = True  # --no-health: no training-health checks
@@ -76,6 +78,8 @@ class Options:
                 self.batch_size = int(value)
             elif flag == "--batches":
                 self.batches = int(value)
+            elif flag == "--forecast-share":
+                self.forecast_share = int(value)
             elif flag == "--status-fd":
                 self.status_fd = int(value)
             elif flag == "--memory-limit":
@@ -267,7 +271,8 @@ def install(torch, options):
     lowered = []
     limited = forecasting(torch, options)
     if not options.full:
-        SMOKE.install_smoke_mode(torch, options.batch_size, options.batches, lowered, forecast=bool(limited))
+        SMOKE.install_smoke_mode(torch, options.batch_size, options.batches, lowered,
+                                 forecast_share=options.forecast_share if limited else 0)
     loaders = LOADERS.Loaders(torch, options.project)
     counters = HEALTH.TrainingCounters(torch, loaders, options.status_fd)
     health = HEALTH.Health(torch, options.project, sites) if options.health else None

@@ -9,8 +9,6 @@ import math
 import sys
 import time
 
-FORECAST_SHARE = 16  # the memory forecast's first measured batch: the user's batch over this
-
 
 class SmokeBatches:
     """A pass over a loader cut to its first few batches and its last one.
@@ -24,14 +22,15 @@ class SmokeBatches:
     fails on the last one in a real epoch), and passes after the second yield only their first
     and last batch, so every epoch of a long script still runs its whole loop, in little time."""
 
-    def __init__(self, loader, inner, keep, smoke_size, user_size, forecast=False):
+    def __init__(self, loader, inner, keep, smoke_size, user_size, forecast_share=0):
         self.loader, self.inner, self.keep = loader, inner, keep
         self.smoke_size, self.user_size = smoke_size, user_size
-        # for the memory forecast, the second and third head batches at a sixteenth and an eighth of
-        # the user's batch: two sizes whose peaks differ by far more than the allocator's noise
+        # for the memory forecast, the second and third head batches at 1/share and 2/share of the
+        # user's batch (a sixteenth and an eighth at first, less where a run died at those): two sizes
+        # whose peaks differ by far more than the allocator's noise
         self.sizes = [smoke_size] * keep
-        if forecast and user_size is not None and user_size >= 2 * smoke_size and keep >= 3:
-            first = max(smoke_size, user_size // FORECAST_SHARE)
+        if forecast_share and user_size is not None and user_size >= 2 * smoke_size and keep >= 3:
+            first = max(smoke_size, user_size // forecast_share)
             self.sizes[1:3] = [first, min(2 * first, user_size)]
 
     def _head_spans(self, head, tail_start):
@@ -309,9 +308,10 @@ class SmokeIterator:
         return min(len(self.inner), self.keep + 1)
 
 
-def install_smoke_mode(torch, batch_size, keep, lowered, forecast=False):
+def install_smoke_mode(torch, batch_size, keep, lowered, forecast_share=0):
     """Smoke mode for every DataLoader; `lowered` collects the user batch sizes it lowered. With
-    `forecast`, a pass's second batch is twice the smoke size (two sizes for the memory forecast)."""
+    `forecast_share`, a pass's second and third batches are 1/share and 2/share of the user's batch
+    (two sizes for the memory forecast)."""
     import inspect
 
     loader_class = torch.utils.data.DataLoader
@@ -336,7 +336,7 @@ def install_smoke_mode(torch, batch_size, keep, lowered, forecast=False):
         inner = original_index_sampler.fget(self)
         if self._dataset_kind == iterable_kind or not hasattr(self, "_resolver_user_batch_size"):
             return inner
-        return SmokeBatches(self, inner, keep, self.batch_size, self._resolver_user_batch_size, forecast)
+        return SmokeBatches(self, inner, keep, self.batch_size, self._resolver_user_batch_size, forecast_share)
 
     def __iter__(self):
         iterator = original_iter(self)

@@ -1,0 +1,64 @@
+"""The memory forecast on recorded figures (resolver/diagnose/memory.py), in process: which growth
+within a pass is memory kept from batch to batch, and the finding a smoke draw's death makes."""
+
+from resolver.diagnose import memory
+
+MIB = 1 << 20
+LIMIT = 2000 * MIB
+
+
+def _draws(loader, batches, grows, backwards, *, pass_=1, start=900 * MIB, samples=320):
+    """A pass's draws and its end: memory held as each batch is drawn grows by `grows` bytes per
+    sample drawn before it; `backwards` is the running count of backward passes at each draw."""
+    held, found = start, []
+    for batch, count in zip(batches, backwards):
+        found.append({"loader": loader, "pass": pass_, "batch": batch, "samples": samples, "user_batch": 32,
+                      "rss": held, "vm": held, "live": held, "backwards": count})
+        held += grows * batch
+    return found + [{"loader": loader, "pass": pass_, "batch": 0, "end": True, "rss": held, "vm": held,
+                     "live": held, "backwards": backwards[-1]}]
+
+
+def _steps(per_sample, sizes=(2, 2, 4), start=900 * MIB):
+    return [{"batch": b, "user_batch": 32, "samples": 320, "pass": 1, "rss_start": start, "vm_start": start,
+             "anon_start": start, "peak_rss": start + 10 * MIB + per_sample * b} for b in sizes]
+
+
+def _memory(draws, steps):
+    return {"limit": LIMIT, "limit_kind": "as", "limits": {}, "steps": steps, "draws": draws,
+            "loader_site": {"file": "train.py", "position": [5, 0]}}
+
+
+def test_an_evaluation_pass_that_keeps_each_batch_is_a_leak_from_its_first_pass():
+    # a single epoch: the validation loader's only pass runs no backward and grows 6 MiB a sample
+    draws = _draws("val.py:9", [2, 2, 4, 2], 6 * MIB, [3, 3, 3, 3])
+    found = memory.forecast(_memory(draws, _steps(MIB)))
+    assert found.kept_per_step == 6 * MIB * 32 and found.steps_per_epoch == 10
+    finding = memory.verdict(_memory(draws, _steps(MIB)))
+    assert finding is not None and finding.category == "memory.forecast_oom" and "keeps each batch" in finding.message
+
+
+def test_a_first_training_pass_that_grows_is_not_a_leak():
+    # the same growth while backward runs: the first pass makes the gradients and the optimizer's state
+    draws = _draws("train.py:5", [2, 2, 4, 2], 6 * MIB, [0, 1, 2, 3])
+    assert memory.forecast(_memory(draws, _steps(MIB))).kept_per_step == 0
+
+
+def test_an_evaluation_whose_growth_comes_only_with_new_batch_sizes_keeps_nothing():
+    # a new, larger smoke batch's caches (oneDNN's scratchpads) grow what the allocations hold; the
+    # last batch, of a size already run, keeps nothing
+    draws = _draws("val.py:9", [2, 16, 32, 2], 6 * MIB, [3, 3, 3, 3])
+    draws[-1] |= {"live": draws[-2]["live"], "rss": draws[-2]["rss"], "vm": draws[-2]["vm"]}
+    assert memory.forecast(_memory(draws, _steps(MIB))).kept_per_step == 0
+
+
+def test_a_smoke_draw_that_ran_out_of_memory_raises_the_cost_per_sample_to_what_put_it_over():
+    # the smaller draws forecast 1 MiB a sample, but a draw of 1024 samples ran out of memory
+    record = _memory([], _steps(MIB, sizes=(2, 16, 32)))
+    found = memory.forecast(record)
+    finding = memory.shown_at(record, 1024)
+    corrected = finding.memory["forecast"]
+    assert finding.category == "memory.forecast_oom" and "a smoke step of 1024 samples" in finding.message
+    assert corrected["per_sample"] > found.per_sample
+    assert corrected["per_sample"] * 1024 + corrected["fixed"] + corrected["base"] >= LIMIT
+    assert corrected["largest_batch"] < 1024
