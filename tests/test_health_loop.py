@@ -21,7 +21,10 @@ def test_a_patch_that_stops_the_crash_by_cutting_the_graph_is_rejected(tmp_path)
     report = result.json
     assert report["status"] == "FAILED", result.stdout + result.stderr
     assert report["history"][0]["verdict"] == "stops the crash, but the model no longer learns"
-    assert report["history"][0]["error_after"].startswith("NoGradient: none of the 2 trainable parameters")
+    # the patch's requires_grad_() makes a new leaf: the verdict names it and where the values left the graph
+    after = report["history"][0]["error_after"]
+    assert after.startswith("NoGradient: backward() runs on a loss made by .requires_grad_() at train.py:16")
+    assert "the values left the graph at train.py:7 (p = pred.detach().numpy())" in after
     assert report["files_modified"] == [] and snapshot(project) == before
 
 

@@ -157,4 +157,8 @@ def _sameness(data):
         kept["forecast"] = "forecast" in data["memory"]
     if isinstance(kept.get("message"), str):
         kept["message"] = re.sub(r"\d+", "N", kept["message"])
+    # which rank raises first is a race when every rank meets the error (each writes the same file):
+    # how many ranks failed, and that one did first, is what is the same run to run
+    if isinstance(kept.get("ranks"), list):
+        kept["ranks"] = (len(kept["ranks"]), any("first" in line or "the same way" in line for line in kept["ranks"]))
     return kept

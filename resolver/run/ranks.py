@@ -20,6 +20,7 @@ from resolver.diagnose.diagnosis import Diagnosis, Frame, _is_user_file
 SHUTDOWN_ABORT = "terminate called without an active exception"
 STOPPED = (-signal.SIGTERM, -signal.SIGKILL, -signal.SIGINT)  # how torchrun stops the other ranks
 PROBE_FOLDER = Path(__file__).parent / "probe"
+_PEER_PORT = re.compile(r"(\[[0-9a-f.:]+\]):\d+")
 _THREAD = re.compile(r"^(Current thread|Thread) 0x[0-9a-f]+ .*\(most recent call first\):$")
 _STACK_FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+) in (?P<function>.+)$')
 
@@ -117,7 +118,8 @@ def _with_ranks(diagnosis: Diagnosis, first: int, ranks: dict[int, dict], failur
         if report.get("outcome") == "ok":
             lines.append(f"rank {rank} finished")
         elif report.get("outcome") in ("exception", "exit"):
-            message = str(report.get("message", "")).strip().split("\n")[0][:120]
+            # the peer's port is new in every run: the note says which peer, not which port
+            message = _PEER_PORT.sub(r"\1", str(report.get("message", "")).strip().split("\n")[0])[:120]
             lines.append(f"rank {rank} failed after it ({report.get('error_type', 'exit')}: {message})")
         else:
             code = failures.get(rank)

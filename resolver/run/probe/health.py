@@ -220,10 +220,11 @@ class Health:
                     entry = self.roots[id(module)] = (module, [])
                 if entry is not None and len(entry[1]) < 4:
                     entry[1].append(module.training)
-        if self.training_forward and not module.training and self.forward_hooks \
+        # (these hooks run only while registered: no check of the handles here, which torch.compile cannot trace)
+        if self.training_forward and not module.training \
                 and isinstance(module, self.mode_kinds) and args and getattr(args[0], "requires_grad", False):
             self.eval_in_path = True  # dropout or batch norm in eval mode, on the path the gradient takes
-        if self.training_forward and self.forward_hooks and module._parameters:
+        if self.training_forward and module._parameters:
             self.called.add(id(module))
             if self.depth and len(self.inside) < 256:
                 self.inside.setdefault(id(module), (module, self.root))
