@@ -66,7 +66,7 @@ def test_the_first_rank_to_fail_is_the_error_and_the_others_are_named():
     diagnosis, counters, _, notes = combine({"failures": {"0": 1, "1": 1}, "hang": None}, ranks, "", PROJECT)
     assert diagnosis.error_type == "IndexError" and diagnosis.location.line == 18
     assert diagnosis.ranks == ("rank 1 failed first",
-                               "rank 0 failed after it (RuntimeError: Connection closed by peer [127.0.0.1]:1234)")
+                               "rank 0 failed after it (RuntimeError: Connection closed by peer [127.0.0.1])")
     assert counters == {"batches": 2} and notes == ()
 
 
