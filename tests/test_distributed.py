@@ -110,6 +110,10 @@ def test_a_plain_torchrun_run_that_only_aborted_at_shutdown_is_told_from_a_rank_
                   + aborted)
     assert not only_shutdown_abort(rank_error)
     assert not only_shutdown_abort(LAUNCHER_TRACEBACK)  # a SIGABRT with no shutdown abort said
+    spawned = ("terminate called without an active exception\nTraceback (most recent call last):\n"
+               '  File "main.py", line 24, in <module>\n    raise ProcessExitedException(\n'
+               "torch.multiprocessing.spawn.ProcessExitedException: process 1 terminated with signal SIGABRT\n")
+    assert only_shutdown_abort(spawned)  # as mp.spawn printed it in a clean-clone CI run
 
 
 def test_a_rank_that_dies_without_a_report_is_an_error():

@@ -29,8 +29,12 @@ def only_shutdown_abort(launcher_stderr: str) -> bool:
     """A plain torchrun run whose ranks all finished, one then aborting at shutdown: torchrun reports
     SIGABRT with a traceback of its own, ending in ChildFailedError, and no rank's Python error."""
     tracebacks = launcher_stderr.count("Traceback (most recent call last)")
-    return SHUTDOWN_ABORT in launcher_stderr and "Signal 6 (SIGABRT)" in launcher_stderr \
+    torchrun = "Signal 6 (SIGABRT)" in launcher_stderr \
         and tracebacks == launcher_stderr.count("errors.ChildFailedError")
+    # mp.spawn says it with a ProcessExitedException of its own
+    spawn = "terminated with signal SIGABRT" in launcher_stderr \
+        and tracebacks == launcher_stderr.count("spawn.ProcessExitedException:")
+    return SHUTDOWN_ABORT in launcher_stderr and (torchrun or spawn)
 
 
 def reports(folder: Path) -> dict[int, dict]:
