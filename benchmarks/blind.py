@@ -9,7 +9,7 @@ For every case it runs `resolve --no-llm --json` on a copy and judges the result
 - fixed:      SUCCESS on a case the human could fix;
 - false:      SUCCESS where the case is a trap (expected FAILED), or where the "fixed" project
               still fails when run plainly, in full (a false SUCCESS); a full plain rerun that passes
-              PLAIN_TIMEOUT proves nothing either way: that SUCCESS is UNVERIFIED, neither fixed nor false;
+              VERIFY_TIMEOUT proves nothing either way: that SUCCESS is UNVERIFIED, neither fixed nor false;
 - root:       the fix touched only files the human's fix touched;
 - lines:      changed lines in resolve's diff vs in the human's (resolve's must not be larger);
 - perturb:    a case may carry `"perturb": [{"name", "files": {path: [[old, new], ...]}, "run"?}, ...]`,
@@ -259,7 +259,7 @@ def _health_summary(rows: list[dict]) -> str:
             f"{sum(r['cause'] for r in bugs)}/{len(bugs)} with the right first cause, "
             f"{sum(r['fixed'] for r in bugs)}/{len(bugs)} repaired ({sum(r['root'] for r in bugs)} at the root), "
             f"{sum(r['false'] for r in rows)} false SUCCESS ({sum(r['timed_out'] for r in rows)} SUCCESS unverified: "
-            f"the full plain rerun passed {PLAIN_TIMEOUT} s); traps: {sum(r['detected'] for r in traps)}/{len(traps)} "
+            f"the full plain rerun passed {VERIFY_TIMEOUT} s); traps: {sum(r['detected'] for r in traps)}/{len(traps)} "
             f"flagged")
 
 
