@@ -403,16 +403,12 @@ def _stated_kind(step: Step, wanted: str = "") -> Edit | str | None:
 def _factory_fill(step: Step, name: str | None, positional: list, wanted: str) -> Edit | None:
     """`torch.full(size, 1)` takes its dtype from the fill: an integer fill makes int64 labels, so
     the fill is written as the float it means (`1.0`) where a floating tensor is wanted."""
-    if name != "full" or len(positional) != 2 or wanted != FLOATING or "dtype" in _keywords(step.node) \
+    if name != "full" or len(positional) != 2 or wanted != FLOATING or argument(step.node, 2, "dtype") is not None \
             or not isinstance(positional[1].value, cst.Integer):
         return None
     fill = positional[1].value
     new = step.node.deep_replace(fill, cst.Float(f"{fill.value}.0"))
     return _edit(step.source, step.node, new, wanted, "where its dtype is set by the fill")
-
-
-def _keywords(node: cst.Call) -> set[str]:
-    return {a.keyword.value for a in node.args if a.keyword is not None}
 
 
 def _respelled(code: str, match: re.Match, wanted: str) -> str | None:
