@@ -5,6 +5,7 @@ status) and expected/ with the fixed text of each file that must change. Every o
 keep its bytes, and a fixed script must then run at full scale under plain python."""
 
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -42,7 +43,8 @@ def test_fixture(case, tmp_path):
     # plain run of the fixed project alike
     held = memory_limits.limit(spec["memory_limit"]) if spec.get("memory_limit") else None
     options = ["--memory-limit", str(held)] if held else []
-    result = resolve("--no-llm", "--json", *options, *spec["run"], cwd=project)
+    allocator = memory_limits.STEADY_ALLOCATOR if held else {}
+    result = resolve("--no-llm", "--json", *options, *spec["run"], cwd=project, env=allocator)
 
     assert "Traceback" not in result.stderr.replace("resolve: ", ""), result.stderr
     spec.pop("recorded", None)
@@ -59,7 +61,7 @@ def test_fixture(case, tmp_path):
         assert report["errors_fixed"] >= 1
         assert report["fixes"][0]["rule"] == case.parent.name, "the case's own rule fixes its first error"
         plain = subprocess.run([sys.executable, *spec["run"]], cwd=project, capture_output=True, text=True, timeout=300,
-                               preexec_fn=_held_to(held) if held else None)
+                               preexec_fn=_held_to(held) if held else None, env={**os.environ, **allocator})
         assert plain.returncode == 0 or only_shutdown_abort(plain.stderr), plain.stderr
     if spec["status"] == "FAILED":
         assert report["last_error"]["category"]

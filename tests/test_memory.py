@@ -4,6 +4,7 @@ with the same effective batch, and a model that does not fit at batch 1 stops wi
 The limits are relative to a bare torch script here (tests/memory_limits.py)."""
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -12,7 +13,7 @@ import libcst as cst
 import pytest
 import torch
 from conftest import FIXTURES, copy_case
-from memory_limits import limit
+from memory_limits import STEADY_ALLOCATOR, limit
 
 from resolver.fix.rules import batch_accumulation
 from resolver.fix.rules._source import parsed
@@ -24,7 +25,8 @@ LIMIT = "+150M"  # what the fixtures need: their batch of 2048 does not fit, 512
 
 def _resolve(project, *options):
     completed = subprocess.run([sys.executable, "-m", "resolver", "--no-llm", "--json", *options, "train.py"],
-                               cwd=project, capture_output=True, text=True, timeout=600)
+                               cwd=project, capture_output=True, text=True, timeout=600,
+                               env={**os.environ, **STEADY_ALLOCATOR})
     return json.loads(completed.stdout)
 
 
@@ -36,7 +38,7 @@ def _plain(project, limit_bytes):
         resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, resource.RLIM_INFINITY))
 
     return subprocess.run([sys.executable, "train.py"], cwd=project, capture_output=True, timeout=600,
-                          preexec_fn=limited).returncode
+                          preexec_fn=limited, env={**os.environ, **STEADY_ALLOCATOR}).returncode
 
 
 def test_a_batch_that_does_not_fit_gets_the_largest_that_does_with_accumulation(tmp_path):

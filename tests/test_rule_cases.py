@@ -97,8 +97,9 @@ def test_a_noop_case_reaches_its_own_rule(case, tmp_path):
 
 @pytest.fixture(scope="module")
 def warm_server():
-    """One warm interpreter for every recording, as one repair uses one for all its runs."""
-    with warm.server_for(sys.executable, child_environment()) as server:
+    """One warm interpreter for every recording, as one repair uses one for all its runs; its allocator
+    is the steady one the memory cases run in (tests/memory_limits.py)."""
+    with warm.server_for(sys.executable, {**child_environment(), **memory_limits.STEADY_ALLOCATOR}) as server:
         yield server
 
 
