@@ -3,11 +3,12 @@ address space over a bare torch script's after one optimizer step (a CUDA build 
 more than the CPU build, so an absolute RLIMIT_AS would mean another thing on each machine).
 
 RLIMIT_AS stands in for the machine's memory, so every run under one, resolve's and the plain run's
-alike, gets `STEADY_ALLOCATOR`: glibc's dynamic mmap threshold puts tensors the size of one just freed
-on the brk heap, whose fragmentation moved the address space of one and the same run by up to ~100
-MiB (batch_accumulation/argparse_default_clipped's fix, plain under +210M: out of memory in 6 of 10
-runs; with a fixed threshold under +150M: 0 of 10). A resident limit, a cgroup's or a GPU's, does not
-see that; with a fixed threshold, address space follows the memory the run holds."""
+alike, gets `STEADY_ALLOCATOR`, the allocator settings the probe measures in (release_freed_memory):
+glibc's dynamic mmap threshold puts tensors the size of one just freed on the brk heap, whose
+fragmentation moved the address space of one and the same run by up to ~100 MiB
+(batch_accumulation/argparse_default_clipped's fix, plain under +210M: out of memory in 6 of 10
+runs; with a fixed threshold under +150M: 0 of 10). With a fixed threshold, address space follows
+the memory the run holds (docs/how-it-works.md, "Out of memory")."""
 
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from dataclasses import replace
 
 from resolver.diagnose import memory
 from resolver.run.memory_limit import parse_size
+from resolver.run.probe.memory import MMAP_THRESHOLD
 from resolver.run.runner import Settings, run
 
-STEADY_ALLOCATOR = {"MALLOC_MMAP_THRESHOLD_": str(1 << 20)}
+STEADY_ALLOCATOR = {"MALLOC_MMAP_THRESHOLD_": str(MMAP_THRESHOLD), "MALLOC_TRIM_THRESHOLD_": str(MMAP_THRESHOLD)}
 BARE = ("import torch\nm = torch.nn.Linear(8, 2)\no = torch.optim.SGD(m.parameters(), lr=0.1)\n"
         "m(torch.randn(4, 8)).sum().backward()\no.step()\n"
         "print(next(int(l.split()[1]) * 1024 for l in open('/proc/self/status') if l.startswith('VmSize')))\n")
