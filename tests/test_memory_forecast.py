@@ -62,3 +62,21 @@ def test_a_smoke_draw_that_ran_out_of_memory_raises_the_cost_per_sample_to_what_
     assert corrected["per_sample"] > found.per_sample
     assert corrected["per_sample"] * 1024 + corrected["fixed"] + corrected["base"] >= LIMIT
     assert corrected["largest_batch"] < 1024
+
+
+def test_the_forecast_draws_are_made_where_the_whole_dataset_is_one_batch():
+    """Full-batch training (a tabular matrix fed whole) has no batch before its last: the forecast's
+    two sizes are drawn from that batch, ahead of its tail, or no forecast can be made."""
+    import torch
+    from torch.utils.data import DataLoader, TensorDataset
+
+    from resolver.run.probe.smoke import SmokeBatches
+
+    data = TensorDataset(torch.zeros(24576, 3))
+    for batch, forecast_share, sizes in ((24576, 16, [2, 1536, 3072, 2]), (24576, 0, [2]),
+                                         (4096, 16, [2, 256, 512, 2]), (4096, 0, [2, 2, 2, 2])):
+        loader = DataLoader(data, batch_size=batch, shuffle=True)
+        smoke = SmokeBatches(loader, loader.batch_sampler, 3, 2, batch, forecast_share)
+        drawn = list(smoke)
+        assert [len(b) for b in drawn] == sizes and len(smoke) == len(sizes)
+        assert len({i for b in drawn for i in b}) == sum(sizes)  # no sample drawn twice in a pass

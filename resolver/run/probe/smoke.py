@@ -33,11 +33,11 @@ class SmokeBatches:
             first = max(smoke_size, user_size // forecast_share)
             self.sizes[1:3] = [first, min(2 * first, user_size)]
 
-    def _head_spans(self, head, tail_start):
+    def _head_spans(self, head, head_end):
         """(start, end) of each head batch, at the sizes above."""
         spans, start = [], 0
         for b in range(head):
-            end = min(start + self.sizes[b], tail_start)
+            end = min(start + self.sizes[b], head_end)
             if end <= start:
                 break
             spans.append((start, end))
@@ -45,15 +45,22 @@ class SmokeBatches:
         return spans
 
     def _plan(self, n):
-        """(number of head batches, tail start index, tail size) for n sampled indices."""
+        """(number of head batches, where the head ends, tail start index, tail size) for n sampled
+        indices. The head ends where the real last batch starts, except for the memory forecast's
+        draws: where the real batches before the last are too few to hold them (a whole dataset
+        in one batch), they are taken from the last batch, ahead of its tail."""
         size, drop_last = self.user_size, self.loader.drop_last
         real_batches = n // size if drop_last else math.ceil(n / size)
         if real_batches == 0:
-            return 0, 0, 0
+            return 0, 0, 0, 0
         tail_start = (real_batches - 1) * size
         tail_size = min(self.smoke_size, size if drop_last else n - tail_start)
-        head = min(self.keep, math.ceil(tail_start / self.smoke_size))
-        return head, tail_start, tail_size
+        head_end = tail_start
+        if self.sizes[1:3] != [self.smoke_size] * 2:
+            tail_end = min(tail_start + size, n)
+            head_end = max(tail_start, min(tail_end - tail_size, sum(self.sizes[:3])))
+        head = min(self.keep, math.ceil(head_end / self.smoke_size))
+        return head, head_end, tail_start, tail_size
 
     def _rebatches(self):
         return self.user_size is not None and hasattr(self.loader.sampler, "__len__")
@@ -66,8 +73,8 @@ class SmokeBatches:
             batches = list(first_and_last(self.inner, self.keep))
         else:
             indices = list(self.loader.sampler)  # the whole draw: the random state moves as in a real pass
-            head, tail_start, tail_size = self._plan(len(indices))
-            batches = [indices[start:end] for start, end in self._head_spans(head, tail_start)]
+            head, head_end, tail_start, tail_size = self._plan(len(indices))
+            batches = [indices[start:end] for start, end in self._head_spans(head, head_end)]
             if tail_size:  # the end of the real last batch: a sequential pass visits the last index too
                 tail_end = min(tail_start + self.user_size, len(indices))
                 batches.append(indices[tail_end - tail_size:tail_end])
@@ -83,8 +90,8 @@ class SmokeBatches:
 
     def __len__(self):
         if self._rebatches():
-            head, tail_start, tail_size = self._plan(len(self.loader.sampler))
-            return len(self._head_spans(head, tail_start)) + (1 if tail_size else 0)
+            head, head_end, _, tail_size = self._plan(len(self.loader.sampler))
+            return len(self._head_spans(head, head_end)) + (1 if tail_size else 0)
         n = len(self.inner)
         return min(n, self.keep + 1)
 
