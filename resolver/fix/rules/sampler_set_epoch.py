@@ -2,7 +2,8 @@
 Calls `sampler.set_epoch(epoch)` as the first statement of the epoch loop, for a shuffling
 `DistributedSampler` whose passes the run saw all shuffle with one epoch. The epoch loop is the
 nearest `for epoch in ...:` around the loop over the loader, in its function or in a caller;
-the sampler is named as the code that built it named it (`self.sampler`, `train_sampler`), or
+the sampler is named as the code that built it named it (`self.sampler`, `train_sampler`), as the
+parameter of the epoch loop's function its caller passes it to (`fit(model, loader, sampler)`), or
 as the loader's `.sampler` when the loader loop is inside the epoch loop's own function.
 
 ## Why is this bad?
@@ -38,6 +39,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
+from resolver.fix.rules._syntax import last_name
 from resolver.write.edits import Edit, Workspace
 
 WHY = ("a DistributedSampler shuffles with its seed plus the epoch set on it: without set_epoch every epoch "
@@ -73,6 +75,29 @@ def _epoch_loop(source: Source, line: int) -> cst.For | None:
     return None
 
 
+def _passed_as(workspace: Workspace, source: Source, loop: cst.For, caller: dict, bound) -> str | None:
+    """The parameter of the epoch loop's function that its caller passes the built sampler to
+    (`run_epochs(model, loader, sampler, epochs)` -> the callee's `sampler`)."""
+    function = source.function_of(loop)
+    caller_source = Source.parse(workspace, Path(caller["file"]))
+    statement = caller_source.statement_at(caller["line"]) if caller_source is not None else None
+    if function is None or statement is None or bound[0].path != caller_source.path \
+            or not caller_source.within(statement, bound[1]):
+        return None
+    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    offset = 1 if params[:1] in (["self"], ["cls"]) else 0
+    for call in caller_source.on_line(cst.Call, caller["line"]):
+        if last_name(call.func) != function.name.value:
+            continue
+        for position, arg in enumerate(call.args):
+            if arg.star or caller_source.code(arg.value) != bound[2]:
+                continue
+            if arg.keyword is not None:
+                return arg.keyword.value
+            return params[position + offset] if position + offset < len(params) else None
+    return None
+
+
 class SamplerSetEpoch(Rule):
     categories = ("health.sampler_epoch",)
 
@@ -90,7 +115,9 @@ class SamplerSetEpoch(Rule):
             name = None
             if bound is not None and bound[0].path == source.path and source.within(loop, bound[1]):
                 name = bound[2]
-            elif depth == 0:
+            elif bound is not None and depth + 1 < len(stack):
+                name = _passed_as(workspace, source, loop, stack[depth + 1], bound)
+            if name is None and depth == 0:
                 header = source.statement_at(frame["line"])
                 if isinstance(header, cst.For) and isinstance(header.iter, (cst.Name, cst.Attribute)):
                     name = f"{source.code(header.iter)}.sampler"
