@@ -3,9 +3,10 @@ Makes the in-place operation that overwrote a tensor backward still needs out of
 -> `x = x + y`, `x.relu_()` -> `x = x.relu()`, `inplace=True` dropped, a slice assignment after
 a `.clone()`. When the error names the layer whose output was overwritten (`output 0 of
 LeakyRelu1`) and an in-place layer right after an in-place one of that kind writes into it (the
-next element of an `nn.Sequential` or list of layers, or `x = F.dropout(x, inplace=True)` after
-`x = F.leaky_relu(x, inplace=True)`), that writer's `inplace=True` is dropped, everywhere the
-pattern is in the file, first. The loop re-runs the script once under anomaly detection, which names the forward
+next element of an `nn.Sequential` or list of layers; `self.drop(self.act(h))` with both built
+in place in `__init__`; or `x = F.dropout(x, inplace=True)` after `x = F.leaky_relu(x,
+inplace=True)`), that writer's `inplace=True` is dropped, everywhere the pattern is in the file,
+first. The loop re-runs the script once under anomaly detection, which names the forward
 line that made that tensor.
 
 ## Why is this bad?
@@ -37,7 +38,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Evidence, Rule
 from resolver.fix.rules._source import Source, inplace_call
-from resolver.fix.rules._syntax import last_name
+from resolver.fix.rules._syntax import attribute_assignments, last_name
 from resolver.write.edits import Edit, Workspace
 
 OPERATORS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "//=": "//", "%=": "%", "**=": "**", "@=": "@"}
@@ -123,26 +124,46 @@ def _overwritten_op(message: str) -> str | None:
 
 def _chained_writers(source: Source, op: str) -> list[cst.Call]:
     """In-place layers that write straight into the output of an in-place `op` layer, which its
-    backward needs: the next element of the same `nn.Sequential(...)` or list of layers, or
-    the next statement taking up what the functional `op` returned (`x = F.dropout(x, inplace=True)`)."""
+    backward needs: the next element of the same `nn.Sequential(...)` or list of layers; or, in a
+    forward, a layer (a call, or `self.drop` built in-place in the class) applied to what the `op`
+    layer returned, nested (`self.drop(self.act(h))`) or in the next statement (`h = F.dropout(h,
+    inplace=True)` after `h = F.leaky_relu(h, inplace=True)`). The writers' constructors."""
+    def layer(node) -> cst.Call | None:
+        """The in-place layer a call is or runs: `nn.Dropout(inplace=True)`, `F.dropout(h, inplace=True)`,
+        `self.drop(h)` with `self.drop` assigned that once in its class."""
+        if not isinstance(node, cst.Call):
+            return None
+        func, klass = node.func, source.enclosing(node, cst.ClassDef)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
+                and klass is not None:
+            made = attribute_assignments(source, klass, func.attr.value)
+            made = made[0][0] if len(made) == 1 and not made[0][1] else None
+            return made if isinstance(made, cst.Call) and _flags(made) else None
+        return node if _flags(node) else None
+
     def is_op(node) -> bool:
-        return isinstance(node, cst.Call) and bool(_flags(node)) and _op_key(last_name(node.func) or "") == op
+        found = layer(node)
+        return found is not None and _op_key(last_name(found.func) or "") == op
+
+    def first_input(call: cst.Call) -> cst.BaseExpression | None:
+        return call.args[0].value if call.args and call.args[0].keyword is None else None
 
     writers = []
     for container in source.nodes((cst.Call, cst.List, cst.Tuple)):
         items = container.args if isinstance(container, cst.Call) else container.elements
         values = [item.value for item in items]
-        writers += [after for before, after in zip(values, values[1:])
-                    if is_op(before) and isinstance(after, cst.Call) and _flags(after)]
+        writers += [after for before, after in zip(values, values[1:]) if is_op(before) and _flags(after)]
+    for call in source.nodes(cst.Call, lambda c: is_op(first_input(c))):
+        writers.append(layer(call))
     for block in source.nodes(cst.IndentedBlock):
         assigns = [s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
                    for s in block.body]
         for before, after in zip(assigns, assigns[1:]):
             if isinstance(before, cst.Assign) and isinstance(after, cst.Assign) and is_op(before.value) \
-                    and isinstance(after.value, cst.Call) and _flags(after.value) and after.value.args \
-                    and source.code(after.value.args[0].value) == source.code(before.targets[0].target):
-                writers.append(after.value)
-    return writers
+                    and first_input(after.value) is not None \
+                    and source.code(first_input(after.value)) == source.code(before.targets[0].target):
+                writers.append(layer(after.value))
+    return list(dict.fromkeys(w for w in writers if w is not None))
 
 
 def _unchained(source: Source, op: str) -> Edit | None:
