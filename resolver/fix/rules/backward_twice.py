@@ -2,10 +2,10 @@
 Detaches a tensor from an earlier step where the next step takes it up: an RNN hidden state
 passed from batch to batch (a state that starts as `None` is detached where each step makes it,
 after the step's backward when its loss reads the state), a generator's output reused for the
-discriminator, a step's output
-kept in an object's state (a queue, a memory bank, `self.prev`) by the method the step hands it
-to. A tensor computed from the model once, before the steps (`self.adj = model.adjacency()` in
-`__init__`, or above the loop), is computed again where each step uses it. Only when nothing is
+discriminator, a step's output kept in an object's state (a queue, a memory bank, `self.prev`)
+by the method the step hands it to. A tensor computed from the model once, before the steps
+(`self.adj = model.adjacency()` in `__init__`, or above the loop), is computed again where each
+step uses it. Only when nothing is
 carried does the first backward get `retain_graph=True`. A running loss carried from step to
 step (the value backward() is called on) is left alone: summing over steps is a training decision.
 

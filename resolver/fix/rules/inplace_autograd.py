@@ -145,14 +145,15 @@ def _chained_writers(source: Source, op: str) -> list[cst.Call]:
         found = layer(node)
         return found is not None and _op_key(last_name(found.func) or "") == op
 
-    def first_input(call: cst.Call) -> cst.BaseExpression | None:
-        return call.args[0].value if call.args and call.args[0].keyword is None else None
+    def first_input(call) -> cst.BaseExpression | None:
+        return call.args[0].value if isinstance(call, cst.Call) and call.args and call.args[0].keyword is None \
+            else None
 
     writers = []
     for container in source.nodes((cst.Call, cst.List, cst.Tuple)):
         items = container.args if isinstance(container, cst.Call) else container.elements
         values = [item.value for item in items]
-        writers += [after for before, after in zip(values, values[1:]) if is_op(before) and _flags(after)]
+        writers += [after for before, after in zip(values, values[1:]) if is_op(before) and layer(after) is after]
     for call in source.nodes(cst.Call, lambda c: is_op(first_input(c))):
         writers.append(layer(call))
     for block in source.nodes(cst.IndentedBlock):
