@@ -1,10 +1,15 @@
 """## What it does
 Detaches a tensor from an earlier step where the next step takes it up: an RNN hidden state
-passed from batch to batch, a generator's output reused for the discriminator, a step's output
-kept in an object's state (a queue, a memory bank, `self.prev`) by the method the step hands it
-to. A tensor computed from the model once, before the steps (`self.adj = model.adjacency()` in
+passed from batch to batch (a state that starts as `None` is detached where each step makes it,
+after the step's backward when its loss reads the state), a generator's output reused for the
+discriminator, a step's output kept in an object's state (a queue, a memory bank, `self.prev`)
+by the method the step hands it to. A recurrent state the model keeps on itself (`out,
+self.hidden = self.lstm(x, self.hidden)` in its forward) is detached right after it is made. A
+tensor computed from the model once, before the steps (`self.adj = model.adjacency()` in
 `__init__`, or above the loop), is computed again where each step uses it. Only when nothing is
-carried does the first backward get `retain_graph=True`.
+carried does the first backward get `retain_graph=True`. A running loss carried from step to
+step (the value backward() is called on) is left alone: summing over steps is a training
+decision.
 
 ## Why is this bad?
 `Trying to backward through the graph a second time`: the carried tensor still holds the
@@ -44,7 +49,7 @@ from resolver.fix.rules._source import (
     names_in,
     user_frames,
 )
-from resolver.fix.rules._syntax import attribute_assignments, own_nodes, parameter_names
+from resolver.fix.rules._syntax import attribute_assignments, last_name, own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 
@@ -55,6 +60,75 @@ def _carried_states(source: Source, loop) -> Iterator[tuple[cst.Call, cst.Arg, s
         for arg in assign.value.args:
             if isinstance(arg.value, cst.Name) and arg.value.value in targets:
                 yield assign.value, arg, arg.value.value
+
+
+def _may_start_as_none(source: Source, function, loop, name: str) -> bool:
+    """`hidden = None` before the loop (or a parameter defaulting to None): the first step passes
+    None, which the recurrent layer replaces by zeros."""
+    scope = function if function is not None else source.module
+    for assign in own_nodes(scope, cst.Assign):
+        if source.line_of(assign) < source.line_of(loop) and isinstance(assign.value, cst.Name) \
+                and assign.value.value == "None" \
+                and any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets):
+            return True
+    params = function.params.params + function.params.kwonly_params if function is not None else ()
+    return any(p.name.value == name and isinstance(p.default, cst.Name) and p.default.value == "None"
+               for p in params)
+
+
+def _detached_where_made(source: Source, loop, call: cst.Call, arg: cst.Arg, name: str,
+                         detached: str) -> Iterator[Edit]:
+    """`name = name.detach()` right after the step makes the state; after the step's backward
+    when the step reads the state again (a loss on it), so that its gradient still flows there."""
+    made = source.enclosing(call, cst.SimpleStatementLine)
+    later_reads = [n for n in own_nodes(loop, cst.Name) if n.value == name and n is not arg.value
+                   and source.line_of(n) > source.line_of(made) and not _attribute_name(source, n)
+                   and source.enclosing(n, cst.AssignTarget) is None]
+    anchor = made
+    if later_reads:
+        backward = [c for c in own_nodes(loop, cst.Call) if method_call(c, "backward")]
+        anchor = source.enclosing(backward[-1], cst.SimpleStatementLine) if backward else None
+        if anchor is None or source.parents.get(anchor) is not source.parents.get(made) \
+                or any(source.line_of(n) > source.line_of(anchor) for n in later_reads):
+            return
+    line = cst.parse_statement(f"{name} = {detached}\n")
+    reason = (f"Detached {name} after line {source.line_of(anchor)}: the state carried over to the next batch "
+              "still held this batch's graph, which its backward frees")
+    yield source.edit(source.replaced(anchor, cst.FlattenSentinel([anchor, line])), source.line_of(anchor) + 1,
+                      reason)
+
+
+# what a recurrent layer hands back as its state: one tensor, or LSTM's (h, c)
+RECURRENT = {"RNN": "{}.detach()", "GRU": "{}.detach()", "RNNCell": "{}.detach()", "GRUCell": "{}.detach()",
+             "LSTM": "tuple(h.detach() for h in {})"}
+
+
+def _states_kept_in_modules(tracer: Tracer, frame) -> Iterator[Edit]:
+    """`out, self.hidden = self.lstm(x, self.hidden)` in a method of the model being trained: the
+    module keeps its recurrent layer's state from batch to batch. It is detached where it is made,
+    right after that statement (the state may start as None, which has no .detach()); not in a
+    loop of the method, whose steps are one sequence's time steps."""
+    classes = {name for name, _ in frame.models.values()}
+    for where in tracer.project_sources() if classes else ():
+        for klass in where.nodes(cst.ClassDef, lambda c: c.name.value in classes):
+            for assign in (a for m in own_nodes(klass, cst.FunctionDef) for a in own_nodes(m, cst.Assign)):
+                call, target = assign.value, assign.targets[0].target
+                if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute) \
+                        or not _self_attribute(call.func) or where.loop_of(assign) is not None:
+                    continue  # in a loop over time steps the state must keep its graph until the backward
+                parts = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
+                kept = {where.code(p) for p in parts if isinstance(p, cst.Attribute) and _self_attribute(p)}
+                layers = attribute_assignments(where, klass, call.func.attr.value)
+                layer = layers[0][0] if len(layers) == 1 and isinstance(layers[0][0], cst.Call) else None
+                form = RECURRENT.get(last_name(layer.func) or "") if layer is not None else None
+                for state in (where.code(a.value) for a in call.args if form and where.code(a.value) in kept):
+                    statement = where.enclosing(assign, cst.SimpleStatementLine)
+                    line = cst.parse_statement(f"{state} = {form.format(state)}\n")
+                    reason = (f"Detached {state} after line {where.line_of(statement)}: the model keeps its "
+                              f"{last_name(layer.func)} state from batch to batch, and the kept state still held "
+                              "the previous batch's graph, which its backward freed")
+                    yield where.edit(where.replaced(statement, cst.FlattenSentinel([statement, line])),
+                                     where.line_of(statement) + 1, reason)
 
 
 def _reused_outputs(source: Source, loop) -> Iterator[tuple[cst.Arg, str]]:
@@ -265,18 +339,32 @@ class BackwardTwice(Rule):
             if loop is None and function is None:
                 continue
             carried = list(_carried_states(source, loop)) if loop is not None else []
+            # a carried value the step calls backward() on is a running loss, not a state: whether to
+            # sum over steps or keep the graph is the author's training decision
+            losses = {names_in(c.func.value)[0] for c in own_nodes(loop, cst.Call) if method_call(c, "backward")
+                      and isinstance(c.func.value, cst.Name)} if loop is not None else set()
+            carried = [(call, arg, name) for call, arg, name in carried if name not in losses]
             for call, arg, name in carried:
                 # a tensor state (RNN, GRU) is detached as it is; an LSTM's (h, c) one tensor at a time
                 detached = f"{name}.detach()" if name in frame.tensors else f"tuple(h.detach() for h in {name})"
+                if _may_start_as_none(source, function, loop, name):
+                    # `h = None` before the first batch: detached where each step makes it, not where
+                    # the next takes it up, which would call .detach() on None
+                    yield from _detached_where_made(source, loop, call, arg, name, detached)
+                    continue
                 new = arg.with_changes(value=cst.parse_expression(detached))
                 reason = (f"Passed {detached} into {source.code(call.func)}(...): the state carried over from the "
                           "previous batch still held that batch's graph")
                 yield source.edit(source.replaced(arg, new), source.line_of(call), reason)
-            yield from _stored_outputs(Tracer(diagnosis, workspace), source, function or loop, frame)
+            tracer = Tracer(diagnosis, workspace)
+            yield from _states_kept_in_modules(tracer, frame)
+            yield from _stored_outputs(tracer, source, function or loop, frame)
             yield from _made_once(source, function, loop)
             if loop is None:
                 return
             for arg, name in _reused_outputs(source, loop):
+                if frame.tensors and name not in frame.tensors:
+                    continue  # not a tensor when it failed (a numpy array, a list): nothing to detach
                 new = arg.with_changes(value=cst.parse_expression(f"{name}.detach()"))
                 reason = (f"Used {name}.detach() at its first use (line {source.line_of(arg)}): that step must not "
                           f"backpropagate into what produced {name}, whose graph the later step needs")

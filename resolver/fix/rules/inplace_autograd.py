@@ -1,7 +1,12 @@
 """## What it does
 Makes the in-place operation that overwrote a tensor backward still needs out of place: `x += y`
 -> `x = x + y`, `x.relu_()` -> `x = x.relu()`, `inplace=True` dropped, a slice assignment after
-a `.clone()`. The loop re-runs the script once under anomaly detection, which names the forward
+a `.clone()`. When the error names the layer whose output was overwritten (`output 0 of
+LeakyRelu1`) and an in-place layer right after an in-place one of that kind writes into it (the
+next element of an `nn.Sequential` or list of layers; `self.drop(self.act(h))` with both built
+in place in `__init__`; or `x = F.dropout(x, inplace=True)` after `x = F.leaky_relu(x,
+inplace=True)`), that writer's `inplace=True` is dropped, everywhere the pattern is in the file,
+first. The loop re-runs the script once under anomaly detection, which names the forward
 line that made that tensor.
 
 ## Why is this bad?
@@ -24,6 +29,7 @@ h = h + self.bias
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Iterator
 
@@ -32,6 +38,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Evidence, Rule
 from resolver.fix.rules._source import Source, inplace_call
+from resolver.fix.rules._syntax import attribute_assignments, last_name
 from resolver.write.edits import Edit, Workspace
 
 OPERATORS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "//=": "//", "%=": "%", "**=": "**", "@=": "@"}
@@ -82,15 +89,99 @@ def _paren(source: Source, value: cst.BaseExpression) -> str:
     return code if simple else f"({code})"
 
 
+def _flags(call: cst.Call) -> list[cst.Arg]:
+    return [a for a in call.args if a.keyword is not None and a.keyword.value == "inplace"
+            and isinstance(a.value, cst.Name) and a.value.value == "True"]
+
+
+def _without_flag(call: cst.Call) -> cst.Call:
+    args = [a for a in call.args if a not in _flags(call)]
+    if args:
+        args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return call.with_changes(args=args)
+
+
 def _inplace_flags(source: Source) -> Iterator[tuple[cst.Call, cst.Call]]:
     for call in source.nodes(cst.Call):
-        flags = [a for a in call.args if a.keyword is not None and a.keyword.value == "inplace"
-                 and source.module.code_for_node(a.value) == "True"]
-        if flags:
-            args = [a for a in call.args if a not in flags]
-            if args:
-                args[-1] = args[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-            yield call, call.with_changes(args=args)
+        if _flags(call):
+            yield call, _without_flag(call)
+
+
+# autograd's node names for the layers whose in-place form saves its output for backward
+NODE_ALIASES = {"relu6": "hardtanh"}
+
+
+def _op_key(name: str) -> str:
+    key = re.sub(r"[^a-z0-9]", "", name.lower())
+    return NODE_ALIASES.get(key, key)
+
+
+def _overwritten_op(message: str) -> str | None:
+    """`... which is output 0 of LeakyReluBackward1`: the op whose saved output was overwritten."""
+    found = re.search(r"output \d+ of (\w+?)(?:Backward)?\d*\b", message)
+    return _op_key(found.group(1)) if found else None
+
+
+def _chained_writers(source: Source, op: str) -> list[cst.Call]:
+    """In-place layers that write straight into the output of an in-place `op` layer, which its
+    backward needs: the next element of the same `nn.Sequential(...)` or list of layers; or, in a
+    forward, a layer (a call, or `self.drop` built in-place in the class) applied to what the `op`
+    layer returned, nested (`self.drop(self.act(h))`) or in the next statement (`h = F.dropout(h,
+    inplace=True)` after `h = F.leaky_relu(h, inplace=True)`). The writers' constructors."""
+    def layer(node) -> cst.Call | None:
+        """The in-place layer a call is or runs: `nn.Dropout(inplace=True)`, `F.dropout(h, inplace=True)`,
+        `self.drop(h)` with `self.drop` assigned that once in its class."""
+        if not isinstance(node, cst.Call):
+            return None
+        func, klass = node.func, source.enclosing(node, cst.ClassDef)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
+                and klass is not None:
+            made = attribute_assignments(source, klass, func.attr.value)
+            made = made[0][0] if len(made) == 1 and not made[0][1] else None
+            return made if isinstance(made, cst.Call) and _flags(made) else None
+        return node if _flags(node) else None
+
+    def is_op(node) -> bool:
+        found = layer(node)
+        return found is not None and _op_key(last_name(found.func) or "") == op
+
+    def first_input(call) -> cst.BaseExpression | None:
+        return call.args[0].value if isinstance(call, cst.Call) and call.args and call.args[0].keyword is None \
+            else None
+
+    writers = []
+    for container in source.nodes((cst.Call, cst.List, cst.Tuple)):
+        items = container.args if isinstance(container, cst.Call) else container.elements
+        values = [item.value for item in items]
+        writers += [after for before, after in zip(values, values[1:]) if is_op(before) and layer(after) is after]
+    for call in source.nodes(cst.Call, lambda c: is_op(first_input(c))):
+        writers.append(layer(call))
+    for block in source.nodes(cst.IndentedBlock):
+        assigns = [s.body[0] if isinstance(s, cst.SimpleStatementLine) and len(s.body) == 1 else None
+                   for s in block.body]
+        for before, after in zip(assigns, assigns[1:]):
+            if isinstance(before, cst.Assign) and isinstance(after, cst.Assign) and is_op(before.value) \
+                    and first_input(after.value) is not None \
+                    and source.code(first_input(after.value)) == source.code(before.targets[0].target):
+                writers.append(layer(after.value))
+    return list(dict.fromkeys(w for w in writers if w is not None))
+
+
+def _unchained(source: Source, op: str) -> Edit | None:
+    """One edit: every in-place layer that writes into an in-place `op` layer's output, out of place."""
+    writers = _chained_writers(source, op)
+    if not writers:
+        return None
+    new = {w: _without_flag(w) for w in writers}
+
+    class Unchain(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            return new[original] if original in new else updated
+
+    lines = ", ".join(str(source.line_of(w)) for w in writers)
+    reason = (f"Dropped inplace=True from the in-place layer(s) at line(s) {lines}, each right after an in-place "
+              f"{op} whose output they overwrote: that layer's backward needs its output")
+    return source.edit(source.module.visit(Unchain()).code, source.line_of(writers[0]), reason)
 
 
 class InplaceAutograd(Rule):
@@ -125,6 +216,10 @@ class InplaceAutograd(Rule):
                 reason = (f"Made the in-place operation at line {line} out of place ({what}): backward needs the "
                           "value it overwrote")
                 ranked.append((rank, source.edit(source.replaced(old, new), line, reason)))
+            op = _overwritten_op(diagnosis.message)
+            unchained = _unchained(source, op) if op else None
+            if unchained is not None:
+                ranked.append(((0, 0), unchained))
             for call, new in _inplace_flags(source):
                 line = source.line_of(call)
                 reason = (f"Changed {source.code(call)} to {source.code(new)}: its in-place write destroyed a value "

@@ -1,6 +1,7 @@
 """## What it does
 Reduces per-sample losses with `.mean()` where the loss is made: the loss class's `forward`
-return, or the loss helper function's, or the return of the one project loss it calls that does
+return, or the loss helper function's or method's (`self.criterion_rank(...)`, `objective.triplet(...)`,
+also under `backward(retain_graph=True)`), or the return of the one project loss it calls that does
 not reduce (a multi-task `total, parts`), or the value assigned; never on a returned tuple or
 dict. A helper that returns `per_sample * weights`, the weights its parameter, gets their
 weighted mean, `(per_sample * weights).sum() / weights.sum()`.
@@ -40,14 +41,15 @@ from resolver.write.edits import Edit, Workspace
 
 def _reduce_loss(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
     for call in reversed(source.on_line(cst.Call, frame.line)):
-        if last_name(call.func) != "backward" or not isinstance(call.func, cst.Attribute) or call.args:
-            continue
+        if last_name(call.func) != "backward" or not isinstance(call.func, cst.Attribute) \
+                or any(a.keyword is None or a.keyword.value not in GRAPH_OPTIONS for a in call.args):
+            continue  # backward(gradient): the caller gives the gradient of a non-scalar on purpose
         loss = call.func.value
         chain = tracer.chain(source, loss, frame)
         made = next((s for s in chain if isinstance(s.node, cst.Call)), None)
         if made is not None and not (isinstance(made.node.func, cst.Attribute) and last_name(made.node.func) == "mean"):
             forward = class_method(tracer, made.source, made.node.func, frame, "forward") \
-                or _project_function(tracer, made.node.func)
+                or _project_function(tracer, made.node.func) or _loss_method(tracer, made.source, made.node)
             if forward is not None:
                 # a project loss class: reduce where the per-sample losses are made, which may be a
                 # loss it calls (a multi-task sum of parts), never on the tuple or dict it returns
@@ -78,6 +80,19 @@ def _project_function(tracer: Tracer, func: cst.BaseExpression) -> tuple[cst.Fun
                  if f.name.value == func.value and s.enclosing(f, cst.ClassDef) is None]
     return functions[0] if len(functions) == 1 else None
 
+
+def _loss_method(tracer: Tracer, source: Source, call: cst.Call) -> tuple[cst.FunctionDef, Source] | None:
+    """The one project method a call runs that is not a module's forward (`self.criterion_rank(...)`,
+    `trainer.compute_loss(...)`): a loss helper kept on a class."""
+    found = tracer.functions_called(source, call)
+    if len(found) != 1 or found[0][1].name.value in ("forward", "__call__"):
+        return None
+    where, function = found[0]
+    return function, where
+
+
+# backward()'s keywords that keep its implicit gradient (`gradient`, first, gives it)
+GRAPH_OPTIONS = frozenset({"retain_graph", "create_graph", "inputs"})
 
 WEIGHTS = re.compile(r"^(w|weights?|sample_weights?|class_weights?|mask|masks|loss_mask)$", re.IGNORECASE)
 
