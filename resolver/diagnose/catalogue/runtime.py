@@ -32,11 +32,13 @@ FAMILIES = (
             "and cpu")),
     f("device.no_cuda",
       (r"Torch not compiled with CUDA enabled", r"Found no NVIDIA driver on your system",
-       r"No CUDA GPUs are available"),
+       r"No CUDA GPUs are available", r"module 'torch\._C' has no attribute '_cuda_\w+'"),
       ("AssertionError: Torch not compiled with CUDA enabled",
        ("RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and "
         "installed a driver from http://www.nvidia.com/Download/index.aspx"),
-       "RuntimeError: No CUDA GPUs are available"),
+       "RuntimeError: No CUDA GPUs are available",
+       # torch.cuda.set_device on a CPU-only build of torch (2.x)
+       "AttributeError: module 'torch._C' has no attribute '_cuda_setDevice'"),
       "The code asks for CUDA on a machine (or a torch build) without it: pick the device with "
       "torch.cuda.is_available(), or install a CUDA build of torch.",
       "代码在没有 CUDA 的机器（或 torch 版本）上请求 CUDA：用 torch.cuda.is_available() 选择设备，或安装支持 CUDA 的 "

@@ -2,7 +2,9 @@
 Guards a device hard-coded to CUDA (`"cuda"`, `"cuda:N"`, `torch.device("cuda")`) with
 `torch.cuda.is_available()`: each one in the failing function, or, when the failing line only
 uses a device, the constants, defaults and config fields that make it. `x.cuda()` becomes
-`x.to(device)` when the code already computes a `device`. A tensor a module's method makes
+`x.to(device)` when the code already computes a `device`. A call that needs CUDA itself
+(`torch.cuda.set_device(local_rank)`, which a CPU-only build of torch lacks) runs under
+`if torch.cuda.is_available():`. A tensor a module's method makes
 (`torch.zeros(..., device="cuda")` in `init_state`) goes where the module's parameters are,
 `next(self.parameters()).device`: the caller chose that device when it moved the model.
 
@@ -40,6 +42,7 @@ from resolver.fix.rules._syntax import last_name, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 MAX_ORIGINS = 4  # hard-coded device defaults fixed in one edit
+CUDA_ONLY_CALLS = {"torch.cuda.set_device", "torch.cuda.synchronize", "torch.cuda.empty_cache"}
 
 
 def _cuda_literal(source: Source, node: cst.CSTNode) -> bool:
@@ -104,17 +107,37 @@ def _cuda_sites(source: Source, scope: cst.CSTNode) -> list[cst.CSTNode]:
             if _cuda_literal(source, n) or _cuda_call(n)]
 
 
+def _cuda_only_statement(source: Source, line: int) -> cst.SimpleStatementLine | None:
+    """`torch.cuda.set_device(local_rank)` alone on its line: a call that needs CUDA itself (a
+    CPU-only build has no `torch._C._cuda_setDevice`), where no device is hard-coded to guard."""
+    statement = source.statement_at(line)
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call) \
+            and source.code(statement.body[0].value.func) in CUDA_ONLY_CALLS \
+            and isinstance(source.parents.get(statement), cst.IndentedBlock | cst.Module):
+        return statement
+    return None
+
+
 def _hard_coded_cuda(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
     for frame, source in user_frames(diagnosis, workspace):
         on_line = [n for n in source.on_line(cst.CSTNode, frame.line) if _cuda_literal(source, n) or _cuda_call(n)]
-        if not on_line:
+        statement = _cuda_only_statement(source, frame.line)
+        if not on_line and statement is None:
             continue
-        function = source.function_of(on_line[0])
+        function = source.function_of(on_line[0] if on_line else statement)
         swaps = _replacements(source, _cuda_sites(source, function or source.module) if function else on_line)
+        spelled = ", ".join(sorted({source.code(n) for n in swaps}))
+        reason = (f"Chose the device where CUDA is available instead of {spelled}: this machine has no CUDA, "
+                  "and the guard keeps CUDA where it is")
+        if statement is not None:  # the call runs where CUDA is, the devices beside it are guarded
+            call = source.code(statement.body[0].value)
+            reason = (f"Called {call} only where CUDA is available" + (f", and chose the device there instead of "
+                      f"{spelled}" if swaps else "") + ": this machine has no CUDA, and the guard keeps CUDA where it is")
+            swaps = {statement: cst.If(test=cst.parse_expression("torch.cuda.is_available()"),
+                                       body=cst.IndentedBlock(body=[statement.with_changes(leading_lines=[])]),
+                                       leading_lines=statement.leading_lines), **swaps}
         if swaps:
-            spelled = ", ".join(sorted({source.code(n) for n in swaps}))
-            reason = (f"Chose the device where CUDA is available instead of {spelled}: this machine has no CUDA, "
-                      "and the guard keeps CUDA where it is")
             if all(new is MODULE_DEVICE for new in swaps.values()):
                 reason = (f"Made the tensor on the module's own device instead of {spelled}: this machine has no "
                           "CUDA, and the module's parameters are wherever its caller moved it")
