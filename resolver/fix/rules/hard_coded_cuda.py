@@ -132,8 +132,9 @@ def _hard_coded_cuda(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
                   "and the guard keeps CUDA where it is")
         if statement is not None:  # the call runs where CUDA is, the devices beside it are guarded
             call = source.code(statement.body[0].value)
-            reason = (f"Called {call} only where CUDA is available" + (f", and chose the device there instead of "
-                      f"{spelled}" if swaps else "") + ": this machine has no CUDA, and the guard keeps CUDA where it is")
+            beside = f", and chose the device there instead of {spelled}" if swaps else ""
+            reason = (f"Called {call} only where CUDA is available{beside}: this machine has no CUDA, and the guard "
+                      "keeps CUDA where it is")
             swaps = {statement: cst.If(test=cst.parse_expression("torch.cuda.is_available()"),
                                        body=cst.IndentedBlock(body=[statement.with_changes(leading_lines=[])]),
                                        leading_lines=statement.leading_lines), **swaps}
