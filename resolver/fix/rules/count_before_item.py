@@ -78,6 +78,7 @@ def _reduced(source: Source, line: int) -> Iterator[Edit]:
 
 class CountBeforeItem(Rule):
     categories = ("tensor.item_non_scalar",)
+    priority = 1  # after tensor_from_tensors: the two never meet (a constructor's list, a comparison's .item())
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for frame, source in user_frames(diagnosis, workspace):
