@@ -8,7 +8,8 @@ division by a count on the line).
 `a Tensor with 800 elements cannot be converted to Scalar`: a comparison gives one boolean per
 element, and `.item()` reads a tensor of one element. Counting correct predictions needs the
 reduction first. Nothing is proposed when `.item()` is taken of anything but a comparison (a
-batch of predictions, an unreduced loss: what was meant is not in the code).
+batch of predictions, an unreduced loss: what was meant is not in the code), or when the value
+is a condition (`if (a == b).item():`, `assert`, `not`: all or any is meant, not a count).
 
 ## Example
 ```python
@@ -52,6 +53,20 @@ def _compared(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Call) and last_name(node.func) in COMPARISONS
 
 
+def _in_a_condition(source: Source, item: cst.Call) -> bool:
+    """`if (a == b).item():`, `assert`, `not`, `and`: a truth value is meant (all? any?), not a count."""
+    node = item
+    while (parent := source.parents.get(node)) is not None:
+        if isinstance(parent, (cst.Assert, cst.BooleanOperation)) \
+                or isinstance(parent, cst.UnaryOperation) and isinstance(parent.operator, cst.Not) \
+                or isinstance(parent, (cst.If, cst.While, cst.IfExp)) and parent.test is node:
+            return True
+        if isinstance(parent, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
+            return False
+        node = parent
+    return False
+
+
 def _reduction(source: Source, item: cst.Call) -> str:
     """`mean` when the value is an accuracy stored as it is, else `sum` (a count)."""
     statement = source.enclosing(item, (cst.Assign, cst.AugAssign))
@@ -64,7 +79,7 @@ def _reduced(source: Source, line: int) -> Iterator[Edit]:
     for item in source.on_line(cst.Call, line):
         func = item.func
         if not (isinstance(func, cst.Attribute) and func.attr.value == "item" and not item.args
-                and _compared(func.value)):
+                and _compared(func.value)) or _in_a_condition(source, item):
             continue
         how = _reduction(source, item)
         reduced = cst.Call(cst.Attribute(func.value, cst.Name(how)))

@@ -37,7 +37,7 @@ from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
 CLASS_COUNT_NAMES = ("num_classes", "n_classes", "nclasses", "num_class", "n_class", "num_labels", "n_labels",
-                     "classes", "num_outputs")
+                     "num_categories", "n_categories", "classes", "num_outputs")
 
 CLASS_COUNT = rf"(?:{'|'.join(CLASS_COUNT_NAMES)})"
 
