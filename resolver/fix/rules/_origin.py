@@ -5,12 +5,14 @@ place it is used.
 
 Each step is one expression; the next one is what it was computed from:
 - a local name -> its latest assignment before the line (tuple unpacking and `for` targets too);
-  a parameter -> the argument at the call in the caller's frame (the probe's frames);
+  a parameter -> the argument at the call in the caller's frame (the probe's frames), the call
+  made by name or through a module-level alias (`net = linreg; net(X, w, b)`);
 - `self.attr` -> what the class assigns to it (its `__init__` first);
 - indexing, `.to()`, `.unsqueeze()`, casts and conversions -> the tensor they act on;
 - a call of a function of the project -> its return value;
 - an element of a DataLoader batch -> that element of the dataset's sample: the `__getitem__`
-  of the class the probe saw behind the loader, or the `TensorDataset(...)` argument.
+  of the class the probe saw behind the loader, or the `TensorDataset(...)` argument;
+- an element of what a project generator yields (`for X, y in data_iter(...)`) -> its one `yield`.
 The chain stops where the trail can't be followed for sure (an ambiguous call, a library call)."""
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._source import Source, project_sources
 from resolver.fix.rules._syntax import (
+    alias_call,
     appended,
     argument,
     attribute_assignments,
@@ -44,7 +47,7 @@ from resolver.write.edits import Workspace
 THROUGH = {"to", "cuda", "cpu", "unsqueeze", "squeeze", "view", "reshape", "clone", "detach", "contiguous",
            "permute", "transpose", "flatten", "numpy", "copy", "float", "double", "half", "long", "int", "short",
            "byte", "bool", "bfloat16", "type", "astype", "view_as", "reshape_as", "expand", "expand_as", "tolist",
-           "squeeze_", "unsqueeze_", "requires_grad_", "pin_memory"}
+           "squeeze_", "unsqueeze_", "requires_grad_", "pin_memory", "index_select"}
 # Calls whose first argument holds the values: follow it.
 CONVERSIONS = {"from_numpy", "tensor", "as_tensor", "Tensor", "FloatTensor", "DoubleTensor", "LongTensor",
                "IntTensor", "HalfTensor", "ByteTensor", "array", "asarray", "ascontiguousarray", "stack",
@@ -173,7 +176,7 @@ class Tracer:
         method = bool(params) and params[0] in ("self", "cls")
         position = params.index(name) - (1 if method else 0)
         calls = [c for c in caller_source.on_line(cst.Call, caller.line)
-                 if calls_function(c, function, method)]
+                 if calls_function(c, function, method) or alias_call(caller_source, c, function)]
         if len(calls) != 1:
             return None
         value = argument(calls[0], position, name)
@@ -263,7 +266,7 @@ class Tracer:
                 iterable = positional[0]
             else:
                 break  # `DataLoader(...)` itself
-        found = self._loader_sample(source, iterable, path, index)
+        found = self._loader_sample(source, iterable, path, index) or self._yielded(source, iterable, path)
         if found is not None:
             return found
         loader = self.diagnosis.loader
@@ -287,6 +290,18 @@ class Tracer:
                     if len(returns) == 1:
                         return dataset, returns[0].value, path, None, "sample"
         return None
+
+    def _yielded(self, caller: Source, iterable: cst.BaseExpression, path: tuple):
+        """What a project generator yields (`for X, y in data_iter(...)`): one function, one `yield`."""
+        name = last_name(iterable.func) if isinstance(iterable, cst.Call) else None
+        found = [(s, f) for s in self.project_sources() for f in s.nodes(cst.FunctionDef) if f.name.value == name]
+        where, function = found[0] if len(found) == 1 else (None, None)
+        yields = [y.value for y in own_nodes(function, cst.Yield) if isinstance(y.value, cst.BaseExpression)] \
+            if function is not None else []
+        if len(yields) != 1:
+            return None
+        self._entered.setdefault(function, (caller, iterable))
+        return where, yields[0], path, None, "returned"
 
     def _loader_sample(self, source: Source, iterable: cst.BaseExpression, path: tuple, index: int | None):
         """The element of a batch as the code that builds its DataLoader says: what its

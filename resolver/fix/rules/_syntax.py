@@ -113,6 +113,15 @@ def calls_function(call: cst.Call, function: cst.FunctionDef, method: bool) -> b
     return last is not None and not last[:1].isupper() and required <= given <= takes and last != name
 
 
+def alias_call(source: Source, call: cst.Call, function: cst.FunctionDef) -> bool:
+    """`net(X, w, b)` where the module binds `net = linreg` once: a call of `linreg`."""
+    if not isinstance(call.func, cst.Name):
+        return False
+    bound = [a.value for a in source.nodes(cst.Assign) if source.enclosing(a, cst.FunctionDef) is None
+             and any(isinstance(t.target, cst.Name) and t.target.value == call.func.value for t in a.targets)]
+    return len(bound) == 1 and isinstance(bound[0], cst.Name) and bound[0].value == function.name.value
+
+
 def own_nodes(scope: cst.CSTNode, kind: type) -> list:
     """Nodes of `kind` in `scope`'s body, not inside a nested function, class or lambda."""
     found = []

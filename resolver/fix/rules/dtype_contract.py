@@ -19,7 +19,10 @@ bias type (float)`: the tensor was made with another dtype than the one its cons
 float64 array goes to float32 where numpy makes it only when nothing on the way combines it
 with other arrays (their dtypes decide too). Integer ids fed to a Linear, Conv or RNN are a
 design error (they need an Embedding), not a cast: nothing is proposed, unless they are one
-non-negative count per input feature made from a Python list (see _count_features).
+non-negative count per input feature made from a Python list (see _count_features). With no
+layer in between (`torch.mm(X, w)`, `x @ w`: `double != float`), the float64 operand on the line
+is the one traced back; float32 data against float64 coefficients (`float != double`) is left
+alone: that precision is the author's choice.
 
 ## Example
 ```python
@@ -74,7 +77,7 @@ RIGHT = {INTEGER: {"long", "int64"}, FLOATING: {"float", "float32"}}
 SPELLING = {INTEGER: {"method": "long", "torch": "long", "numpy": "int64", "builtin": "int"},
             FLOATING: {"method": "float", "torch": "float32", "numpy": "float32", "builtin": "float"}}
 WEIGHTS = re.compile(r"and (Float)\b|(bias|weight) type \((float)\)|weight dtype \(torch\.(float32)\)"
-                     r"|expected scalar type (Float) but found", re.IGNORECASE)
+                     r"|expected scalar type (Float) but found|but got: double != (float)\b", re.IGNORECASE)
 WIDER_WEIGHTS = re.compile(r"but got Float and (Double|Half)"
                            r"|Input type \(float\) and (bias|weight) type \((double|c10::Half|half)\)"
                            r"|input dtype \(torch\.float32\) does not match weight dtype \(torch\.(float64|float16)\)")
@@ -164,7 +167,7 @@ def _count_features(diagnosis: Diagnosis) -> bool:
     _counts_made)."""
     module = diagnosis.module
     given = module.inputs[0] if module is not None and module.inputs else None
-    return bool(WEIGHTS.search(diagnosis.message)) and module.class_name == "Linear" and given is not None \
+    return bool(WEIGHTS.search(diagnosis.message)) and given is not None and module.class_name == "Linear" \
         and kind_of(given.dtype) == INTEGER and given.dtype != "bool" and len(given.shape) >= 2 \
         and given.shape[-1] == module.attributes.get("in_features") and given.min is not None and given.min >= 0
 
@@ -208,7 +211,9 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
                         return argument(call, *table[module.class_name])
     given = diagnosis.module.inputs[0] if diagnosis.module is not None and diagnosis.module.inputs else None
     if diagnosis.category == "dtype.mismatch":
-        bad = {n for n, t in frame.tensors.items() if t.dtype == given.dtype} if given else set()
+        # no module took it (`torch.mm(X, w)`): the float64 tensors on the line, when the message names double
+        odd = given.dtype if given else "float64" if _float64_input(diagnosis) else None
+        bad = {n for n, t in frame.tensors.items() if t.dtype == odd}
     else:
         bad = {n for n, t in frame.tensors.items() if kind_of(t.dtype) != wanted}
     for subscript in source.on_line(cst.Subscript, frame.line):
@@ -259,7 +264,7 @@ def _float64_input(diagnosis: Diagnosis) -> bool:
     module = diagnosis.module
     if module is not None and module.inputs and module.inputs[0] is not None:
         return module.inputs[0].dtype == "float64"
-    return bool(re.search(r"\bDouble\b|\(double\)|torch\.float64\)", diagnosis.message))
+    return bool(re.search(r"\bDouble\b|\(double\)|torch\.float64\)|got: double\b", diagnosis.message))
 
 
 def _fix_at_origin(chain: list[Step], wanted: str, float64: bool = False) -> Edit | None:

@@ -1,8 +1,10 @@
 """## What it does
 Brings class labels into 0..C-1 for C outputs, told apart by the labels the whole dataset holds
-(the probe scans it): labels 1..C get `- 1` where they are made; labels 0..C make the one
-class-count setting that says C (a config file, a constant, a default) C+1; anything else gets
-nothing. C is the logits' width, else the class count every setting of the project states.
+(the probe scans it): labels 1..C get `- 1` where they are made; labels 0..K (K >= C; beyond C
+only when each sample holds one label, not a mask or a row of tags) make the one class-count
+setting that says C (a config file, a constant, a default, a parameter's default, an argparse
+default) K+1; anything else gets nothing. C is the logits' width, else the class count every
+setting of the project states.
 
 ## Why is this bad?
 `Target 9 is out of bounds`: cross entropy takes class indices below the number of outputs.
@@ -35,7 +37,7 @@ from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
 CLASS_COUNT_NAMES = ("num_classes", "n_classes", "nclasses", "num_class", "n_class", "num_labels", "n_labels",
-                     "classes", "num_outputs")
+                     "num_categories", "n_categories", "classes", "num_outputs")
 
 CLASS_COUNT = rf"(?:{'|'.join(CLASS_COUNT_NAMES)})"
 
@@ -55,7 +57,7 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
         chain = tracer.chain(source, target, frame)
         at = next((i for i, s in enumerate(chain) if s.role == "sample" and s.path), None)
         if at is None or at + 1 >= len(chain):
-            return
+            continue  # not the loss's target (`logits.view(-1, self.num_labels)` takes two arguments too)
         low, high = loader.sample_ranges.get(str(chain[at].path[0]), (None, None))
         classes = _class_count(diagnosis, frame, logits)
         if classes is None and high is not None:
@@ -74,14 +76,33 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
             new = cst.parse_expression(f"{code if simple else f'({code})'} - 1")
             yield changed(made.source, made.node, new, f"where the labels are made: they run 1..{classes} over the "
                         f"dataset, the model's {classes} outputs take 0..{classes - 1}")
-        elif (low, high) == (0, classes):
-            yield from _one_more_class(tracer, classes)
+        elif low == 0 and (high == classes or high > classes and _one_label(loader, chain[at].path[0])):
+            yield from _class_count_raised(tracer, classes, high + 1)
         return
+
+
+def _one_label(loader, position) -> bool:
+    """The sample holds one integer there, a class label (not a mask or a row of ids, whose
+    largest value may be an ignore index such as 255)."""
+    return loader.sample_sizes.get(str(position)) == 1
 
 
 def _class_count(diagnosis: Diagnosis, frame, logits) -> int | None:
     fact = (frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None) or loss_input(diagnosis, 0)
-    return fact.shape[1] if fact is not None and len(fact.shape) >= 2 else None
+    if fact is not None and len(fact.shape) >= 2:
+        return fact.shape[1]
+    flattened = _flattened(logits)  # `F.cross_entropy(scores.view(-1, C), y)`: the classes stay last
+    fact = frame.tensors.get(flattened.value) if flattened is not None else None
+    return fact.shape[-1] if fact is not None and len(fact.shape) >= 2 else None
+
+
+def _flattened(logits) -> cst.Name | None:
+    """`scores` in `scores.view(-1, C)`, `scores.reshape(-1, C)`, `scores.contiguous().view(-1, C)`."""
+    node = logits
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+            and node.func.attr.value in ("view", "reshape", "contiguous"):
+        node = node.func.value
+    return node if node is not logits and isinstance(node, cst.Name) else None
 
 
 def _declared_class_count(tracer: Tracer, diagnosis: Diagnosis, high: int) -> int | None:
@@ -105,26 +126,28 @@ def _config_class_counts(tracer: Tracer, old: int, new: int, why: str) -> list[E
     return config_file_edits(tracer.workspace, keys, old, new, why)
 
 
-def _one_more_class(tracer: Tracer, classes: int) -> Iterator[Edit]:
-    """The one place that sets the class count to `classes`, set to `classes + 1`; nothing when
-    there is not exactly one."""
+def _class_count_raised(tracer: Tracer, classes: int, needed: int) -> Iterator[Edit]:
+    """The one place that sets the class count to `classes`, set to `needed`, the classes the
+    dataset's labels 0..needed-1 hold; nothing when there is not exactly one."""
     found: list[Edit] = []
-    why = (f": the labels run 0..{classes} over the dataset, {classes + 1} classes, and the model was built "
+    why = (f": the labels run 0..{needed - 1} over the dataset, {needed} classes, and the model was built "
            f"with {classes} outputs")
     for source in tracer.project_sources():
         for node in source.nodes(cst.Integer, lambda n: n.evaluated_value == classes):
             if _names_class_count(source, node):
-                found.append(changed(source, node, cst.Integer(str(classes + 1)), f"where the class count is set{why}"))
-    found += _config_class_counts(tracer, classes, classes + 1, f"(where the class count is set){why}")
+                found.append(changed(source, node, cst.Integer(str(needed)), f"where the class count is set{why}"))
+    found += _config_class_counts(tracer, classes, needed, f"(where the class count is set){why}")
     if len(found) == 1:
         yield found[0]
 
 
 def _names_class_count(source: Source, node: cst.Integer) -> bool:
     """`num_classes = 9`, `num_classes: int = 9`, `num_classes=9`, `"num_classes": 9`,
-    `add_argument("--num-classes", default=9)`."""
+    `add_argument("--num-classes", default=9)`, `def build(num_classes=9)`."""
     parent = source.parents.get(node)
     named = re.compile(rf"^{CLASS_COUNT}$", re.IGNORECASE)
+    if isinstance(parent, cst.Param):
+        return parent.default is node and bool(named.match(parent.name.value))
     if isinstance(parent, (cst.Assign, cst.AnnAssign)):
         targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
         return any(named.match(last_name(t) or "") for t in targets)

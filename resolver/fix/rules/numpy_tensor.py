@@ -1,9 +1,10 @@
 """## What it does
 Fixes the bridge between torch and numpy, both ways, on the failing line: `.detach()` or
-`.cpu()` goes in front of the `.numpy()` (or into `np.array(...)`); an object array handed to
-torch (one array per sample: a column of a `dtype=object` batch, an `np.empty(n,
-dtype=object)` filled row by row) becomes `np.stack(...)` inside the one conversion on the line
-(two conversions there: nothing).
+`.cpu()` goes in front of the `.numpy()` (or into `np.array(...)`, or onto the element of a
+comprehension a numpy function reads: `np.mean([loss_fn(m(x), y).detach() for x, y in val])`);
+an object array handed to torch (one array per sample: a column of a `dtype=object` batch, an
+`np.empty(n, dtype=object)` filled row by row) becomes `np.stack(...)` inside the one conversion
+on the line (two conversions there: nothing).
 
 ## Why is this bad?
 `Can't call numpy() on Tensor that requires grad`, `can't convert cuda:0 device type tensor to
@@ -53,6 +54,10 @@ class NumpyTensor(Rule):
             targets = [c.func.value for c in calls if method_call(c, "numpy") and not c.args]
             targets += [c.args[0].value for c in calls if isinstance(c.func, cst.Attribute) and c.args
                         and c.func.attr.value in ARRAY_FUNCTIONS]
+            # `np.sum([w * loss for w, loss in zip(weights, losses)])`: numpy reads each element
+            targets += [c.args[0].value.elt for c in calls if c.args and c.args[0].keyword is None
+                        and isinstance(c.args[0].value, (cst.ListComp, cst.GeneratorExp))
+                        and any(n.startswith("numpy.") for n in source.qualified_names(c.func))]
             for tensor in targets:
                 code = source.module.code_for_node(tensor)
                 if code.endswith(step):
