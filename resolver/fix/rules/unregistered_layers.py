@@ -1,7 +1,8 @@
 """## What it does
 Registers layers kept in a plain list or dict: `nn.ModuleList` / `nn.ModuleDict` around it
-(filled with layers, a list repeated or joined: `(n - 1) * [nn.Conv1d(...)]`, or with what a project helper returns, `tower(width)` returning an
-`nn.Sequential`; a local list kept as `self.towers = towers`; the plain list a project helper
+(filled with layers, also a list repeated or joined: `(n - 1) * [nn.Conv1d(...)]`, `[stem] +
+blocks`; or with what a project helper returns, `tower(width)` returning an `nn.Sequential`; a
+local list kept as `self.towers = towers`; the plain list a project helper
 returns: `self.encoder = mlp_stack(sizes)`). On a dtype mismatch in a layer the probe finds no
 path to from the model, only the container that layer was built into; likewise on a run that
 trains without them (health.unregistered_module: the probe saw layers run in a trained model's
