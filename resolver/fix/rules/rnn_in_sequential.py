@@ -83,6 +83,12 @@ def _after_rnn(source: Source, layer: cst.Call) -> tuple[cst.CSTNode, cst.CSTNod
     return None
 
 
+def _defines_helper(source: Source) -> bool:
+    """The file defines our RNNOutput at module level (an earlier fix wrote it)."""
+    return any(isinstance(s, cst.ClassDef) and s.name.value == HELPER and source.code(s.body) == source.code(
+        cst.parse_statement(_helper_class(nn_spelling(source))).body) for s in source.module.body)
+
+
 def _selector_inserted(source: Source, container: cst.CSTNode, rnn_item: cst.CSTNode) -> str:
     """The file with `RNNOutput()` after the RNN item, and the helper class after the imports."""
     selector = rnn_item.with_changes(value=cst.parse_expression(f"{HELPER}()"))
@@ -100,6 +106,8 @@ def _selector_inserted(source: Source, container: cst.CSTNode, rnn_item: cst.CST
         items = [e for item in container.elements for e in ((kept, selector) if item is rnn_item else (item,))]
         new_container = container.with_changes(elements=items)
     module = cst.parse_module(source.replaced(container, new_container))
+    if _defines_helper(source):
+        return module.code  # a second RNN in this file: the class is there
     body = list(module.body)
     first_use = next(i for i, statement in enumerate(source.module.body) if source.within(container, statement))
     imports = [i for i, s in enumerate(body[:first_use]) if isinstance(s, cst.SimpleStatementLine)
@@ -126,7 +134,7 @@ class RnnInSequential(Rule):
         source = Source.parse(workspace, layer.site.file)
         call = source and source.call_at(layer.site)
         found = call and _after_rnn(source, call)
-        if not found or HELPER in source.text:
+        if not found or HELPER in source.text and not _defines_helper(source):
             return
         container, rnn_item = found
         reason = (f"Put {HELPER}() after {source.code(rnn_item.value)} in nn.Sequential: the RNN returns "
