@@ -59,6 +59,12 @@ def _container_kind(value: cst.BaseExpression) -> str | None:
     return None
 
 
+def _repeats_one_layer(value: cst.BaseExpression) -> bool:
+    """`n * [nn.Linear(...)]`: the list holds the same object n times."""
+    return isinstance(value, cst.BinaryOperation) and (isinstance(value.operator, cst.Multiply) or any(
+        _repeats_one_layer(side) for side in (value.left, value.right)))
+
+
 def _builds_modules(source: Source, value: cst.BaseExpression, workspace: Workspace | None = None) -> bool:
     """The expression constructs objects (`nn.Linear(...)`, `Block(...)`): calls of capitalised
     names, or (given the workspace) of a project function that returns one (`make_mlp(...)`
@@ -152,6 +158,9 @@ def _registered_containers(workspace: Workspace, source: Source, node: cst.Class
     names = ", ".join(f"self.{n}" for n in wrapped)
     reason = (f"Kept the layers of {node.name.value} ({names}) in nn.ModuleList / nn.ModuleDict: in a plain list or "
               "dict they are not registered, so parameters(), .to() and state_dict() never see them")
+    if any(_repeats_one_layer(a.value) for a in wrapped.values()):
+        reason += ("; `*` repeats one layer object, so its uses share one set of weights (a comprehension builds "
+                   "one per use, if that was meant)")
     yield source.edit(replaced_all(source.module, replacements), source.line_of(next(iter(wrapped.values()))), reason)
 
 
