@@ -1,7 +1,8 @@
 """## What it does
 Registers layers kept in a plain list or dict: `nn.ModuleList` / `nn.ModuleDict` around it
-(filled with layers, or with what a project helper returns, `tower(width)` returning an
-`nn.Sequential`; a local list kept as `self.towers = towers`; the plain list a project helper
+(filled with layers, also a list repeated or joined: `(n - 1) * [nn.Conv1d(...)]`, `[stem] +
+blocks`; or with what a project helper returns, `tower(width)` returning an `nn.Sequential`; a
+local list kept as `self.towers = towers`; the plain list a project helper
 returns: `self.encoder = mlp_stack(sizes)`). On a dtype mismatch in a layer the probe finds no
 path to from the model, only the container that layer was built into; likewise on a run that
 trains without them (health.unregistered_module: the probe saw layers run in a trained model's
@@ -45,6 +46,23 @@ from resolver.fix.rules._source import Source
 from resolver.write.edits import Edit, Workspace
 
 CONTAINERS = {cst.List: "ModuleList", cst.ListComp: "ModuleList", cst.Dict: "ModuleDict", cst.DictComp: "ModuleDict"}
+
+
+def _container_kind(value: cst.BaseExpression) -> str | None:
+    """The nn container a plain container expression stands for: a list, dict or comprehension, or
+    a list repeated or joined (`(n - 1) * [nn.Conv1d(...)]`, `[stem] + blocks`), still a list."""
+    if type(value) in CONTAINERS:
+        return CONTAINERS[type(value)]
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
+        kinds = {_container_kind(value.left), _container_kind(value.right)}
+        return "ModuleList" if "ModuleList" in kinds else None
+    return None
+
+
+def _repeats_one_layer(value: cst.BaseExpression) -> bool:
+    """`n * [nn.Linear(...)]`: the list holds the same object n times."""
+    return isinstance(value, cst.BinaryOperation) and (isinstance(value.operator, cst.Multiply) or any(
+        _repeats_one_layer(side) for side in (value.left, value.right)))
 
 
 def _builds_modules(source: Source, value: cst.BaseExpression, workspace: Workspace | None = None) -> bool:
@@ -99,13 +117,13 @@ def _registered_containers(workspace: Workspace, source: Source, node: cst.Class
     in_init = source.nodes(cst.Assign, lambda a: source.enclosing(a, cst.FunctionDef) is init)
     for assign in in_init:
         target = assign.targets[0].target
-        if len(assign.targets) == 1 and isinstance(target, cst.Name) and type(assign.value) in CONTAINERS:
+        if len(assign.targets) == 1 and isinstance(target, cst.Name) and _container_kind(assign.value):
             local_lists[target.value] = assign  # `members = []`, filled, then `self.members = members`
     for assign in in_init:
         target = assign.targets[0].target
         if len(assign.targets) != 1 or not isinstance(target, cst.Attribute) or source.code(target.value) != "self":
             continue
-        if type(assign.value) in CONTAINERS:
+        if _container_kind(assign.value):
             plain[target.attr.value] = (assign, f"self.{target.attr.value}")
         elif isinstance(assign.value, cst.Name) and assign.value.value in local_lists:
             plain[target.attr.value] = (assign, assign.value.value)
@@ -133,13 +151,16 @@ def _registered_containers(workspace: Workspace, source: Source, node: cst.Class
     replacements = {}
     for name, assign in wrapped.items():
         made = local_lists[assign.value.value].value if isinstance(assign.value, cst.Name) else assign.value
-        kind = CONTAINERS.get(type(made), "ModuleList")
+        kind = _container_kind(made) or "ModuleList"
         empty = isinstance(assign.value, (cst.List, cst.Dict)) and not assign.value.elements
         value = f"{nn}.{kind}()" if empty else f"{nn}.{kind}({source.module.code_for_node(assign.value)})"
         replacements[assign.value] = cst.parse_expression(value)
     names = ", ".join(f"self.{n}" for n in wrapped)
     reason = (f"Kept the layers of {node.name.value} ({names}) in nn.ModuleList / nn.ModuleDict: in a plain list or "
               "dict they are not registered, so parameters(), .to() and state_dict() never see them")
+    if any(_repeats_one_layer(a.value) for a in wrapped.values()):
+        reason += ("; `*` repeats one layer object, so its uses share one set of weights (a comprehension builds "
+                   "one per use, if that was meant)")
     yield source.edit(replaced_all(source.module, replacements), source.line_of(next(iter(wrapped.values()))), reason)
 
 
