@@ -1,0 +1,1 @@
+from .se_resnet import se_resnet20

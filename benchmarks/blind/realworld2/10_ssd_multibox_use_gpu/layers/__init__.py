@@ -1,0 +1,2 @@
+from .box_utils import *
+from .prior_box import PriorBox
