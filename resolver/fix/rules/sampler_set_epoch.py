@@ -39,7 +39,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
-from resolver.fix.rules._syntax import last_name
+from resolver.fix.rules._syntax import calls_function
 from resolver.write.edits import Edit, Workspace
 
 WHY = ("a DistributedSampler shuffles with its seed plus the epoch set on it: without set_epoch every epoch "
@@ -84,10 +84,10 @@ def _passed_as(workspace: Workspace, source: Source, loop: cst.For, caller: dict
     if function is None or statement is None or bound[0].path != caller_source.path \
             or not caller_source.within(statement, bound[1]):
         return None
-    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]  # positional
     offset = 1 if params[:1] in (["self"], ["cls"]) else 0
     for call in caller_source.on_line(cst.Call, caller["line"]):
-        if last_name(call.func) != function.name.value:
+        if not calls_function(call, function, method=bool(offset)):
             continue
         for position, arg in enumerate(call.args):
             if arg.star or caller_source.code(arg.value) != bound[2]:

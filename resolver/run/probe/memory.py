@@ -193,7 +193,7 @@ class Meter:
         # freed memory is released at once only where smoke mode lowered a loader's batch (the forecast's
         # draws): a faithful run (a confirming step, a batch fix verified) keeps the allocator the user's
         # own run has, whose heap holds far more at the same batch (oom2/05: 1010 MB vs 772 MB at batch 64)
-        self.forecast, self.released = forecast, False
+        self.release_pending = forecast
         self.steps = []
         self.backwards = 0  # every backward pass: a pass over a loader without one is evaluation
         self.batch = self.user_batch = self.samples = self.site = self.passes = None
@@ -236,9 +236,10 @@ class Meter:
                 meter.samples = len(loader.dataset) if loader is not None else None
                 meter.site = getattr(loader, "_resolver_site", None)
                 meter.passes = getattr(loader, "_resolver_passes", 1)
-                if meter.forecast and not meter.released and loader is not None \
+                if meter.release_pending and loader is not None \
                         and (meter.user_batch or 0) > (getattr(loader, "batch_size", None) or meter.user_batch):
-                    meter.released = release_freed_memory()
+                    meter.release_pending = False  # tried once: mallopt is glibc's, elsewhere it stays off
+                    release_freed_memory()
                 meter.drew(loader)
             except Exception:  # a batch of another kind: this step's size is unknown
                 meter.batch = None

@@ -29,7 +29,9 @@ class SmokeBatches:
         # user's batch (a sixteenth and an eighth at first, less where a run died at those): two sizes
         # whose peaks differ by far more than the allocator's noise
         self.sizes = [smoke_size] * keep
-        if forecast_share and user_size is not None and user_size >= 2 * smoke_size and keep >= 3:
+        self.forecasting = bool(forecast_share) and user_size is not None and user_size >= 2 * smoke_size \
+            and keep >= 3
+        if self.forecasting:
             first = max(smoke_size, user_size // forecast_share)
             self.sizes[1:3] = [first, min(2 * first, user_size)]
 
@@ -56,7 +58,7 @@ class SmokeBatches:
         tail_start = (real_batches - 1) * size
         tail_size = min(self.smoke_size, size if drop_last else n - tail_start)
         head_end = tail_start
-        if self.sizes[1:3] != [self.smoke_size] * 2:
+        if self.forecasting:
             tail_end = min(tail_start + size, n)
             head_end = max(tail_start, min(tail_end - tail_size, sum(self.sizes[:3])))
         head = min(self.keep, math.ceil(head_end / self.smoke_size))
