@@ -170,3 +170,26 @@ def test_a_hang_names_where_every_rank_is():
     assert diagnosis.category == "dist.hang" and diagnosis.location.line == 7
     assert diagnosis.message == ("no rank made progress for 5s: rank 0 waits in barrier() at utils.py:7 in "
                                  "save_checkpoint; rank 1 at train.py:22 in main; rank 2 had finished the script")
+
+
+def test_a_rank_that_gloo_aborted_inside_a_collective_is_the_cause_not_its_peers_reset():
+    probe = Path(__file__).resolve().parents[1] / "resolver" / "run" / "probe"
+    stacks = STACKS.format(probe=probe / "dist.py", probe_main=probe / "probe.py")
+    launch = {"failures": {"0": -signal.SIGABRT, "1": 1}, "hang": None,
+              "aborted": {"0": {"collective": "barrier", "at": "/home/u/proj/utils.py:7", "stacks": stacks}}}
+    stderr = ("terminate called after throwing an instance of 'gloo::EnforceNotMet'\n  what():  [enforce fail at "
+              "pair.cc:456] op.preamble.length <= op.nbytes. 8 vs 4. Received data size doesn't match expected "
+              "size. Is there a distributed collective mismatch in your code?\n")
+    reset = {1: _failed("RuntimeError", "Read error [127.0.0.1]:4242: Connection reset by peer.", 9.0)}
+    diagnosis = combine(launch, reset, stderr, PROJECT)[0]
+    assert diagnosis.category == "dist.hang" and diagnosis.error_type == "CollectiveMismatch"
+    assert (diagnosis.location.file.name, diagnosis.location.line) == ("utils.py", 7)
+    assert diagnosis.message == (
+        "the ranks called different collectives (op.preamble.length <= op.nbytes. 8 vs 4. Received data size "
+        "doesn't match expected size. Is there a distributed collective mismatch in your code?): rank 0 aborted in "
+        "barrier() at utils.py:7 in save_checkpoint; rank 1 had failed: RuntimeError: Read error [127.0.0.1]: "
+        "Connection reset by peer.")
+    # a peer that failed on its own (not only because rank 0 went away) is the error
+    own = {1: _failed("IndexError", "index 10 is out of bounds for dimension 0 with size 10", 9.0, line=18)}
+    diagnosis = combine(launch, own, stderr, PROJECT)[0]
+    assert diagnosis.error_type == "IndexError" and diagnosis.location.line == 18

@@ -22,6 +22,10 @@ STOPPED = (-signal.SIGTERM, -signal.SIGKILL, -signal.SIGINT)  # how torchrun sto
 PROBE_FOLDER = Path(__file__).parent / "probe"
 _PEER_PORT = re.compile(r"(\[[0-9a-f.:]+\]):\d+")
 _THREAD = re.compile(r"^(Current thread|Thread) 0x[0-9a-f]+ .*\(most recent call first\):$")
+# a rank's own error before its peers reset: gloo's check that both ends of a collective agree
+_ABORT_REASON = re.compile(r"what\(\):\s+\[enforce fail at [^\]]*\]\s*(.+)")
+# a rank's error that only says its peer went away: the peer's failure is the cause
+_PEER_GONE = re.compile(r"[Cc]onnection (reset|closed) by peer|Connection refused|Broken pipe")
 _STACK_FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+) in (?P<function>.+)$')
 
 
@@ -72,6 +76,9 @@ def combine(launch: dict, ranks: dict[int, dict], stderr: str, project: Path):
         return hang_diagnosis(launch["hang"], project, ranks), {}, {}, ()
     failing = sorted((r for r, report in ranks.items() if report.get("outcome") in ("exception", "exit")),
                      key=lambda r: ranks[r].get("ended_at", 0))
+    aborted = {r: state for r, state in (launch.get("aborted") or {}).items() if int(r) not in ranks}
+    if aborted and all(_PEER_GONE.search(str(ranks[r].get("message", ""))) for r in failing):
+        return mismatch_diagnosis(aborted, project, ranks, stderr), {}, {}, ()
     finished = sorted(r for r, report in ranks.items() if report.get("outcome") == "ok")
     lead = ranks[finished[0]] if finished else {}
     if not failing:
@@ -145,29 +152,53 @@ def _signal_name(code: int) -> str:
 def hang_diagnosis(hang: dict, project: Path, ranks: dict[int, dict]) -> Diagnosis:
     """Where each rank waits when none makes progress: file:line and function, from its stacks;
     and what the ranks that had already ended did."""
-    lines, frames_of = [], {}
-    for rank in sorted(ranks):  # ranks that had ended their script (a rank still exiting has no stack to show)
-        report = ranks[rank]
-        message = str(report.get("message", "")).strip().split("\n")[0][:120]
-        lines.append(f"rank {rank} " + ("had finished the script" if report.get("outcome") == "ok" else
-                                        f"had failed: {report.get('error_type', 'SystemExit')}: {message}"))
-    for rank in sorted(hang["ranks"], key=int):
-        state = hang["ranks"][rank]
-        if int(rank) in ranks:
-            continue
-        frames = stack_frames(state.get("stacks", ""), project)
-        frames_of[int(rank)] = frames
-        user = [f for f in frames if f.user]
-        where = user[-1] if user else (frames[-1] if frames else None)
-        place = f"{_relative(where.file, project)}:{where.line} in {where.function}" if where else "no stack"
-        code = f" `{where.code}`" if where and where.code else ""
-        waits = f"waits in {state['collective']}() at " if state.get("collective") else "at "
-        lines.append(f"rank {rank} {waits}{place}{code}")
+    lines, frames_of = _ended(ranks), {}
+    for rank, state in hang["ranks"].items():
+        if int(rank) not in ranks:
+            frames_of[int(rank)], place = _place(state, project)
+            waits = f"waits in {state['collective']}() at " if state.get("collective") else "at "
+            lines.append(f"rank {rank} {waits}{place}")
     waiting = [int(r) for r, s in hang["ranks"].items() if s.get("collective")]
     stuck = min(waiting) if waiting else min(frames_of, default=0)
     lines.sort(key=lambda line: int(line.split()[1]))
     message = f"no rank made progress for {hang['seconds']:.0f}s: " + "; ".join(lines)
     return Diagnosis("DistributedHang", message, frames_of.get(stuck, ()), source="hang", ranks=tuple(lines))
+
+
+def mismatch_diagnosis(aborted: dict, project: Path, ranks: dict[int, dict], stderr: str) -> Diagnosis:
+    """A rank that died inside a collective while its peers were in another one: gloo saw the
+    collectives' sizes differ and aborted it (what a hang becomes when the sizes differ)."""
+    lines, frames_of = _ended(ranks), {}
+    for rank, state in aborted.items():
+        frames_of[int(rank)], place = _place(state, project)
+        lines.append(f"rank {rank} aborted in {state['collective']}() at {place}")
+    lines.sort(key=lambda line: int(line.split()[1]))
+    said = _ABORT_REASON.search(stderr)
+    reason = f" ({said[1].strip()})" if said else ""
+    message = f"the ranks called different collectives{reason}: " + "; ".join(lines)
+    return Diagnosis("CollectiveMismatch", message, frames_of[min(frames_of)], source="hang", ranks=tuple(lines))
+
+
+def _ended(ranks: dict[int, dict]) -> list[str]:
+    """What the ranks that had ended their script did (a rank still exiting has no stack to show)."""
+    lines = []
+    for rank in sorted(ranks):
+        report = ranks[rank]
+        message = _PEER_PORT.sub(r"\1", str(report.get("message", "")).strip().split("\n")[0])[:120]
+        lines.append(f"rank {rank} " + ("had finished the script" if report.get("outcome") == "ok" else
+                                        f"had failed: {report.get('error_type', 'SystemExit')}: {message}"))
+    return lines
+
+
+def _place(state: dict, project: Path) -> tuple[tuple[Frame, ...], str]:
+    """A rank's frames from its stacks, and its innermost user frame as `file:line in function `code``."""
+    frames = stack_frames(state.get("stacks", ""), project)
+    user = [f for f in frames if f.user]
+    where = user[-1] if user else (frames[-1] if frames else None)
+    if where is None:
+        return frames, "no stack"
+    code = f" `{where.code}`" if where.code else ""
+    return frames, f"{_relative(where.file, project)}:{where.line} in {where.function}{code}"
 
 
 def stack_frames(text: str, project: Path) -> tuple[Frame, ...]:

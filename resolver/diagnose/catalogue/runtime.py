@@ -290,9 +290,15 @@ FAMILIES = (
       "而没有被包装的模型没有 .module：使用 getattr(model, \"module\", model)。",
       ("whether the model is wrapped in this run", "the attribute's owner class")),
     f("dist.hang",
-      r"^DistributedHang: ",
+      (r"^DistributedHang: ", r"^CollectiveMismatch: ", r"collective mismatch in your code"),
       ("DistributedHang: no rank made progress for 5s: rank 0 waits in barrier() at train.py:88 in main "
-       "`dist.barrier()`; rank 1 at train.py:95 in main `loss.backward()`"),
+       "`dist.barrier()`; rank 1 at train.py:95 in main `loss.backward()`",
+       "CollectiveMismatch: the ranks called different collectives (op.preamble.length <= op.nbytes. 22792 vs 4. "
+       "Received data size doesn't match expected size. Is there a distributed collective mismatch in your "
+       "code?): rank 0 aborted in all_reduce() at utils.py:9 in reduce_mean `dist.all_reduce(t)`; rank 1 had "
+       "failed: RuntimeError: Read error [127.0.0.1]: Connection reset by peer",
+       "RuntimeError: [enforce fail at pair.cc:456] op.preamble.length <= op.nbytes. 8 vs 4. Received data size "
+       "doesn't match expected size. Is there a distributed collective mismatch in your code?"),
       "The ranks wait for each other: one rank calls a collective (barrier, all_reduce, a DDP backward) "
       "that another never reaches, usually because the call sits under `if rank == 0:` or the ranks run "
       "different numbers of batches. Every rank must reach every collective, in the same order.",

@@ -33,7 +33,8 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, project_sources, user_frames
+from resolver.fix.rules._source import Source, names_in, project_sources, user_frames
+from resolver.fix.rules._syntax import own_nodes
 from resolver.run.probe.dist import COLLECTIVES
 from resolver.write.edits import Edit, Workspace
 
@@ -41,7 +42,7 @@ COLLECTIVE_NAMES = {f"torch.distributed.{name}" for name in COLLECTIVES}
 # a test that picks ranks: `rank == 0`, `local_rank != 0`, `is_main_process()`, `args.is_master`, `dist.get_rank()`
 RANK_TEST = re.compile(r"rank|main_process|is_main|is_master|master_process|is_primary|is_chief", re.IGNORECASE)
 WHY = ("a collective returns only when every rank calls it: under the rank branch one rank waits there while "
-       "the others wait in the next collective, and the run hangs")
+       "the others wait in the next collective, and the run hangs (or gloo aborts on the mismatch)")
 
 
 def _collective_statement(source: Source, line: int) -> cst.SimpleStatementLine | None:
@@ -104,13 +105,29 @@ class CollectiveInRankBranch(Rule):
             yield source.edit(_after_branch(source, branch, statement, removed=statement), frame.line,
                               f"Moved {said} out of `{where}:` so that every rank calls it: {WHY}")
             return
+        guard = _early_return_guard(source, statement)
+        if guard is not None:
+            yield source.edit(_guarded_until(source, guard, statement), source.line_of(guard),
+                              f"Put the work before {said} under `if {_negated(source.code(guard.test))}:` in place "
+                              f"of the early return of `if {source.code(guard.test)}:`, so that every rank "
+                              f"reaches it: {WHY}")
+            return
         helper = source.function_of(statement)
         if helper is None or len(frames) < 2:
             return
         caller_frame, caller = frames[1]
         call_line = caller.statement_at(caller_frame.line)
         branch = _rank_branch(caller, call_line) if call_line is not None else None
-        if branch is None or not _called_once(workspace, helper.name.value):
+        if branch is None:
+            return
+        if any(r.value is not None for r in own_nodes(helper, cst.Return)):
+            hoisted = _hoisted(caller, branch, call_line, helper.name.value)
+            if hoisted is not None:
+                yield caller.edit(hoisted, caller_frame.line,
+                                  f"Called {helper.name.value}() on every rank, ahead of `if "
+                                  f"{caller.code(branch.test)}:`, which now only uses its result: {WHY}")
+            return
+        if not _called_once(workspace, helper.name.value):
             return
         without = source.replaced(statement, cst.RemovalSentinel.REMOVE) if len(_block(source, statement)) > 1 \
             else source.replaced(statement, cst.parse_statement("pass"))
@@ -136,3 +153,120 @@ def _called_once(workspace: Workspace, name: str) -> bool:
                      isinstance(c.func, cst.Name) and c.func.value == name or
                      isinstance(c.func, cst.Attribute) and c.func.attr.value == name)
     return calls == 1
+
+
+def _early_return_guard(source: Source, statement: cst.CSTNode) -> cst.If | None:
+    """`if rank != 0: return` earlier in the collective's own block: the ranks it sends away
+    never reach the collective."""
+    block = _block(source, statement)
+    for earlier in block[:block.index(statement)]:
+        if isinstance(earlier, cst.If) and earlier.orelse is None and RANK_TEST.search(source.code(earlier.test)) \
+                and len(earlier.body.body) == 1 and isinstance(earlier.body.body[0], cst.SimpleStatementLine) \
+                and isinstance(earlier.body.body[0].body[0], cst.Return) and earlier.body.body[0].body[0].value is None:
+            return earlier
+    return None
+
+
+def _negated(test: str) -> str:
+    """The opposite test, as a person would write it: `rank != 0` -> `rank == 0`."""
+    node = cst.parse_expression(test)
+    if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+        flip = {cst.NotEqual: "==", cst.Equal: "!=", cst.GreaterThan: "<=", cst.LessThanEqual: ">",
+                cst.LessThan: ">=", cst.GreaterThanEqual: "<"}.get(type(node.comparisons[0].operator))
+        if flip:
+            return f"{cst.Module([]).code_for_node(node.left)} {flip} " \
+                   f"{cst.Module([]).code_for_node(node.comparisons[0].comparator)}"
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        return cst.Module([]).code_for_node(node.expression)
+    simple = isinstance(node, (cst.Name, cst.Attribute, cst.Call))
+    return f"not {test}" if simple else f"not ({test})"
+
+
+def _guarded_until(source: Source, guard: cst.If, collective: cst.CSTNode) -> str:
+    """The block with the early return gone and the statements between it and the collective
+    under the opposite test."""
+    parent = source.parents[guard]
+    block = list(parent.body)
+    start, end = block.index(guard), block.index(collective)
+    work = block[start + 1:end]
+    if not work:
+        new_block = block[:start] + block[start + 1:]
+    else:
+        work[0] = work[0].with_changes(leading_lines=())
+        branch = cst.If(cst.parse_expression(_negated(source.code(guard.test))), cst.IndentedBlock(work),
+                        leading_lines=guard.leading_lines)
+        new_block = [*block[:start], branch, *block[end:]]
+    return source.replaced(parent, parent.with_changes(body=new_block))
+
+
+def _hoisted(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> str | None:
+    """The branch with the calls of `helper` in `line` made before the rank test, into names: before
+    the branch when its test is only the rank test, else under the test's other conditions."""
+    if branch.orelse is not None or line not in branch.body.body:
+        return None
+    calls = _calls_of(line, helper)
+    earlier = branch.body.body[:branch.body.body.index(line)]
+    assigned = {n for s in earlier for n in names_in(s)}
+    if not calls or any(assigned & set(names_in(c)) for c in calls):
+        return None  # an argument made in the branch: the call cannot move ahead of it
+    taken = set(names_in(source.module))
+    names, assignments = {}, []
+    for call in calls:
+        root = next(iter(names_in(cst.Tuple([cst.Element(a.value) for a in call.args]))), "value") \
+            if call.args else "value"
+        name = f"{root}_reduced"
+        while name in taken:
+            name += "_"
+        taken.add(name)
+        names[call] = cst.Name(name)
+        assignments.append(cst.parse_statement(f"{name} = {source.code(call)}"))
+    body = [_replace_calls(line, names) if s is line else s for s in branch.body.body]
+    test = branch.test
+    rank = [t for t in _conjuncts(test) if RANK_TEST.search(source.code(t))]
+    others = [t for t in _conjuncts(test) if not RANK_TEST.search(source.code(t))]
+    if not rank:
+        return None
+    inner = cst.If(_joined(rank), branch.body.with_changes(body=body))
+    if not others:
+        return source.replaced(branch, cst.FlattenSentinel([
+            assignments[0].with_changes(leading_lines=branch.leading_lines), *assignments[1:],
+            inner]))
+    outer = branch.with_changes(test=_joined(others), body=branch.body.with_changes(body=[*assignments, inner]))
+    return source.replaced(branch, outer)
+
+
+def _calls_of(node: cst.CSTNode, helper: str) -> list[cst.Call]:
+    found = []
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, call):
+            func = call.func
+            if isinstance(func, cst.Name) and func.value == helper or \
+                    isinstance(func, cst.Attribute) and func.attr.value == helper:
+                found.append(call)
+                return False
+            return True
+
+    node.visit(Calls())
+    return found
+
+
+def _replace_calls(node: cst.CSTNode, names: dict) -> cst.CSTNode:
+    class Replace(cst.CSTTransformer):
+        def on_leave(self, original, updated):
+            return names.get(original, updated)
+
+    return node.visit(Replace())
+
+
+def _conjuncts(test: cst.BaseExpression) -> list:
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return [*_conjuncts(test.left), *_conjuncts(test.right)]
+    return [test]
+
+
+def _joined(tests: list) -> cst.BaseExpression:
+    joined = tests[0]
+    for test in tests[1:]:
+        joined = cst.BooleanOperation(joined, cst.And(), test)
+    return joined

@@ -100,6 +100,7 @@ def launch(launcher, worker_args, folder, out, write, status_fd=None):
             report["launcher_error"] = f"{type(exc).__name__}: {exc}"
     watchdog.stop()
     report["hang"] = watchdog.hang
+    report["aborted"] = _aborted_in_collective(folder, report["failures"])
     write(out, report)
     return code
 
@@ -188,6 +189,18 @@ class Watchdog(threading.Thread):
             _signal(pid, signal.SIGKILL, group=True)
 
 
+def _aborted_in_collective(folder, failures):
+    """The ranks killed by a signal while in a collective, with where they were: a mismatch of
+    collectives that gloo ended before the watchdog saw a hang."""
+    aborted = {}
+    for rank, code in failures.items():
+        state = _state(rank_file(folder, rank, "status"))
+        if code is not None and code < 0 and state.get("collective"):
+            aborted[rank] = {"collective": state["collective"], "at": state.get("at"),
+                             "stacks": _read(rank_file(folder, rank, "stacks"))}
+    return aborted
+
+
 def _signal(pid, number, group=False):
     try:
         os.killpg(pid, number) if group else os.kill(pid, number)
@@ -256,6 +269,9 @@ class Rank:
             f.write(str(os.getpid()))
         self.stacks = open(rank_file(folder, self.rank, "stacks"), "w", encoding="utf-8")
         faulthandler.register(signal.SIGUSR1, file=self.stacks, all_threads=True)
+        # and on a fatal signal: gloo aborts a rank whose collective does not match its peer's
+        # (SIGABRT, no Python traceback), and these stacks say where that rank was
+        faulthandler.enable(file=self.stacks, all_threads=True)
         self.status_fd = os.open(rank_file(folder, self.rank, "status"), os.O_WRONLY | os.O_CREAT | os.O_APPEND)
 
     def out(self):
