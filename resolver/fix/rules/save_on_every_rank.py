@@ -4,6 +4,9 @@ rank-0 branch: into the `if rank == 0:` (`if is_main_process():`) just before it
 one; else under a new `if` with the test that branch uses elsewhere in the same function. The
 statement moved is the first one on the traceback, from the outside in, that has such a branch
 beside it: the call of the save helper in the training loop, not a line inside the helper.
+An object whose making writes the path (`exp = Experiment(run_dir)`, whose `__init__` creates the
+folder) and that the function then uses only under its rank-0 branch is made on rank 0 only:
+`exp = Experiment(run_dir) if rank == 0 else None`.
 
 ## Why is this bad?
 `FileExistsError: [Errno 17] File exists: 'runs/exp/epoch_000'`: every rank runs the same code,
@@ -45,6 +48,9 @@ RANK_ZERO = re.compile(r"==\s*0\b|\bnot\s+\w*rank\b|main_process|is_main|is_mast
                        re.IGNORECASE)
 WHY = ("every rank runs the same code and wrote the same path, so the second rank found it there; the weights are the "
        "same on every rank, so rank 0 saves them")
+
+WHY_MADE = ("every rank runs the same code, so every rank made the object that writes the path and the second rank "
+            "found it there; only the rank-0 branch uses the object")
 
 
 def _rank_zero_branch(source: Source, node: cst.CSTNode) -> cst.If | None:
@@ -111,3 +117,34 @@ class SaveOnEveryRank(Rule):
                 if new is not None:
                     yield source.edit(new, frame.line, f"Saved on rank 0 only ({source.code(statement)}): {WHY}")
                     return
+        for frame, source in frames[1:]:
+            statement = source.statement_at(frame.line)
+            new = _made_for_rank_zero(source, statement)
+            if new is not None:
+                yield source.edit(new, frame.line, f"Made {source.code(statement.body[0].targets[0].target)} on "
+                                                    f"rank 0 only: {WHY_MADE}")
+                return
+
+
+def _made_for_rank_zero(source: Source, statement: cst.CSTNode) -> str | None:
+    """`name = Maker(...)` with every later use of `name` in the function under one rank-0 test:
+    the module with `name = Maker(...) if TEST else None`."""
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 \
+            or not isinstance(assign := statement.body[0], cst.Assign) or len(assign.targets) != 1 \
+            or not isinstance(target := assign.targets[0].target, cst.Name) or not isinstance(assign.value, cst.Call):
+        return None
+    if any(source.calls(c, COLLECTIVE_NAMES) for c in source.nodes(cst.Call, lambda n: source.within(n, assign))):
+        return None  # a collective in the making: under the branch it would wait for the other ranks
+    function = source.function_of(statement)
+    if function is None:
+        return None
+    after = source.line_of(statement)
+    uses = source.nodes(cst.Name, lambda n: n.value == target.value and source.within(n, function)
+                        and source.line_of(n) > after)
+    branches = [b for b in source.nodes(cst.If, lambda n: source.within(n, function))
+                if _rank_zero_branch(source, b) is not None]
+    homes = [next((b for b in branches if source.within(use, b.body)), None) for use in uses]
+    if not uses or None in homes or len({source.code(b.test) for b in homes}) != 1:
+        return None
+    value = cst.IfExp(test=homes[0].test, body=assign.value, orelse=cst.Name("None"))
+    return source.replaced(assign, assign.with_changes(value=value))
