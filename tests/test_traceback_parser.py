@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from resolver.diagnose.diagnosis import Diagnosis, parse_traceback
+from resolver.diagnose.diagnosis import Diagnosis, parse_traceback, spawned_error
 
 RECORDED = Path(__file__).parent / "tracebacks"
 
@@ -101,3 +101,32 @@ def test_an_einsum_in_a_helper_names_the_helper_line_and_its_family():
     assert d.category == "api.einsum_operands"
     assert (d.location.file, d.location.line, d.location.function) == (Path("/home/ana/proj/layers.py"), 6, "attend")
     assert d.location.code == 'return torch.einsum("bhqd,bhkd->bhqk", q, k)'
+
+
+SPAWNED = """
+
+-- Process 1 terminated with the following error:
+Traceback (most recent call last):
+  File "/venv/lib/python3.11/site-packages/torch/multiprocessing/spawn.py", line 90, in _wrap
+    fn(i, *args)
+  File "/home/u/proj/dae/worker.py", line 23, in worker
+    model = DDP(model, device_ids=[rank])
+            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "/venv/lib/python3.11/site-packages/torch/nn/parallel/distributed.py", line 740, in __init__
+    self._log_and_throw(
+ValueError: DistributedDataParallel device_ids and output_device arguments only work with single-device/multiple-device GPU modules or CPU modules, but got device_ids [1], output_device None, and module parameters {device(type='cpu')}.
+"""
+
+
+def test_a_worker_error_that_spawn_re_raised_is_the_workers_own():
+    project = Path("/home/u/proj")
+    wrapped = Diagnosis("ProcessRaisedException", SPAWNED, counters={"batches": 0})
+    diagnosis = spawned_error(wrapped, project)
+    assert diagnosis.error_type == "ValueError" and diagnosis.category == "dist.device_ids_cpu"
+    assert (diagnosis.location.file.name, diagnosis.location.line, diagnosis.location.code) == \
+        ("worker.py", 23, "model = DDP(model, device_ids=[rank])")
+    assert diagnosis.ranks == ("spawned process 1 failed first (re-raised by torch.multiprocessing.spawn)",)
+    assert diagnosis.counters == {"batches": 0}
+    # any other error stays as it was
+    other = Diagnosis("RuntimeError", "Connection reset by peer")
+    assert spawned_error(other, project) is other

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import signal
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from resolver.diagnose.categories import CATEGORIES
@@ -314,6 +314,21 @@ def parse_traceback(text: str, project: Path) -> Diagnosis | None:
     if syntax is not None and error_type in ("SyntaxError", "IndentationError", "TabError"):
         return syntax
     return Diagnosis(error_type, "\n".join(message_lines).strip(), tuple(frames), source="traceback")
+
+
+_SPAWNED = re.compile(r"-- Process (\d+) terminated with the following error:\n")
+
+
+def spawned_error(diagnosis: Diagnosis, project: Path) -> Diagnosis:
+    """The worker's own error for one that `torch.multiprocessing.spawn` re-raised in the parent as
+    ProcessRaisedException, whose message is the worker's traceback as text: its error, message
+    and frames (the probe's facts stay with the parent's counters)."""
+    found = _SPAWNED.search(diagnosis.message) if diagnosis.error_type == "ProcessRaisedException" else None
+    child = parse_traceback(diagnosis.message[found.end():], project) if found else None
+    if child is None:
+        return diagnosis
+    return replace(child, counters=diagnosis.counters, versions=diagnosis.versions, source=diagnosis.source,
+                   ranks=(f"spawned process {found[1]} failed first (re-raised by torch.multiprocessing.spawn)",))
 
 
 def parse_forward_origin(text: str, project: Path) -> Frame | None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from resolver import notebook
 from resolver.diagnose import cause
 from resolver.diagnose import memory as out_of_memory
-from resolver.diagnose.diagnosis import Diagnosis, parse_forward_origin, strip_ansi
+from resolver.diagnose.diagnosis import Diagnosis, parse_forward_origin, spawned_error, strip_ansi
 from resolver.errors import UsageError
 from resolver.run import ranks, sandbox
 from resolver.run.memory_limit import Cgroup, PeakWatcher
@@ -287,6 +287,7 @@ def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, std
         return Run(0, None, seconds, counters, stdout, stderr, health=report.get("health", {}))
     if report.get("outcome") == "exception":
         diagnosis = Diagnosis.from_probe({**report, "message": strip_ansi(str(report.get("message", "")))})
+        diagnosis = spawned_error(diagnosis, target.project)
         if settings.anomaly:
             diagnosis = replace(diagnosis, forward_origin=parse_forward_origin(stderr, target.project))
     elif report.get("outcome") == "exit":

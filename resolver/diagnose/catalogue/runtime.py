@@ -249,6 +249,17 @@ FAMILIES = (
       "NCCL 后端需要 CUDA GPU，而这台机器或这个进程没有：在写后端的地方，没有 GPU 时选 gloo"
       "（`\"nccl\" if torch.cuda.is_available() else \"gloo\"`）。",
       ("the backend argument of init_process_group", "where the backend is chosen", "torch.cuda.is_available()")),
+    f("dist.device_ids_cpu",
+      r"device_ids and output_device arguments only work with single-device",
+      ("ValueError: DistributedDataParallel device_ids and output_device arguments only work with "
+       "single-device/multiple-device GPU modules or CPU modules, but got device_ids [0], output_device None, "
+       "and module parameters {device(type='cpu')}.",),
+      "DDP's device_ids names the one CUDA device a rank's model lives on; a model on the CPU (no GPU on this "
+      "machine or rank) takes no device_ids. Pass them only where the model is on CUDA "
+      "(`device_ids=[rank] if device.type == \"cuda\" else None`).",
+      "DDP 的 device_ids 指明每个进程的模型所在的那块 CUDA 设备；在 CPU 上的模型（这台机器或这个进程没有 GPU）"
+      "不接受 device_ids。只在模型位于 CUDA 时传入（`device_ids=[rank] if device.type == \"cuda\" else None`）。",
+      ("the DistributedDataParallel call and its device_ids", "the device the model was moved to")),
     f("dist.env_missing",
       (r"environment variable (RANK|WORLD_SIZE|MASTER_ADDR|MASTER_PORT|LOCAL_RANK) expected, but not set",
        r"KeyError: '(LOCAL_RANK|RANK|WORLD_SIZE)'"),

@@ -27,6 +27,15 @@ def in_scope(source: Source, node: cst.CSTNode, scope: cst.CSTNode) -> bool:
     return scope is source.module or source.enclosing(node, cst.FunctionDef) is scope
 
 
+def device_name(source: Source, function: cst.FunctionDef | None) -> str | None:
+    """A name the code already binds to its device (`device`, `self.device`) in the function or the module."""
+    scope = function if function is not None else source.module
+    params = [p.name.value for p in function.params.params] if function is not None else []
+    bound = {*params, *(source.code(t.target) for a in source.nodes(cst.Assign, lambda a: in_scope(source, a, scope))
+                        for t in a.targets)}
+    return next((n for n in ("device", "self.device", "dev") if n in bound), None)
+
+
 @dataclass(frozen=True)
 class StateDictLoad:
     """`model.load_state_dict(sd)` on a failing line: the call, the dict it is given, that dict as

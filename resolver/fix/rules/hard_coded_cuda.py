@@ -34,7 +34,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._checkpoint import CUDA, guarded, in_scope
+from resolver.fix.rules._checkpoint import CUDA, device_name, guarded, in_scope
 from resolver.fix.rules._project import replaced_all, sources_mentioning, swapped_in_each_file
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
@@ -62,15 +62,6 @@ def _cuda_call(node: cst.CSTNode) -> bool:
         and len(node.args) <= 1
 
 
-def _device_name(source: Source, function: cst.FunctionDef | None) -> str | None:
-    """A name the code already binds to its device (`device`, `self.device`) in the function or the module."""
-    scope = function if function is not None else source.module
-    params = [p.name.value for p in function.params.params] if function is not None else []
-    bound = {*params, *(source.code(t.target) for a in source.nodes(cst.Assign, lambda a: in_scope(source, a, scope))
-                        for t in a.targets)}
-    return next((n for n in ("device", "self.device", "dev") if n in bound), None)
-
-
 MODULE_DEVICE = cst.parse_expression("next(self.parameters()).device")
 
 
@@ -83,7 +74,7 @@ def _made_in_module_method(source: Source, node: cst.SimpleString) -> bool:
     if not (isinstance(parent, cst.Arg) and parent.keyword is not None and parent.keyword.value == "device"):
         return False
     if function is None or klass is None or function.name.value == "__init__" \
-            or parameter_names(function)[:1] != ["self"] or _device_name(source, function):
+            or parameter_names(function)[:1] != ["self"] or device_name(source, function):
         return False
     return any((last_name(base.value) or "").endswith("Module") for base in klass.bases)
 
@@ -94,7 +85,7 @@ def _replacements(source: Source, nodes: list[cst.CSTNode]) -> dict[cst.CSTNode,
         if isinstance(node, cst.SimpleString):
             swaps[node] = MODULE_DEVICE if _made_in_module_method(source, node) else guarded(source, node.value)
             continue
-        device = _device_name(source, source.function_of(node))
+        device = device_name(source, source.function_of(node))
         index = node.args[0].value.value if node.args else None
         target = device or source.code(guarded(source, f'"cuda:{index}"' if index else '"cuda"'))
         swaps[node] = cst.parse_expression(f"{source.code(node.func.value)}.to({target})") \
