@@ -3,7 +3,11 @@ Makes a plain `python train.py` take the single-process path the script already 
 launcher variable is read with a default (`int(os.environ.get("LOCAL_RANK", 0))`) and the branch
 that calls `init_process_group` is chosen by comparing it with a sentinel (`if LOCAL_RANK != -1:`),
 the default becomes the value that takes the other branch (`-1`), as the script's own test says.
-A script with no such branch is not edited: it is run with torchrun.
+When the helper that calls `init_process_group` sets the project's flag for it unconditionally
+(`args.distributed = True`) while the rest of the project branches on that flag (`if
+args.distributed:`), the helper first returns with the flag off when no launcher set RANK and
+WORLD_SIZE (the DETR-style "not using distributed mode"). A script with neither is not edited: it
+is run with torchrun.
 
 ## Why is this bad?
 `environment variable RANK expected, but not set`: torchrun sets RANK, WORLD_SIZE, LOCAL_RANK and
@@ -36,6 +40,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, project_sources
+from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
 LAUNCHER_VARIABLES = {"LOCAL_RANK", "RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE"}
@@ -85,6 +90,47 @@ def _sentinel(test: cst.BaseExpression, name: str, wanted: bool) -> int | None:
     return None
 
 
+def _forced_flag(source: Source, init: cst.Call) -> cst.SimpleStatementLine | None:
+    """`args.distributed = True` in the function's own block ahead of the init call it makes
+    unconditionally."""
+    function = source.function_of(init)
+    if function is None or source.enclosing(init, (cst.If, cst.For, cst.While, cst.Try)) is not None \
+            and source.within(source.enclosing(init, (cst.If, cst.For, cst.While, cst.Try)), function):
+        return None
+    for statement in function.body.body:
+        if source.line_of(statement) > source.line_of(init):
+            break
+        if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+                and isinstance(assign := statement.body[0], cst.Assign) and len(assign.targets) == 1 \
+                and isinstance(assign.value, cst.Name) and assign.value.value == "True" \
+                and isinstance(assign.targets[0].target, (cst.Attribute, cst.Name)):
+            return statement
+    return None
+
+
+def _flag_read(workspace: Workspace, flag: cst.BaseExpression) -> bool:
+    """Some `if` in the project tests the flag: the single-process path the script offers."""
+    name = flag.attr.value if isinstance(flag, cst.Attribute) else flag.value
+    for source in project_sources(workspace):
+        for branch in source.nodes((cst.If, cst.IfExp)):
+            test = branch.test
+            if isinstance(test, cst.UnaryOperation):
+                test = test.expression
+            if isinstance(test, cst.Attribute) and test.attr.value == name or \
+                    isinstance(test, cst.Name) and test.value == name:
+                return True
+    return False
+
+
+def _not_launched(source: Source, statement: cst.SimpleStatementLine) -> str:
+    """The module with a return, flag off, ahead of `statement` when RANK or WORLD_SIZE is not set."""
+    flag = source.code(statement.body[0].targets[0].target)
+    guard = cst.parse_statement(f'if "RANK" not in os.environ or "WORLD_SIZE" not in os.environ:\n'
+                                f"    {flag} = False\n    return\n")
+    return source.replaced(statement, cst.FlattenSentinel([guard.with_changes(leading_lines=statement.leading_lines),
+                                                          statement.with_changes(leading_lines=())]))
+
+
 class LauncherDefault(Rule):
     categories = ("dist.env_missing",)
     priority = 1  # after spawn_rendezvous: a script that spawns its own workers wants them, not one process
@@ -111,3 +157,18 @@ class LauncherDefault(Rule):
                                       "reads as a single process: run plainly, the script takes the path it offers "
                                       "without a launcher instead of calling init_process_group with no RANK to read")
                     return
+        for source in project_sources(workspace):
+            if "import os" not in source.text:
+                continue
+            for call in source.nodes(cst.Call, lambda c: source.calls(c, INIT)):
+                statement = _forced_flag(source, call)
+                function = source.function_of(call)
+                if statement is None or any(r.value is not None for r in own_nodes(function, cst.Return)) \
+                        or not _flag_read(workspace, statement.body[0].targets[0].target):
+                    continue
+                flag = source.code(statement.body[0].targets[0].target)
+                yield source.edit(_not_launched(source, statement), source.line_of(statement),
+                                  f"{function.name.value}() now returns with {flag} = False when no launcher set RANK "
+                                  f"and WORLD_SIZE: run plainly, the script takes the single-process path that "
+                                  f"`if {flag}:` offers instead of calling init_process_group with no RANK to read")
+                return
