@@ -53,7 +53,8 @@ ADDITIONS = {"add_", "sub_", "AddAssign", "SubtractAssign"}
 MODULE_STATE = {"state_dict", "buffers", "named_buffers"}
 CAST_METHODS = {"int64": "long", "int32": "int", "int16": "short", "int8": "char", "uint8": "byte"}
 LIKE_FACTORIES = {"zeros_like", "ones_like", "empty_like"}
-STATED = {"long", "int", "short", "byte", "char", "to", "type"}
+INTEGER_CASTS = {"long", "int", "short", "byte", "char"}
+INTEGER_DTYPE = re.compile(r"\b(u?int\d*|long|short)\b")
 
 
 class InplaceIntegerTarget(Rule):
@@ -71,7 +72,7 @@ class InplaceIntegerTarget(Rule):
             return
         ops = [op for op in _inplace_ops(source, frame.line) if _integer_target(frame, op[0]) is not False]
         if len(ops) > 1:  # which failed: those the probe saw integer, given a float
-            ops = [op for op in ops if _integer_target(frame, op[0]) and any(_floating(frame, v) for v in op[2])]
+            ops = [op for op in ops if _integer_target(frame, op[0]) and _the_float(frame, op[2])]
         if not ops:
             return
         if all(name in CLAMPS for _, name, _ in ops):
@@ -189,14 +190,14 @@ def _inferred_integer(tracer: Tracer, source: Source, frame: Frame, target: cst.
     """Where the target was made integer only by what it was made from: `torch.tensor(0)`,
     `torch.full(size, 1)`, `torch.zeros_like(labels)`, made float there. A stated dtype stops it."""
     root = _root(target)
-    if not isinstance(root, cst.Name):
+    if not isinstance(root, (cst.Name, cst.Attribute)):
         return None
     for step in tracer.chain(source, root, frame)[1:]:
         node, made_in = step.node, step.source
         if not isinstance(node, cst.Call):
             continue
         name = last_name(node.func)
-        if name in STATED or argument(node, 99, "dtype") is not None:
+        if _states_dtype(made_in, node):
             return None  # the code states the integer dtype: its author's choice
         if not made_in.calls(node, {f"torch.{n}" for n in {"tensor", "full", *LIKE_FACTORIES}}):
             continue
@@ -213,3 +214,15 @@ def _inferred_integer(tracer: Tracer, source: Source, frame: Frame, target: cst.
                   f"integer only because of what it was made from, and it takes float values in place")
         return made_in.edit(made_in.replaced(node, new), made_in.line_of(node), reason, uses_torch=True)
     return None
+
+
+def _states_dtype(source: Source, call: cst.Call) -> bool:
+    """`.long()`, `dtype=...`, `.to(torch.int64)`, `.to(x.dtype)`: a dtype the code chose (`.to(device)` is not one)."""
+    name = last_name(call.func)
+    if isinstance(call.func, cst.Attribute) and name in INTEGER_CASTS and not call.args:
+        return True
+    if argument(call, 99, "dtype") is not None:
+        return True
+    if name in ("to", "type") and isinstance(call.func, cst.Attribute) and call.args:
+        return bool(INTEGER_DTYPE.search(source.code(call.args[0].value))) or "dtype" in source.code(call.args[0].value)
+    return False

@@ -1,0 +1,117 @@
+"""## What it does
+Puts a one-off preprocessing module's call under `with torch.no_grad():` where it makes the
+training data. The probe names a tensor that requires grad, made once outside the training loop
+(not per step); its trail (through helpers and files) reaches a call of a module that the code
+builds for that purpose alone: bound to a constructor (`mixer = nn.Conv1d(...)`) and only
+called, never handed on, returned, stored or asked for its `parameters()`, so no optimizer holds
+it. Every training step's loss then reaches back into that module's graph, which the first
+backward frees.
+A module whose parameters the code hands on (to an optimizer, to another object) is left alone:
+a learned front-end computed once is a redesign (compute it in the step), not a `no_grad`.
+
+## Why is this bad?
+`Trying to backward through the graph a second time`: each sample still holds the graph of the
+module that made it, and every step's backward runs into it again.
+
+## Example
+```python
+def to_channels(raw):
+    mixer = nn.Conv1d(raw.shape[1], 1, kernel_size=1)
+    data = mixer(raw)
+    return data
+```
+
+Use instead:
+```python
+def to_channels(raw):
+    mixer = nn.Conv1d(raw.shape[1], 1, kernel_size=1)
+    with torch.no_grad():
+        data = mixer(raw)
+    return data
+```
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules._origin import Tracer
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import last_name, latest_binding, own_nodes
+
+HANDS_ON = {"parameters", "named_parameters", "state_dict", "children", "modules"}
+
+
+class PreprocessingNoGrad(Rule):
+    categories = ("autograd.backward_twice",)
+    priority = -1  # before backward_twice, whose last resort (retain_graph) would keep the freed graph alive
+
+    def propose(self, diagnosis: Diagnosis, workspace):
+        tracer = Tracer(diagnosis, workspace)
+        seen: set[int] = set()
+        for frame, source in user_frames(diagnosis, workspace):
+            for value in _made_once(source, frame):
+                for step in tracer.chain(source, value, frame):
+                    call = step.node
+                    if id(call) in seen or not isinstance(call, cst.Call) \
+                            or not _preprocessing_module(step.source, call):
+                        continue
+                    seen.add(id(call))
+                    edit = _under_no_grad(step.source, call)
+                    if edit is not None:
+                        yield edit
+
+
+def _made_once(source: Source, frame: Frame) -> Iterator[cst.BaseExpression]:
+    """The values the frame's tensors that require grad were made from, bound once: not drawn by
+    a loop, not made inside a loop around the frame's line (a step's own output, the loss)."""
+    line = source.statement_at(frame.line)
+    scope = source.function_of(line) if line is not None else None
+    for name, tensor in frame.tensors.items():
+        if not tensor.requires_grad:
+            continue
+        binding = latest_binding(source, scope, name, frame.line)
+        if binding is None or binding[2] is not None or not isinstance(binding[0], cst.Call):
+            continue
+        loop = source.loop_of(binding[0])
+        if loop is not None and line is not None and source.within(line, loop):
+            continue
+        yield binding[0]
+
+
+def _preprocessing_module(source: Source, call: cst.Call) -> bool:
+    """`mixer(raw)` where `mixer = SomeModule(...)` in the same scope, and the scope only calls it."""
+    if not isinstance(call.func, cst.Name) or source.in_no_grad(call) is not None:
+        return False
+    name = call.func.value
+    scope = source.function_of(call)
+    binding = latest_binding(source, scope, name, source.line_of(call))
+    if binding is None or binding[2] is not None or binding[1] or not isinstance(binding[0], cst.Call) \
+            or not (last_name(binding[0].func) or "")[:1].isupper():
+        return False
+    for use in own_nodes(scope if scope is not None else source.module, cst.Name):
+        if use.value != name or source.enclosing(use, cst.AssignTarget) is not None:
+            continue
+        parent = source.parents.get(use)
+        if isinstance(parent, cst.Call) and parent.func is use:
+            continue  # called: what a preprocessing step does with it
+        if isinstance(parent, cst.Attribute) and parent.value is use and parent.attr.value not in HANDS_ON:
+            continue  # `mixer.weight`, `mixer.eval()`: its own setup
+        return False  # handed on, returned, stored, or its parameters taken: an optimizer may hold them
+    return True
+
+
+def _under_no_grad(source: Source, call: cst.Call):
+    statement = source.enclosing(call, cst.SimpleStatementLine)
+    if statement is None or not isinstance(source.parents.get(statement), cst.IndentedBlock) \
+            and source.parents.get(statement) is not source.module:
+        return None
+    reason = (f"Wrapped {source.code(statement).strip()} in {source.torch}.no_grad(): {source.code(call.func)} "
+              "only prepares the data, but its graph stays attached to every sample, so each training step's "
+              "backward runs into the graph the first one freed")
+    return source.edit(source.replaced(statement, source.no_grad_block([statement])), source.line_of(statement),
+                       reason, uses_torch=True)
