@@ -6,9 +6,10 @@ the code means to be integer. The probe names the dtypes of the names on the fai
 - an update added, subtracted or scaled into a module's state (`for k, v in
   model.state_dict().items(): v.add_(delta)`), which holds integer buffers such as BatchNorm's
   `num_batches_tracked`: the update is cast to the entry's dtype (`delta.to(v.dtype)`);
-- an accumulator made integer only because it was made from an integer literal
-  (`torch.tensor(0)`, `torch.full(n, 1)`) or like an integer tensor (`torch.zeros_like(labels)`)
-  and given float values: it is made float where it is made.
+- a tensor integer only because of what it was made from: an integer literal (`torch.tensor(0)`,
+  `torch.full(n, 1)`), an integer tensor it was made like (`torch.zeros_like(labels)`), or image
+  bytes converted from numpy (a uint8 `torch.from_numpy(frame)` normalized in place by `sub_`,
+  `div_`): it is made float where it is made.
 An integer tensor whose dtype the code states (`dtype=torch.long`, `.long()`) and that takes a
 float update is left alone: casting the update would truncate values the author may mean to
 keep, and making the tensor float would overturn a stated choice.
@@ -47,12 +48,14 @@ from resolver.write.edits import Edit, Workspace
 INPLACE_RESULT = re.compile(r"result type (Float|Double|Half|BFloat16) can't be cast to the desired output type",
                             re.IGNORECASE)
 CLAMPS = {"clamp_", "clamp_min_", "clamp_max_", "clip_"}
-UPDATES = {"add_", "sub_", "mul_", "addcmul_", "addcdiv_", "lerp_"}
-AUGMENTED = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign)
+UPDATES = {"add_", "sub_", "mul_", "div_", "addcmul_", "addcdiv_", "lerp_"}
+AUGMENTED = (cst.AddAssign, cst.SubtractAssign, cst.MultiplyAssign, cst.DivideAssign)
 ADDITIONS = {"add_", "sub_", "AddAssign", "SubtractAssign"}
 MODULE_STATE = {"state_dict", "buffers", "named_buffers"}
 CAST_METHODS = {"int64": "long", "int32": "int", "int16": "short", "int8": "char", "uint8": "byte"}
 LIKE_FACTORIES = {"zeros_like", "ones_like", "empty_like"}
+CONVERTED = {"from_numpy", "as_tensor", "tensor"}
+MAKERS = frozenset(f"torch.{n}" for n in {"full", *CONVERTED, *LIKE_FACTORIES})
 INTEGER_CASTS = {"long", "int", "short", "byte", "char"}
 INTEGER_DTYPE = re.compile(r"\b(u?int\d*|long|short)\b")
 
@@ -192,6 +195,8 @@ def _inferred_integer(tracer: Tracer, source: Source, frame: Frame, target: cst.
     root = _root(target)
     if not isinstance(root, (cst.Name, cst.Attribute)):
         return None
+    seen = frame.tensors.get(root.value) if isinstance(root, cst.Name) else None
+    uint8 = seen is not None and seen.dtype == "uint8"
     for step in tracer.chain(source, root, frame)[1:]:
         node, made_in = step.node, step.source
         if not isinstance(node, cst.Call):
@@ -199,10 +204,12 @@ def _inferred_integer(tracer: Tracer, source: Source, frame: Frame, target: cst.
         name = last_name(node.func)
         if _states_dtype(made_in, node):
             return None  # the code states the integer dtype: its author's choice
-        if not made_in.calls(node, {f"torch.{n}" for n in {"tensor", "full", *LIKE_FACTORIES}}):
+        if not made_in.calls(node, MAKERS):
             continue
         first = argument(node, 1 if name == "full" else 0, "fill_value" if name == "full" else "data")
-        if name in ("tensor", "full") and isinstance(first, cst.Integer):
+        if name in CONVERTED and uint8:
+            new = wrap(made_in.module.code_for_node(node), ".float()")  # image bytes, normalized as floats
+        elif name in ("tensor", "full") and isinstance(first, cst.Integer):
             new = node.deep_replace(first, cst.Float(f"{first.value}.0"))
         elif name in LIKE_FACTORIES:
             new = node.with_changes(args=[*node.args[:-1], node.args[-1].with_changes(

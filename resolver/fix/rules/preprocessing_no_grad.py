@@ -41,7 +41,7 @@ from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
-from resolver.fix.rules._syntax import last_name, latest_binding, own_nodes
+from resolver.fix.rules._syntax import attribute_assignments, last_name, latest_binding, own_nodes
 
 HANDS_ON = {"parameters", "named_parameters", "state_dict", "children", "modules"}
 
@@ -75,7 +75,12 @@ def _made_once(source: Source, frame: Frame) -> Iterator[cst.BaseExpression]:
         if not tensor.requires_grad:
             continue
         binding = latest_binding(source, scope, name, frame.line)
-        if binding is None or binding[2] is not None or not isinstance(binding[0], cst.Call):
+        if binding is not None and binding[2] is not None:  # a batch the loop draws: its dataset made it
+            drawn = _first_read(source, binding[2], name)
+            if drawn is not None:
+                yield drawn
+            continue
+        if binding is None or not isinstance(binding[0], cst.Call):
             continue
         loop = source.loop_of(binding[0])
         if loop is not None and line is not None and source.within(line, loop):
@@ -83,26 +88,46 @@ def _made_once(source: Source, frame: Frame) -> Iterator[cst.BaseExpression]:
         yield binding[0]
 
 
+def _first_read(source: Source, loop: cst.For, name: str) -> cst.Name | None:
+    """The first place the loop's body reads the batch it draws under `name`."""
+    reads = [n for n in own_nodes(loop.body, cst.Name) if n.value == name and source.enclosing(n, cst.AssignTarget)
+             is None and not (isinstance(p := source.parents.get(n), cst.Attribute) and p.attr is n)]
+    return min(reads, key=source.line_of) if reads else None
+
+
 def _preprocessing_module(source: Source, call: cst.Call) -> bool:
-    """`mixer(raw)` where `mixer = SomeModule(...)` in the same scope, and the scope only calls it."""
-    if not isinstance(call.func, cst.Name) or source.in_no_grad(call) is not None:
+    """`mixer(raw)` where `mixer = SomeModule(...)` in the same scope, or `self.compress(raw)` where
+    a class that is no module itself (a Dataset) builds `self.compress`; and the code only calls it."""
+    if source.in_no_grad(call) is not None:
         return False
-    name = call.func.value
-    scope = source.function_of(call)
-    binding = latest_binding(source, scope, name, source.line_of(call))
-    if binding is None or binding[2] is not None or binding[1] or not isinstance(binding[0], cst.Call) \
-            or not (last_name(binding[0].func) or "")[:1].isupper():
+    if isinstance(call.func, cst.Name):
+        scope = source.function_of(call)
+        binding = latest_binding(source, scope, call.func.value, source.line_of(call))
+        made = binding[0] if binding is not None and binding[2] is None and not binding[1] else None
+        uses = [n for n in own_nodes(scope if scope is not None else source.module, cst.Name)
+                if n.value == call.func.value and source.enclosing(n, cst.AssignTarget) is None]
+    elif isinstance(call.func, cst.Attribute) and source.code(call.func.value) == "self":
+        klass = source.enclosing(call, cst.ClassDef)
+        if klass is None or any("Module" in source.code(b.value) for b in klass.bases):
+            return False  # a module's own submodule: the model's optimizer holds it
+        made = attribute_assignments(source, klass, call.func.attr.value)
+        made = made[0][0] if len(made) == 1 and not made[0][1] else None
+        uses = [n for m in own_nodes(klass, cst.FunctionDef) for n in own_nodes(m, cst.Attribute)
+                if source.code(n) == source.code(call.func) and source.enclosing(n, cst.AssignTarget) is None]
+    else:
         return False
-    for use in own_nodes(scope if scope is not None else source.module, cst.Name):
-        if use.value != name or source.enclosing(use, cst.AssignTarget) is not None:
-            continue
-        parent = source.parents.get(use)
-        if isinstance(parent, cst.Call) and parent.func is use:
-            continue  # called: what a preprocessing step does with it
-        if isinstance(parent, cst.Attribute) and parent.value is use and parent.attr.value not in HANDS_ON:
-            continue  # `mixer.weight`, `mixer.eval()`: its own setup
-        return False  # handed on, returned, stored, or its parameters taken: an optimizer may hold them
-    return True
+    if not isinstance(made, cst.Call) or not (last_name(made.func) or "")[:1].isupper():
+        return False
+    return all(_only_used(source, use) for use in uses)
+
+
+def _only_used(source: Source, use: cst.BaseExpression) -> bool:
+    parent = source.parents.get(use)
+    if isinstance(parent, cst.Call) and parent.func is use:
+        return True  # called: what a preprocessing step does with it
+    # `mixer.weight`, `mixer.eval()`: its own setup; handed on, returned, stored or asked for its
+    # parameters, an optimizer may hold it
+    return isinstance(parent, cst.Attribute) and parent.value is use and parent.attr.value not in HANDS_ON
 
 
 def _under_no_grad(source: Source, call: cst.Call):
