@@ -79,14 +79,15 @@ class InplaceIntegerTarget(Rule):
         if not ops:
             return
         if all(name in CLAMPS for _, name, _ in ops):
-            yield _cast_operands(source, frame, ops, "the bound is cast to the indices' dtype at the call")
+            yield from _cast_operands(source, frame, ops, "the bound is cast to the indices' dtype at the call")
             return
         if len(ops) != 1 or ops[0][1] in CLAMPS:
             return
         target, name, _ = ops[0]
+        kept = "the module keeps each entry's dtype, so the update takes it"
         if _module_state(source, frame, target):
             if name in ADDITIONS:  # a scale (an EMA's decay) truncated to an integer would wipe the buffer
-                yield _cast_operands(source, frame, ops, "the module keeps this entry's dtype, so the update takes it")
+                yield from _cast_operands(source, frame, ops, kept)
             return
         made = _inferred_integer(Tracer(diagnosis, workspace), source, frame, target)
         if made is not None:
@@ -102,7 +103,7 @@ def _inplace_ops(source: Source, line: int) -> list[tuple[cst.BaseExpression, st
             values = [a.value for a in call.args if not a.star and (a.keyword is None or a.keyword.value != "alpha")]
             found.append((call.func.value, name, values))
     statement = source.statement_at(line)
-    for node in getattr(statement, "body", ()):
+    for node in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
         if isinstance(node, cst.AugAssign) and isinstance(node.operator, AUGMENTED):
             found.append((node.target, type(node.operator).__name__, [node.value]))
     return found
@@ -145,11 +146,13 @@ def _has(node: cst.CSTNode, kind: type) -> bool:
     return isinstance(node, kind) or bool(own_nodes(node, kind))
 
 
-def _cast_operands(source: Source, frame: Frame, ops, why: str) -> Edit:
+def _cast_operands(source: Source, frame: Frame, ops, why: str) -> Iterator[Edit]:
     """Every float operand of the ops cast to its target's dtype, in one edit of the statement."""
     statement = source.statement_at(frame.line)
     casts = {value: _to_dtype(source, frame, target, value)
              for target, _, values in ops for value in _the_float(frame, values)}
+    if not casts or statement is None:
+        return
 
     class Casts(cst.CSTTransformer):  # one pass: a second deep_replace would not find the first's siblings
         def on_leave(self, original, updated):
@@ -157,7 +160,7 @@ def _cast_operands(source: Source, frame: Frame, ops, why: str) -> Edit:
 
     said = "; ".join(f"{source.code(old)} to {source.module.code_for_node(new)}" for old, new in casts.items())
     reason = f"Changed {said}: an in-place op keeps its integer target's dtype; {why}"
-    return source.edit(source.replaced(statement, statement.visit(Casts())), frame.line, reason)
+    yield source.edit(source.replaced(statement, statement.visit(Casts())), frame.line, reason)
 
 
 def _to_dtype(source: Source, frame: Frame, target: cst.BaseExpression, value: cst.BaseExpression):

@@ -1,11 +1,12 @@
 """## What it does
 Puts a one-off preprocessing module's call under `with torch.no_grad():` where it makes the
 training data. The probe names a tensor that requires grad, made once outside the training loop
-(not per step); its trail (through helpers and files) reaches a call of a module that the code
-builds for that purpose alone: bound to a constructor (`mixer = nn.Conv1d(...)`) and only
-called, never handed on, returned, stored or asked for its `parameters()`, so no optimizer holds
-it. Every training step's loss then reaches back into that module's graph, which the first
-backward frees.
+(not per step), or a batch that requires grad, drawn from a Dataset that made its samples once;
+its trail (through helpers, files, the Dataset's `__init__`) reaches a call of a module that the
+code builds for that purpose alone: bound to a constructor (`mixer = nn.Conv1d(...)`, or
+`self.compress = nn.Linear(...)` in a class that is no module) and only called, never handed on,
+returned, stored or asked for its `parameters()`, so no optimizer holds it. Every training
+step's loss then reaches back into that module's graph, which the first backward frees.
 A module whose parameters the code hands on (to an optimizer, to another object) is left alone:
 a learned front-end computed once is a redesign (compute it in the step), not a `no_grad`.
 
@@ -52,15 +53,15 @@ class PreprocessingNoGrad(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace):
         tracer = Tracer(diagnosis, workspace)
-        seen: set[int] = set()
+        seen: set[tuple] = set()  # (file, line): frames that reach one call each yield it once
         for frame, source in user_frames(diagnosis, workspace):
             for value in _made_once(source, frame):
                 for step in tracer.chain(source, value, frame):
                     call = step.node
-                    if id(call) in seen or not isinstance(call, cst.Call) \
+                    if not isinstance(call, cst.Call) or (step.source.path, step.source.line_of(call)) in seen \
                             or not _preprocessing_module(step.source, call):
                         continue
-                    seen.add(id(call))
+                    seen.add((step.source.path, step.source.line_of(call)))
                     edit = _under_no_grad(step.source, call)
                     if edit is not None:
                         yield edit
