@@ -42,7 +42,7 @@ from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
-from resolver.fix.rules._syntax import attribute_assignments, last_name, latest_binding, own_nodes
+from resolver.fix.rules._syntax import attribute_assignments, latest_binding, own_nodes
 
 HANDS_ON = {"parameters", "named_parameters", "state_dict", "children", "modules"}
 
@@ -97,8 +97,9 @@ def _first_read(source: Source, loop: cst.For, name: str) -> cst.Name | None:
 
 
 def _preprocessing_module(source: Source, call: cst.Call) -> bool:
-    """`mixer(raw)` where `mixer = SomeModule(...)` in the same scope, or `self.compress(raw)` where
-    a class that is no module itself (a Dataset) builds `self.compress`; and the code only calls it."""
+    """`mixer(raw)` where `mixer = SomeModule(...)` (or a factory's call) in the same scope, or
+    `self.compress(raw)` where a class that is no module itself (a Dataset) builds `self.compress`;
+    and the code only calls it."""
     if source.in_no_grad(call) is not None:
         return False
     if isinstance(call.func, cst.Name):
@@ -117,8 +118,8 @@ def _preprocessing_module(source: Source, call: cst.Call) -> bool:
                 if source.code(n) == source.code(call.func) and source.enclosing(n, cst.AssignTarget) is None]
     else:
         return False
-    if not isinstance(made, cst.Call) or not (last_name(made.func) or "")[:1].isupper():
-        return False
+    if not isinstance(made, cst.Call):
+        return False  # a constructor (`nn.Conv1d(...)`) or a factory (`resnet18(weights=...)`) made it here
     return all(_only_used(source, use) for use in uses)
 
 
