@@ -27,11 +27,17 @@ FAMILIES = (
        r"Found dtype (Long|Int|Short|Byte|Bool) but expected Float",
        r"Expected floating point type for target with class probabilities"),
       ("RuntimeError: result type Float can't be cast to the desired output type Long",
+       "RuntimeError: result type Float can't be cast to the desired output type long int",
        "RuntimeError: Found dtype Long but expected Float",
        "RuntimeError: Expected floating point type for target with class probabilities, got Long"),
-      "A loss that compares values (MSE, BCE, soft labels) got integer targets: cast them with .float().",
-      "比较数值的损失（MSE、BCE、软标签）收到了整数目标：用 .float() 转换。",
-      ("the target's dtype", "the loss")),
+      "A loss that compares values (MSE, BCE, soft labels) got integer targets: cast them with .float(). "
+      "Or an in-place op (clamp_, add_, +=) wrote a float result into an integer tensor: cast the float "
+      "operand to the target's dtype when the target is meant to be integer (indices, a BatchNorm counter), "
+      "else make the target float where it is made.",
+      "比较数值的损失（MSE、BCE、软标签）收到了整数目标：用 .float() 转换。"
+      "或者原地运算（clamp_、add_、+=）把浮点结果写入整数张量：目标本应是整数时（索引、BatchNorm 的计数器），"
+      "把浮点操作数转换为目标的 dtype；否则在生成目标处把它改为浮点。",
+      ("the target's dtype", "the loss", "the in-place op's target and operand")),
     f("dtype.mismatch",
       (r"mat1 and mat2 must have the same dtype", r"expected scalar type (Float|Double) but found",
        (r"Input type \((double|float|unsigned char|long int|int|c10::Half|half|c10::BFloat16)\) and "

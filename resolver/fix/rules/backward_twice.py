@@ -199,9 +199,10 @@ def _stored_outputs(tracer: Tracer, source: Source, function, frame) -> Iterator
                 yield where.edit(where.replaced(method, new), where.line_of(body[at]), reason)
 
 
-def _made_once(source: Source, function, loop) -> Iterator[Edit]:
+def _made_once(source: Source, function, loop, graphless: set[str]) -> Iterator[Edit]:
     """A tensor the model computes once, before the steps, read by every step: its graph is
-    freed by the first backward. The step computes it again where it reads it."""
+    freed by the first backward. The step computes it again where it reads it (not one the probe
+    saw holding no graph: `targets = raw.mean(1)` on plain data)."""
     outside, libraries = _module_names(source), _module_names(source, assigned=False)
     klass = source.enclosing(function, cst.ClassDef) if function is not None else None
     for use in own_nodes(function, cst.Attribute) if klass is not None else ():
@@ -218,7 +219,7 @@ def _made_once(source: Source, function, loop) -> Iterator[Edit]:
         return
     scope = function if function is not None else source.module
     for use in own_nodes(loop, cst.Name):
-        if not _read_as_value(source, use) or _rebound_in(loop, use.value):
+        if not _read_as_value(source, use) or _rebound_in(loop, use.value) or use.value in graphless:
             continue
         before = [a for a in own_nodes(scope, cst.Assign) if source.line_of(a) < source.line_of(loop)
                   and any(isinstance(t.target, cst.Name) and t.target.value == use.value for t in a.targets)]
@@ -359,7 +360,7 @@ class BackwardTwice(Rule):
             tracer = Tracer(diagnosis, workspace)
             yield from _states_kept_in_modules(tracer, frame)
             yield from _stored_outputs(tracer, source, function or loop, frame)
-            yield from _made_once(source, function, loop)
+            yield from _made_once(source, function, loop, {n for n, t in frame.tensors.items() if not t.requires_grad})
             if loop is None:
                 return
             for arg, name in _reused_outputs(source, loop):
