@@ -1,0 +1,144 @@
+"""## What it does
+Sets a model's input-size setting (`out_size`, `img_size`, `image_size`, `resolution`, ...) to
+the size of the images it is given, where the setting is made: the line of the config file
+(YAML/JSON/TOML) or the Python literal the model's constructor takes it from. It fires only
+when three facts agree: the model's input is `(N, C, D, D)` (any number of equal spatial
+sizes) while the constructor was given `S != D`; the layer that failed receives exactly the
+features it would have at D (`declared * (D / S) ** k`, k spatial dimensions: the body shrinks
+the image by a fixed factor, so the features follow the size); and another size setting of the
+project (`gt_size: 32`, the generator's `out_size: 32`) already states D.
+
+## Why is this bad?
+`mat1 and mat2 shapes cannot be multiplied (8x256 and 1024x64)`: a network whose depth or final
+Linear is computed from its input size was built for 64x64 images and given 32x32 ones (an
+option file adapted to new data in every field but one). Rewriting the Linear would hide the
+wrong setting: the body still downsamples for the other size. Nothing is proposed when the data
+is not square, when no other setting states the data's size (the data may be the wrong one),
+or when the config has several such lines and the constructor's section does not single one out.
+
+## Example
+```python
+@dataclass
+class TrainConfig:
+    crop_size: int = 32  # the patches the dataset cuts
+    img_size: int = 64  # the discriminator's input size
+
+critic = Discriminator(cfg.img_size)  # nn.Linear(width * 4 * (img_size // 8) ** 2, 1)
+```
+
+Use instead:
+```python
+@dataclass
+class TrainConfig:
+    crop_size: int = 32  # the patches the dataset cuts
+    img_size: int = 32  # the discriminator's input size
+```
+
+The same holds for an option file: `network_d: {out_size: 64}` beside `gt_size: 32` becomes
+`out_size: 32`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Module
+from resolver.fix.rules._definitions import trail
+from resolver.fix.rules._image_size import SIZE_NAME, layer_widths, size_setting
+from resolver.fix.rules._project import CONFIG_SUFFIXES, config_file_edits
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, project_files
+from resolver.write.edits import Edit, Workspace
+
+# `name: 32`, `name = 32`, `"name": 32`, `name: int = 32`, `"--name", type=int, default=32`
+SETTING = re.compile(r"""(?P<key>[\w-]+)["']?\s*(?::\s*int\s*=|[:=])\s*(?P<value>\d+)\b""")
+OPTION = re.compile(r"""["']--?(?P<key>[\w-]+)["'][^\n]*?\bdefault\s*=\s*(?P<value>\d+)\b""")
+
+
+class InputSizeSetting(Rule):
+    categories = ("shape.linear_in_features",)
+    priority = -1  # before module_input: a layer sized for another image size is fixed in the size setting
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        return super().matches(diagnosis) and len(diagnosis.modules) >= 2 and layer_widths(diagnosis) is not None
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        found = size_setting(diagnosis, workspace)
+        if found is None:
+            return
+        model, layer = found.model, diagnosis.module
+        why = (f"(the model's input is {'x'.join(map(str, model.inputs[0].shape))}: {model.class_name} was built "
+               f"for {found.built_for}, so layer {layer.path or layer.class_name} gets {found.given} features "
+               f"instead of {found.declared})")
+        edits = _config_file_line(workspace, model, found.name, found.built_for, found.given_size, why) \
+            or _python_literal(workspace, model, found.name, found.index, found.built_for, found.given_size, why)
+        if len(edits) == 1 and _stated_elsewhere(workspace, edits[0], found.given_size):
+            yield edits[0]
+
+
+def _config_file_line(workspace: Workspace, model: Module, name: str, old: int, new: int, why: str) -> list[Edit]:
+    """The config-file line that sets the model's size; among several (a generator's and a
+    discriminator's), the one under the section the code hands the model (`opt['network_d']`)."""
+    edits = config_file_edits(workspace, {name}, old, new, f"(where the setting is made) {why}")
+    if len(edits) < 2:
+        return edits
+    sections = _keys_on_the_way(workspace, model)
+    return [e for e in edits if _section(e.changes[0].before.splitlines(), e.line - 1) in sections]
+
+
+def _keys_on_the_way(workspace: Workspace, model: Module) -> set[str]:
+    """The string keys the lines that built the model read (`build_network(opt['network_d'])`)."""
+    keys = set()
+    for site in (model.site, *model.site.callers):
+        source = Source.parse(workspace, site.file)
+        if source is None:
+            continue
+        for node in source.on_line(cst.SimpleString, site.line):
+            value = node.evaluated_value
+            if isinstance(value, str):
+                keys.add(value)
+    return keys
+
+
+def _section(lines: list[str], number: int) -> str | None:
+    """The key of the YAML block that holds line `number`: the nearest line above, less indented."""
+    indent = len(lines[number]) - len(lines[number].lstrip())
+    for line in reversed(lines[:number]):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#") and len(line) - len(line.lstrip()) < indent:
+            return stripped.split(":", 1)[0].strip("\"' ")
+    return None
+
+
+def _python_literal(workspace: Workspace, model: Module, name: str, index: int, old: int, new: int,
+                    why: str) -> list[Edit]:
+    """The integer literal the size argument was followed to (the call's own argument, a
+    constant, a config class's default, an argparse default)."""
+    links = trail(workspace, model.site, index, name)
+    if not links:
+        return []
+    file, node, what = links[-1]
+    if not (isinstance(node, cst.Integer) and node.evaluated_value == old):
+        return []
+    where = what or f"the argument {name}"
+    reason = f"Changed {where} from {old} to {new} (where the setting is made) {why}"
+    return [file.edit(file.replaced(node, cst.Integer(str(new))), file.line_of(node), reason)]
+
+
+def _stated_elsewhere(workspace: Workspace, edit: Edit, size: int) -> bool:
+    """Another size setting of the project (the dataset's crop, the other network's size) states
+    the data's size: the data is right and this one setting was left behind."""
+    changed = edit.changes[0].file
+    files = [*project_files(workspace), *project_files(workspace, CONFIG_SUFFIXES)]
+    for path in files:
+        for number, line in enumerate(workspace.text(path).splitlines(), 1):
+            if path.resolve() == changed and number == edit.line:
+                continue
+            for match in (*SETTING.finditer(line), *OPTION.finditer(line)):
+                key = match["key"].lstrip("-").replace("-", "_")
+                if SIZE_NAME.match(key) and int(match["value"]) == size:
+                    return True
+    return False
