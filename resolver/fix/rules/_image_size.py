@@ -10,13 +10,17 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from resolver.diagnose.diagnosis import Diagnosis, Module
+from resolver.fix.retarget import evaluate
 from resolver.fix.rules._project import classes_named, methods
+from resolver.fix.rules._source import Source, argument
 from resolver.fix.rules._syntax import parameter_names
 from resolver.write.edits import Workspace
 
 # a setting that states the spatial size of a model's input (not `input_dim`, `hidden_size`, `patch_size`)
 SIZE_NAME = re.compile(r"^(?:(?:img|image|im|input|in|out|output|crop|gt|train|data)_?)?(?:size|res|resolution)$",
                        re.IGNORECASE)
+# a config object's field as the probe's scope names it: `cfg.img_size`, `opt['out_size']`
+FIELD = re.compile(r"""^(\w+)(?:\.(\w+)|\[['"](\w+)['"]\])$""")
 MATMUL = re.compile(r"\(\d+x(\d+) and (\d+)x\d+\)")
 
 
@@ -27,7 +31,7 @@ class SizeSetting:
 
     model: Module
     name: str
-    index: int
+    index: int | None  # None: read from a config object the constructor takes (`cfg.img_size`)
     built_for: int
     given_size: int
     declared: int
@@ -37,7 +41,8 @@ class SizeSetting:
 def size_setting(diagnosis: Diagnosis, workspace: Workspace) -> SizeSetting | None:
     """The one size setting that explains the failing layer's width, in the outermost model that has one:
     the input is (N, C, D, ..., D) with at least two spatial sizes, the model was built with S != D,
-    and the layer gets `declared * (D / S) ** k` features."""
+    and the layer gets `declared * (D / S) ** k` features, or the features its own argument gives with
+    D for S (`width * (img_size // 8) ** 2`, where the poolings' floors break the proportion)."""
     widths = layer_widths(diagnosis)
     if widths is None or len(diagnosis.modules) < 2:
         return None
@@ -47,14 +52,32 @@ def size_setting(diagnosis: Diagnosis, workspace: Workspace) -> SizeSetting | No
         if size is None or model.site is None:
             continue
         data, k = size
-        settings = [(name, index, value) for name, index, value in _size_settings(diagnosis, workspace, model)
-                    if value != data and given * value ** k == declared * data ** k]
+        settings = [(name, index, value) for name, index, value, key in _size_settings(diagnosis, workspace, model)
+                    if value != data and (given * value ** k == declared * data ** k
+                                          or _argument_gives(diagnosis, workspace, key, data) == given)]
         if len(settings) == 1:
             name, index, built_for = settings[0]
             return SizeSetting(model, name, index, built_for, data, declared, given)
         if settings:
             return None  # more than one setting could: which is wrong is not known
     return None
+
+
+def _argument_gives(diagnosis: Diagnosis, workspace: Workspace, name: str, size: int) -> int | None:
+    """The failing layer's own first argument evaluated in the scope it was built in, `name` (a
+    name, `cfg.img_size`, `opt['out_size']`) set to `size`; None unless the same expression gives
+    the width it was built with."""
+    layer = diagnosis.module
+    site = layer.site
+    source = Source.parse(workspace, site.file) if site is not None and name in site.scope else None
+    call = source and source.call_at(site)
+    arg = call and argument(call, 0, "in_features")
+    if arg is None:
+        return None
+    code = source.module.code_for_node(arg.value)
+    if evaluate(code, site.scope) != layer.attributes.get("in_features"):
+        return None
+    return evaluate(code, {**site.scope, name: size})
 
 
 def layer_widths(diagnosis: Diagnosis) -> tuple[int, int] | None:
@@ -82,10 +105,12 @@ def _image_size(model: Module) -> tuple[int, int] | None:
     return spatial[0], len(spatial)
 
 
-def _size_settings(diagnosis: Diagnosis, workspace: Workspace, model: Module) -> Iterator[tuple[str, int, int]]:
-    """(name, position, value) of each size parameter of the model's constructor, its value read
-    from the model's attributes or from the constructor's scope as the probe saw it where the
-    model built its layers."""
+def _size_settings(diagnosis: Diagnosis, workspace: Workspace,
+                   model: Module) -> Iterator[tuple[str, int | None, int, str]]:
+    """(name, position, value, scope key) of each size setting of the model's constructor: a
+    parameter (`img_size`), or a field of a config object it takes (`cfg.img_size`,
+    `opt['out_size']`), its value read from the model's attributes or from the constructor's
+    scope as the probe saw it where the model built its layers."""
     classes = list(classes_named(workspace, model.class_name))
     if len(classes) != 1:
         return
@@ -102,4 +127,13 @@ def _size_settings(diagnosis: Diagnosis, workspace: Workspace, model: Module) ->
             continue
         values = {v for v in [model.attributes.get(name), *(s.get(name) for s in scopes)] if type(v) is int}
         if len(values) == 1:
-            yield name, index, values.pop()
+            yield name, index, values.pop(), name
+    fields = {}
+    for scope in scopes:
+        for key, value in scope.items():
+            match = FIELD.match(key)
+            if match and match[1] in names and SIZE_NAME.match(match[2] or match[3]):
+                fields.setdefault((match[2] or match[3], key), set()).add(value)
+    for (name, key), values in fields.items():
+        if len(values) == 1:
+            yield name, None, values.pop(), key

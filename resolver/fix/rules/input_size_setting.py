@@ -1,12 +1,14 @@
 """## What it does
-Sets a model's input-size setting (`out_size`, `img_size`, `image_size`, `resolution`, ...) to
-the size of the images it is given, where the setting is made: the line of the config file
-(YAML/JSON/TOML) or the Python literal the model's constructor takes it from. It fires only
-when three facts agree: the model's input is `(N, C, D, D)` (any number of equal spatial
-sizes) while the constructor was given `S != D`; the layer that failed receives exactly the
-features it would have at D (`declared * (D / S) ** k`, k spatial dimensions: the body shrinks
-the image by a fixed factor, so the features follow the size); and another size setting of the
-project (`gt_size: 32`, the generator's `out_size: 32`) already states D.
+Sets a model's input-size setting (`out_size`, `img_size`, `image_size`, `resolution`, ...: a
+constructor parameter, or a field of the config object it takes, `cfg["image_size"]`) to the
+size of the images it is given, where the setting is made: the line of the config file
+(YAML/JSON/TOML; among several, the one in the section the code hands the model) or the Python
+literal it is followed to (a constant, a config class's default, an argparse default, a dict
+entry). It fires only when three facts agree: the model's input is `(N, C, D, D)` (at least two
+equal spatial sizes) while the probe saw the constructor hold `S != D`; the layer that failed
+receives exactly the features it would have at D (`declared * (D / S) ** k`, or its own
+argument, `width * (img_size // 8) ** 2`, evaluated with D); and another size setting of the
+project (`gt_size: 32`, the generator's `out_size: 32`, a `--crop-size` default) already states D.
 
 ## Why is this bad?
 `mat1 and mat2 shapes cannot be multiplied (8x256 and 1024x64)`: a network whose depth or final
@@ -50,7 +52,8 @@ from resolver.fix.rules._definitions import trail
 from resolver.fix.rules._image_size import SIZE_NAME, layer_widths, size_setting
 from resolver.fix.rules._project import CONFIG_SUFFIXES, config_file_edits
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, project_files
+from resolver.fix.rules._source import Source, project_files, project_sources
+from resolver.fix.rules._syntax import last_name
 from resolver.write.edits import Edit, Workspace
 
 # `name: 32`, `name = 32`, `"name": 32`, `name: int = 32`, `"--name", type=int, default=32`
@@ -86,7 +89,7 @@ def _config_file_line(workspace: Workspace, model: Module, name: str, old: int, 
     if len(edits) < 2:
         return edits
     sections = _keys_on_the_way(workspace, model)
-    return [e for e in edits if _section(e.changes[0].before.splitlines(), e.line - 1) in sections]
+    return [e for e in edits if _section(e.changes[0].before.splitlines(), e.line - 1, name) in sections]
 
 
 def _keys_on_the_way(workspace: Workspace, model: Module) -> set[str]:
@@ -103,29 +106,53 @@ def _keys_on_the_way(workspace: Workspace, model: Module) -> set[str]:
     return keys
 
 
-def _section(lines: list[str], number: int) -> str | None:
-    """The key of the YAML block that holds line `number`: the nearest line above, less indented."""
-    indent = len(lines[number]) - len(lines[number].lstrip())
-    for line in reversed(lines[:number]):
-        stripped = line.strip()
-        if stripped and not stripped.startswith("#") and len(line) - len(line.lstrip()) < indent:
+def _section(lines: list[str], number: int, name: str) -> str | None:
+    """The key of the map that holds the setting on line `number`: an inline map opened before it on
+    that line (`"model": {"resolution": 64}`), else the nearest line above that is less indented."""
+    line = lines[number]
+    inline = re.findall(r"""["']?([\w-]+)["']?\s*[:=]\s*\{""", line[:line.find(name)])
+    if inline:
+        return inline[-1]
+    indent = len(line) - len(line.lstrip())
+    for above in reversed(lines[:number]):
+        stripped = above.strip()
+        if stripped and not stripped.startswith("#") and len(above) - len(above.lstrip()) < indent:
             return stripped.split(":", 1)[0].strip("\"' ")
     return None
 
 
-def _python_literal(workspace: Workspace, model: Module, name: str, index: int, old: int, new: int,
+def _python_literal(workspace: Workspace, model: Module, name: str, index: int | None, old: int, new: int,
                     why: str) -> list[Edit]:
     """The integer literal the size argument was followed to (the call's own argument, a
-    constant, a config class's default, an argparse default)."""
-    links = trail(workspace, model.site, index, name)
-    if not links:
-        return []
-    file, node, what = links[-1]
+    constant, a config class's default, an argparse default); else the one literal `old` the
+    project's code sets under the setting's name (`"image_size": 64`, `img_size: int = 64`)."""
+    links = trail(workspace, model.site, index, name) if index is not None else []
+    file, node, what = links[-1] if links else (None, None, "")
     if not (isinstance(node, cst.Integer) and node.evaluated_value == old):
-        return []
-    where = what or f"the argument {name}"
-    reason = f"Changed {where} from {old} to {new} (where the setting is made) {why}"
+        named = [found for source in project_sources(workspace) for found in _named_literals(source, name, old)]
+        if len(named) != 1:
+            return []
+        file, node, what = named[0]
+    reason = f"Changed {what or f'the argument {name}'} from {old} to {new} (where the setting is made) {why}"
     return [file.edit(file.replaced(node, cst.Integer(str(new))), file.line_of(node), reason)]
+
+
+def _named_literals(source: Source, name: str, value: int) -> Iterator[tuple[Source, cst.Integer, str]]:
+    """Each integer literal `value` set under `name`: a dict entry, an assignment to a name or an
+    attribute (a class field), a keyword argument."""
+    def the_literal(node) -> bool:
+        return isinstance(node, cst.Integer) and node.evaluated_value == value
+
+    for element in source.nodes(cst.DictElement, lambda e: the_literal(e.value)):
+        if isinstance(element.key, cst.SimpleString) and element.key.evaluated_value == name:
+            yield source, element.value, f'the "{name}" entry'
+    for assign in source.nodes((cst.Assign, cst.AnnAssign), lambda a: the_literal(a.value)):
+        targets = [t.target for t in assign.targets] if isinstance(assign, cst.Assign) else [assign.target]
+        if any(last_name(t) == name for t in targets if isinstance(t, (cst.Name, cst.Attribute))):
+            yield source, assign.value, f"`{name}`"
+    for arg in source.nodes(cst.Arg, lambda a: the_literal(a.value)):
+        if arg.keyword is not None and arg.keyword.value == name:
+            yield source, arg.value, f"the {name} argument"
 
 
 def _stated_elsewhere(workspace: Workspace, edit: Edit, size: int) -> bool:
