@@ -2,13 +2,15 @@
 Sets a model's input-size setting (`out_size`, `img_size`, `image_size`, `resolution`, ...: a
 constructor parameter, or a field of the config object it takes, `cfg["image_size"]`) to the
 size of the images it is given, where the setting is made: the line of the config file
-(YAML/JSON/TOML; among several, the one in the section the code hands the model) or the Python
+(YAML/JSON/TOML, under the setting's name or the key the code reads it with; among several, the
+one in the section the code hands the model) or the Python
 literal it is followed to (a constant, a config class's default, an argparse default, a dict
 entry). It fires only when three facts agree: the model's input is `(N, C, D, D)` (at least two
 equal spatial sizes) while the probe saw the constructor hold `S != D`; the layer that failed
 receives exactly the features it would have at D (`declared * (D / S) ** k`, or its own
 argument, `width * (img_size // 8) ** 2`, evaluated with D); and another size setting of the
-project (`gt_size: 32`, the generator's `out_size: 32`, a `--crop-size` default) already states D.
+project or the command line (`gt_size: 32`, the generator's `out_size: 32`, a `--crop-size`
+default) already states D.
 
 ## Why is this bad?
 `mat1 and mat2 shapes cannot be multiplied (8x256 and 1024x64)`: a network whose depth or final
@@ -76,20 +78,37 @@ class InputSizeSetting(Rule):
         why = (f"(the model's input is {'x'.join(map(str, model.inputs[0].shape))}: {model.class_name} was built "
                f"for {found.built_for}, so layer {layer.path or layer.class_name} gets {found.given} features "
                f"instead of {found.declared})")
-        edits = _config_file_line(workspace, model, found.name, found.built_for, found.given_size, why) \
+        edits = _config_file_line(workspace, model, found.name, found.index, found.built_for, found.given_size, why) \
             or _python_literal(workspace, model, found.name, found.index, found.built_for, found.given_size, why)
         if len(edits) == 1 and _stated_elsewhere(workspace, edits[0], found.given_size):
             yield edits[0]
 
 
-def _config_file_line(workspace: Workspace, model: Module, name: str, old: int, new: int, why: str) -> list[Edit]:
-    """The config-file line that sets the model's size; among several (a generator's and a
-    discriminator's), the one under the section the code hands the model (`opt['network_d']`)."""
-    edits = config_file_edits(workspace, {name}, old, new, f"(where the setting is made) {why}")
+def _config_file_line(workspace: Workspace, model: Module, name: str, index: int | None, old: int, new: int,
+                      why: str) -> list[Edit]:
+    """The config-file line that sets the model's size, under the setting's name or a key the
+    argument was read with on its way (`Net(size=opt["resolution"])`); among several (a
+    generator's and a discriminator's), the one under the section the code hands the model
+    (`opt['network_d']`)."""
+    names = {name, *_keys_read(workspace, model, name, index)}
+    edits = config_file_edits(workspace, names, old, new, f"(where the setting is made) {why}")
     if len(edits) < 2:
         return edits
     sections = _keys_on_the_way(workspace, model)
-    return [e for e in edits if _section(e.changes[0].before.splitlines(), e.line - 1, name) in sections]
+    return [e for e in edits if _section(e.changes[0].before.splitlines(), e.line - 1, names) in sections]
+
+
+def _keys_read(workspace: Workspace, model: Module, name: str, index: int | None) -> set[str]:
+    """The attribute names and string keys the size argument was followed through."""
+    keys = set()
+    for _, node, _ in trail(workspace, model.site, index, name) if index is not None else []:
+        if isinstance(node, cst.Attribute):
+            keys.add(node.attr.value)
+        elif isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            key = getattr(getattr(node.slice[0].slice, "value", None), "evaluated_value", None)
+            if isinstance(key, str):
+                keys.add(key)
+    return keys
 
 
 def _keys_on_the_way(workspace: Workspace, model: Module) -> set[str]:
@@ -106,11 +125,12 @@ def _keys_on_the_way(workspace: Workspace, model: Module) -> set[str]:
     return keys
 
 
-def _section(lines: list[str], number: int, name: str) -> str | None:
+def _section(lines: list[str], number: int, names: set[str]) -> str | None:
     """The key of the map that holds the setting on line `number`: an inline map opened before it on
     that line (`"model": {"resolution": 64}`), else the nearest line above that is less indented."""
     line = lines[number]
-    inline = re.findall(r"""["']?([\w-]+)["']?\s*[:=]\s*\{""", line[:line.find(name)])
+    at = min((line.find(n) for n in names if n in line), default=len(line))
+    inline = re.findall(r"""["']?([\w-]+)["']?\s*[:=]\s*\{""", line[:at])
     if inline:
         return inline[-1]
     indent = len(line) - len(line.lstrip())
@@ -159,6 +179,9 @@ def _stated_elsewhere(workspace: Workspace, edit: Edit, size: int) -> bool:
     """Another size setting of the project (the dataset's crop, the other network's size) states
     the data's size: the data is right and this one setting was left behind."""
     changed = edit.changes[0].file
+    given = re.finditer(r"--?(?P<key>[\w-]+)[ =](?P<value>\d+)\b", " ".join(workspace.arguments))
+    if any(SIZE_NAME.match(m["key"].replace("-", "_")) and int(m["value"]) == size for m in given):
+        return True  # on the command line (`--gt_size 32`)
     files = [*project_files(workspace), *project_files(workspace, CONFIG_SUFFIXES)]
     for path in files:
         for number, line in enumerate(workspace.text(path).splitlines(), 1):
