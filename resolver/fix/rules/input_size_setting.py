@@ -182,7 +182,10 @@ def _stated_elsewhere(workspace: Workspace, edit: Edit, size: int) -> bool:
     given = re.finditer(r"--?(?P<key>[\w-]+)[ =](?P<value>\d+)\b", " ".join(workspace.arguments))
     if any(SIZE_NAME.match(m["key"].replace("-", "_")) and int(m["value"]) == size for m in given):
         return True  # on the command line (`--gt_size 32`)
-    files = [*project_files(workspace), *project_files(workspace, CONFIG_SUFFIXES)]
+    code = project_files(workspace)
+    named = "\n".join([*(workspace.text(path) for path in code), *workspace.arguments])
+    # a config file the code never names is data (a 100 MB annotation JSON), not a setting
+    files = [*code, *(path for path in project_files(workspace, CONFIG_SUFFIXES) if path.name in named)]
     for path in files:
         for number, line in enumerate(workspace.text(path).splitlines(), 1):
             if path.resolve() == changed and number == edit.line:
