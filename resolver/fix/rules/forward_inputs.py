@@ -7,8 +7,8 @@ tensor made from a shape alone (`torch.randn`, `torch.ones_like`, `x.new_zeros`,
 `.to(device)` or `* 0.1`), written in the call or as a local of the same function that nothing
 else reads, not named like any of forward's parameters, with the other arguments named like
 forward's parameters still in their places, and exactly as many such arguments as are too many;
-the then-dead assignment goes with it. A forward with defaults (`takes from 2 to 3 positional
-arguments`) counts its largest number.
+the then-dead assignment goes with it; keyword arguments stay. A forward with defaults (`takes
+from 2 to 3 positional arguments`) counts its largest number.
 
 ## Why is this bad?
 `forward() takes 2 positional arguments but 3 were given`: `*batch` spreads the target in too,
@@ -44,7 +44,7 @@ from resolver.fix.rules._syntax import parameter_names
 from resolver.write.edits import Edit, Workspace
 
 TOO_MANY = re.compile(r"(?:(\w+)\.)?forward\(\) takes (?:from \d+ to )?(\d+) positional arguments? "
-                      r"but (\d+) were given")
+                      r"but (\d+) (?:positional arguments? \(and \d+ keyword-only arguments?\) )?were given")
 # tensors made of nothing but a shape, random or constant: no data reaches the module through them
 BLANK = frozenset(f"torch.{name}" for name in (
     "randn", "rand", "randint", "normal", "ones", "zeros", "full", "empty",
@@ -90,17 +90,20 @@ def _leftover_argument(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[E
     parameters = parameter_names(forward)[1:]
     for frame, source in user_frames(diagnosis, workspace):
         calls = [c for c in source.on_line(cst.Call, frame.line)
-                 if not any(a.star or a.keyword for a in c.args) and len(c.args) == given]
+                 if not any(a.star for a in c.args) and len([a for a in c.args if a.keyword is None]) == given]
         if len(calls) != 1:
             return  # the call is in the innermost user frame, or it is not a call written out
         call = calls[0]
-        leftovers = [(arg, made) for arg in call.args
+        positional = [a for a in call.args if a.keyword is None]
+        leftovers = [(arg, made) for arg in positional
                      if (made := _made_only_for(source, arg.value, call)) is not None
                      and source.code(arg.value) not in parameters]
         kept = [a for a in call.args if all(a is not arg for arg, _ in leftovers)]
-        if len(leftovers) != given - takes or not _roles_kept(kept, parameters):
+        if len(leftovers) != given - takes or not _roles_kept([a for a in kept if a.keyword is None], parameters):
             return
-        new_args = [*kept[:-1], kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)] if kept else []
+        new_args = list(kept)
+        if kept and kept[-1] is not call.args[-1]:  # the last argument went: the new last takes its comma
+            new_args[-1] = kept[-1].with_changes(comma=call.args[-1].comma)
         statements = [made for arg, made in leftovers if made is not arg.value]
         replacements = {call: call.with_changes(args=new_args), **dict.fromkeys(statements, cst.RemovalSentinel.REMOVE)}
         dropped = ", ".join(source.code(arg.value) for arg, _ in leftovers)
