@@ -10,7 +10,7 @@ equal spatial sizes) while the probe saw the constructor hold `S != D`; the laye
 receives exactly the features it would have at D (`declared * (D / S) ** k`, or its own
 argument, `width * (img_size // 8) ** 2`, evaluated with D); and another size setting of the
 project or the command line (`gt_size: 32`, the generator's `out_size: 32`, a `--crop-size`
-default) already states D.
+default) already states D, and none states S.
 
 ## Why is this bad?
 `mat1 and mat2 shapes cannot be multiplied (8x256 and 1024x64)`: a network whose depth or final
@@ -80,7 +80,11 @@ class InputSizeSetting(Rule):
                f"instead of {found.declared})")
         edits = _config_file_line(workspace, model, found.name, found.index, found.built_for, found.given_size, why) \
             or _python_literal(workspace, model, found.name, found.index, found.built_for, found.given_size, why)
-        if len(edits) == 1 and _stated_elsewhere(workspace, edits[0], found.given_size):
+        # the project's other size settings back the data's size and not the model's: the data is
+        # right and this one setting was left behind (a generator built for another size than
+        # the data hands its discriminator images that are wrong, not the discriminator)
+        others = _other_sizes(workspace, edits[0]) if len(edits) == 1 else set()
+        if found.given_size in others and found.built_for not in others:
             yield edits[0]
 
 
@@ -175,13 +179,12 @@ def _named_literals(source: Source, name: str, value: int) -> Iterator[tuple[Sou
             yield source, arg.value, f"the {name} argument"
 
 
-def _stated_elsewhere(workspace: Workspace, edit: Edit, size: int) -> bool:
-    """Another size setting of the project (the dataset's crop, the other network's size) states
-    the data's size: the data is right and this one setting was left behind."""
+def _other_sizes(workspace: Workspace, edit: Edit) -> set[int]:
+    """The values of the project's other size settings (the dataset's crop, the other network's
+    size), in its code, the config files the code names, and on the command line."""
     changed = edit.changes[0].file
     given = re.finditer(r"--?(?P<key>[\w-]+)[ =](?P<value>\d+)\b", " ".join(workspace.arguments))
-    if any(SIZE_NAME.match(m["key"].replace("-", "_")) and int(m["value"]) == size for m in given):
-        return True  # on the command line (`--gt_size 32`)
+    sizes = {int(m["value"]) for m in given if SIZE_NAME.match(m["key"].replace("-", "_"))}
     code = project_files(workspace)
     named = "\n".join([*(workspace.text(path) for path in code), *workspace.arguments])
     # a config file the code never names is data (a 100 MB annotation JSON), not a setting
@@ -191,7 +194,6 @@ def _stated_elsewhere(workspace: Workspace, edit: Edit, size: int) -> bool:
             if path.resolve() == changed and number == edit.line:
                 continue
             for match in (*SETTING.finditer(line), *OPTION.finditer(line)):
-                key = match["key"].lstrip("-").replace("-", "_")
-                if SIZE_NAME.match(key) and int(match["value"]) == size:
-                    return True
-    return False
+                if SIZE_NAME.match(match["key"].lstrip("-").replace("-", "_")):
+                    sizes.add(int(match["value"]))
+    return sizes
