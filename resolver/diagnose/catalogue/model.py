@@ -27,8 +27,14 @@ FAMILIES = (
       "构建模型时传入了其 __init__ 不接受的参数。",
       ("the constructor call", "the __init__ signature")),
     f("module.extra_inputs",
-      r"forward\(\) takes \d+ positional arguments? but \d+ were given",
-      "TypeError: forward() takes 2 positional arguments but 3 were given",
+      (r"forward\(\) takes \d+ positional arguments? but \d+ were given",
+       r"forward\(\) takes from \d+ to \d+ positional arguments but \d+ were given",
+       r"forward\(\) takes \d+ positional arguments? but \d+ positional arguments? \(and \d+ keyword-only "
+       r"arguments?\) were given"),
+      ("TypeError: forward() takes 2 positional arguments but 3 were given",
+       "TypeError: Decoder.forward() takes from 2 to 3 positional arguments but 4 were given",
+       "TypeError: Head.forward() takes 2 positional arguments but 3 positional arguments "
+       "(and 1 keyword-only argument) were given"),
       "The model is called with more inputs than its forward accepts.",
       "调用模型时传入的输入多于其 forward 接受的参数。",
       ("the call", "the forward signature")),

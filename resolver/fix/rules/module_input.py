@@ -28,7 +28,10 @@ built for another input. Nothing is proposed, on purpose, when:
 - one expression builds differently sized layers, unless the argument is the loop variable
   itself and a relation of it (`feature * 2`) gives the number: that holds for every size;
 - the number cannot be built (GroupNorm channels not divisible by its groups, an embedding
-  dimension not divisible by the heads), or an embedding id is negative (bad data).
+  dimension not divisible by the heads), or an embedding id is negative (bad data);
+- the Linear's width is exactly what the model's image-size setting (`img_size`, `out_size`)
+  gives for the images it is given: the layer follows its setting, so the setting or the data is
+  wrong (input_size_setting changes the setting where another setting states the data's size).
 
 ## Example
 ```python
@@ -60,6 +63,7 @@ from resolver.diagnose.diagnosis import Diagnosis, Module, Tensor
 from resolver.fix.retarget import rewrites
 from resolver.fix.rules._arguments import ArgumentSource, argument_at, fix_argument
 from resolver.fix.rules._definitions import at_caller, definition, parameter_of, trail
+from resolver.fix.rules._image_size import size_setting
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._producer import producer_width
 from resolver.fix.rules._project import config_file_edits
@@ -145,6 +149,8 @@ class ModuleInput(Rule):
             needed = max(needed, _largest_id(diagnosis, given) + 1)
         if needed is None or needed == declared or (contract.argument == "in_channels" and given.shape[-1] == declared):
             return  # channels-last data (N, H, W, C): the data needs a permute, the layer is right
+        if contract.argument == "in_features" and size_setting(diagnosis, workspace) is not None:
+            return  # the width follows the model's image-size setting: that setting, or the data, is wrong
         divisor = layer.attributes.get(DIVISORS.get(layer.class_name, ""), 1)
         if needed <= 0 or needed % divisor:
             return
