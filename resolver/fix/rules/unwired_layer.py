@@ -1,9 +1,10 @@
 """## What it does
 Calls a layer that `__init__` builds but nothing ever calls, at its place in the forward pass:
 after the call of the layer `__init__` declares just before it (`h = self.encoder(h)` is followed
-by `h = self.proj(h)`). Only when the attribute is read nowhere in the project (no call under a
-condition, no `getattr` by name): a layer the code calls on some steps is skipped by design, and
-`find_unused_parameters` is that case's fix.
+by `h = self.proj(h)`), past the lines that go on reshaping the same name (`_, h = self.gru(x)`
+then `h = h[-1]`: the projection reads the last step's state). Only when the attribute is read
+nowhere in the project (no call under a condition, no `getattr` by name): a layer the code calls on
+some steps is skipped by design, and `find_unused_parameters` is that case's fix.
 
 ## Why is this bad?
 `RuntimeError: Expected to have finished reduction in the prior iteration before starting a new
@@ -62,17 +63,39 @@ def _declared(owner: Owner) -> list[str]:
     return found
 
 
-def _chain_statement(source: Source, forward: cst.FunctionDef, attribute: str) -> cst.SimpleStatementLine | None:
-    """A statement directly in forward's body that assigns one name from a call of the layer
-    (`h = self.encoder(h)`, `x = F.relu(self.fc1(x))`, `h = self.embed(t) * self.scale`)."""
-    for statement in forward.body.body:
+def _stream(target: cst.BaseAssignTargetExpression) -> str | None:
+    """The one name an assignment carries on: `h` in `h = ...`, and in `_, h = self.gru(x)`."""
+    if isinstance(target, cst.Name):
+        return target.value
+    if isinstance(target, cst.Tuple):
+        names = [e.value.value for e in target.elements if isinstance(e.value, cst.Name)]
+        kept = [n for n in names if not n.startswith("_")]
+        return kept[0] if len(names) == len(target.elements) and len(kept) == 1 else None
+    return None
+
+
+def _chain_statement(source: Source, forward: cst.FunctionDef, attribute: str) -> tuple[cst.CSTNode, str] | None:
+    """The statement directly in forward's body that assigns one name from a call of the layer
+    (`h = self.encoder(h)`, `x = F.relu(self.fc1(x))`, `_, h = self.gru(x)`), or the last of the
+    lines right after it that only go on reshaping that name (`h = h[-1]`), with the name."""
+    body = list(forward.body.body)
+    for index, statement in enumerate(body):
         if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
             continue
         assign = statement.body[0]
-        if isinstance(assign, cst.Assign) and len(assign.targets) == 1 \
-                and isinstance(assign.targets[0].target, cst.Name) \
-                and source.nodes(cst.Call, lambda c: source.within(c, assign) and self_attribute(c.func) == attribute):
-            return statement
+        if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+                and source.nodes(cst.Call, lambda c: source.within(c, assign) and self_attribute(c.func) == attribute)):
+            continue
+        stream = _stream(assign.targets[0].target)
+        if stream is None:
+            return None
+        for after in body[index + 1:]:
+            if not (isinstance(after, cst.SimpleStatementLine) and len(after.body) == 1
+                    and isinstance(after.body[0], cst.Assign) and _stream(after.body[0].targets[0].target) == stream
+                    and not source.nodes(cst.Call, lambda c: source.within(c, after) and self_attribute(c.func))):
+                break
+            statement = after
+        return statement, stream
     return None
 
 
@@ -93,10 +116,10 @@ class UnwiredLayer(Rule):
             if forward is None or part.attribute not in declared:
                 continue
             for before in reversed(declared[:declared.index(part.attribute)]):
-                statement = _chain_statement(owner.source, forward, before)
-                if statement is None:
+                found = _chain_statement(owner.source, forward, before)
+                if found is None:
                     continue
-                stream = statement.body[0].targets[0].target.value
+                statement, stream = found
                 call = cst.parse_statement(f"{stream} = self.{part.attribute}({stream})\n")
                 new = owner.source.replaced(statement, cst.FlattenSentinel([statement, call]))
                 yield owner.source.edit(new, owner.source.line_of(statement) + 1,
