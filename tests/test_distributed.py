@@ -193,3 +193,16 @@ def test_a_rank_that_gloo_aborted_inside_a_collective_is_the_cause_not_its_peers
     own = {1: _failed("IndexError", "index 10 is out of bounds for dimension 0 with size 10", 9.0, line=18)}
     diagnosis = combine(launch, own, stderr, PROJECT)[0]
     assert diagnosis.error_type == "IndexError" and diagnosis.location.line == 18
+
+
+def test_ranks_whose_full_passes_differ_are_uneven_shards_unless_they_train_under_join():
+    def shards(batches, joined=False):
+        return {**_ok(), "shards": {"batches": {"/home/u/proj/train.py:14": batches}, "joined": joined}}
+
+    diagnosis = combine({"failures": {}}, {0: shards(7), 1: shards(6)}, "", PROJECT)[0]
+    assert diagnosis.category == "dist.uneven_inputs" and diagnosis.location.line == 14
+    assert "gives the ranks different numbers of batches (rank 0 7, rank 1 6)" in diagnosis.message
+    assert diagnosis.ranks == ("rank 0: 7 batches per pass", "rank 1: 6 batches per pass")
+    # Join is DDP's answer to uneven shards; equal passes are fine
+    assert combine({"failures": {}}, {0: shards(7, True), 1: shards(6, True)}, "", PROJECT)[0] is None
+    assert combine({"failures": {}}, {0: shards(6), 1: shards(6)}, "", PROJECT)[0] is None

@@ -85,6 +85,9 @@ def combine(launch: dict, ranks: dict[int, dict], stderr: str, project: Path):
         silent = sorted(r for r in failures if r not in finished)
         aborted = [r for r in finished if failures.get(r) == -signal.SIGABRT]
         if not silent or aborted and all(failures[r] in STOPPED for r in silent):
+            uneven = uneven_shards(ranks, project)
+            if uneven is not None:
+                return uneven, lead.get("counters", {}), {}, ()
             return None, lead.get("counters", {}), lead.get("health", {}), _teardown_notes(aborted, silent, stderr)
         first = silent[0]
         diagnosis = Diagnosis.from_traceback(stderr, project, failures[first])
@@ -99,6 +102,31 @@ def combine(launch: dict, ranks: dict[int, dict], stderr: str, project: Path):
     else:
         diagnosis = Diagnosis.from_probe(report)
     return _with_ranks(diagnosis, first, ranks, failures), report.get("counters", {}), {}, ()
+
+
+def uneven_shards(ranks: dict[int, dict], project: Path) -> Diagnosis | None:
+    """A DataLoader whose full pass gives the ranks different numbers of batches, with no `Join`:
+    the rank with more runs a DDP backward whose all-reduce no other rank joins, and a full run
+    hangs at the end of the first epoch. Smoke mode runs the same few batches on every rank, so
+    the ranks' samplers' own lengths are the evidence."""
+    shards = {rank: report.get("shards") for rank, report in ranks.items() if report.get("shards")}
+    if len(shards) < 2 or any(s.get("joined") for s in shards.values()):
+        return None
+    for site in next(iter(shards.values()))["batches"]:
+        counts = {rank: s["batches"].get(site) for rank, s in shards.items()}
+        if None in counts.values() or len(set(counts.values())) == 1:
+            continue
+        file, line = site.rsplit(":", 1)
+        path = Path(file)
+        frame = Frame(path, int(line), "<DataLoader>", _is_user_file(path, project), _code(path, int(line)))
+        said = ", ".join(f"rank {r} {n}" for r, n in sorted(counts.items()))
+        message = (f"a full pass of the DataLoader at {_relative(path, project)}:{line} gives the ranks different "
+                   f"numbers of batches ({said}): the rank with more runs a backward whose gradient all-reduce no "
+                   "other rank joins, and a full run hangs at the end of the first epoch (smoke mode ran the same "
+                   "batches on every rank)")
+        return Diagnosis("UnevenShards", message, (frame,), source="hang",
+                         ranks=tuple(f"rank {r}: {n} batches per pass" for r, n in sorted(counts.items())))
+    return None
 
 
 def _error_of(report: dict) -> Diagnosis:

@@ -68,7 +68,8 @@ MATCH_ORDER = (
     "data.resize_storage", "data.pack_lengths_device",
     "compile.backend_failed", "compile.unsupported", "compile.python_version",
     "dist.not_initialized", "dist.unused_parameters", "dist.mark_ready_twice", "dist.port_in_use", "dist.nccl",
-    "dist.hang", "dist.nccl_unavailable", "dist.device_ids_cpu", "dist.env_missing", "dist.syncbn_cpu",
+    "dist.hang", "dist.nccl_unavailable", "dist.device_ids_cpu", "dist.uneven_inputs", "dist.env_missing",
+    "dist.syncbn_cpu",
     "io.file_exists",
     # training health: a run that exits 0 but does not train; each finding's type is its own (diagnose/health.py)
     "health.non_finite_loss", "health.non_finite_gradient", "health.stale_optimizer", "health.zero_grad_before_step",

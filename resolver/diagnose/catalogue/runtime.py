@@ -260,6 +260,19 @@ FAMILIES = (
       "DDP 的 device_ids 指明每个进程的模型所在的那块 CUDA 设备；在 CPU 上的模型（这台机器或这个进程没有 GPU）"
       "不接受 device_ids。只在模型位于 CUDA 时传入（`device_ids=[rank] if device.type == \"cuda\" else None`）。",
       ("the DistributedDataParallel call and its device_ids", "the device the model was moved to")),
+    f("dist.uneven_inputs",
+      r"^UnevenShards: ",
+      ("UnevenShards: a full pass of the DataLoader at train.py:40 gives the ranks different numbers of batches "
+       "(rank 0 6, rank 1 5): the rank with more runs a backward whose gradient all-reduce no other rank joins, "
+       "and a full run hangs at the end of the first epoch (smoke mode ran the same batches on every rank)",),
+      "The ranks draw different numbers of batches per epoch: every DDP backward is a collective, so the rank "
+      "with an extra batch waits for partners that have finished the epoch. Give every rank the same number of "
+      "samples (DistributedSampler pads by default; a hand-written partition should floor, not ceil, or use "
+      "drop_last), or train under `Join([model])` when the shards are uneven by design.",
+      "各进程每个 epoch 取到的批次数不同：DDP 的每次 backward 都是集合通信，多出一个批次的进程会等待已经结束"
+      "本 epoch 的其他进程。让每个进程的样本数相同（DistributedSampler 默认会补齐；手写的划分应向下取整而不是"
+      "向上取整，或使用 drop_last），若分片本来就不均匀，则在 `Join([model])` 下训练。",
+      ("each rank's batches per pass", "the sampler that splits the data", "whether the loop runs under Join")),
     f("dist.env_missing",
       (r"environment variable (RANK|WORLD_SIZE|MASTER_ADDR|MASTER_PORT|LOCAL_RANK) expected, but not set",
        r"KeyError: '(LOCAL_RANK|RANK|WORLD_SIZE)'"),

@@ -263,7 +263,7 @@ class Rank:
 
     def __init__(self, folder):
         die_with_parent()
-        self.folder = folder
+        self.folder, self.joined = folder, False
         self.rank = int(os.environ.get("RANK", "0"))
         with open(rank_file(folder, self.rank, "pid"), "w", encoding="utf-8") as f:
             f.write(str(os.getpid()))
@@ -302,6 +302,21 @@ class Rank:
             return result
         init_process_group.__wrapped__ = init
         dist.init_process_group = init_process_group
+        self._mark_join(torch)
+
+    def _mark_join(self, torch):
+        """Whether the script trains under `Join([model])`, DDP's own answer to ranks with uneven
+        numbers of batches: then uneven shards are by design."""
+        try:
+            from torch.distributed.algorithms.join import Join
+        except ImportError:
+            return
+        enter, rank = Join.__enter__, self
+
+        def __enter__(join):
+            rank.joined = True
+            return enter(join)
+        Join.__enter__ = __enter__
 
     def _marked(self, name, original, project):
         def collective(*args, **kwargs):

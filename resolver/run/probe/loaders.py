@@ -87,6 +87,8 @@ class Loaders:
 
         def __iter__(self):
             self._resolver_passes = getattr(self, "_resolver_passes", 0) + 1
+            if self._resolver_passes == 1:
+                record_shard(self, torch)
             loaders.epoch = max(loaders.epoch, self._resolver_passes)
             iterator = original_iter(self)
             inner = getattr(iterator, "inner", iterator)  # smoke mode may wrap it
@@ -122,6 +124,29 @@ class Loaders:
 
     def as_dict(self):
         return {"last": self.facts(self.last and self.last()), "failed": self.facts(self.failed and self.failed())}
+
+
+SHARDS = {}  # a distributed rank's loaders: "file:line" of the loader -> batches in a full pass at the user's size
+
+
+def record_shard(loader, torch):
+    """How many batches a full pass of this rank's loader gives at the user's batch size (the
+    smoke cut makes every rank's pass alike: the sampler's own length says what a real run does)."""
+    dist = torch.distributed
+    site = getattr(loader, "_resolver_site", None)
+    if site is None or len(SHARDS) >= 8 or not (dist.is_available() and dist.is_initialized()) \
+            or dist.get_world_size() < 2:
+        return
+    try:
+        user_size = getattr(loader, "_resolver_user_batch_size", loader.batch_size)
+        if user_size is None and loader.batch_sampler is not None:  # the user's own batch sampler
+            batches = len(loader.batch_sampler)
+        else:
+            samples, size = len(loader.sampler), user_size or 1
+            batches = samples // size if loader.drop_last else -(-samples // size)
+    except (TypeError, AttributeError, ZeroDivisionError):
+        return
+    SHARDS[f"{site['file']}:{site['position'][0]}"] = batches
 
 
 def dataset_fact(dataset):

@@ -393,6 +393,9 @@ def main(argv):
         print_user_traceback(exc)
         return 130 if isinstance(exc, KeyboardInterrupt) else 1
     report["counters"] = counters.as_dict()
+    if LOADERS.SHARDS:  # a distributed rank: what a full pass gives it (ranks.py compares them)
+        report["shards"] = {"batches": LOADERS.SHARDS, "joined": bool(getattr(options, "rank", None)
+                                                                        and options.rank.joined)}
     if health is not None:
         try:
             report["health"] = health.as_dict()
