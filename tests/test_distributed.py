@@ -196,8 +196,9 @@ def test_a_rank_that_gloo_aborted_inside_a_collective_is_the_cause_not_its_peers
 
 
 def test_ranks_whose_full_passes_differ_are_uneven_shards_unless_they_train_under_join():
-    def shards(batches, joined=False):
-        return {**_ok(), "shards": {"batches": {"/home/u/proj/train.py:14": batches}, "joined": joined}}
+    def shards(batches, joined=False, backward_calls=4):
+        return {**_ok(), "counters": {"optimizer_steps": 4, "batches": 4, "backward_calls": backward_calls},
+                "shards": {"batches": {"/home/u/proj/train.py:14": batches}, "joined": joined}}
 
     diagnosis = combine({"failures": {}}, {0: shards(7), 1: shards(6)}, "", PROJECT)[0]
     assert diagnosis.category == "dist.uneven_inputs" and diagnosis.location.line == 14
@@ -206,3 +207,6 @@ def test_ranks_whose_full_passes_differ_are_uneven_shards_unless_they_train_unde
     # Join is DDP's answer to uneven shards; equal passes are fine
     assert combine({"failures": {}}, {0: shards(7, True), 1: shards(6, True)}, "", PROJECT)[0] is None
     assert combine({"failures": {}}, {0: shards(6), 1: shards(6)}, "", PROJECT)[0] is None
+    # no backward: an evaluation's batches are no collective
+    assert combine({"failures": {}}, {0: shards(7, backward_calls=0), 1: shards(6, backward_calls=0)}, "",
+                   PROJECT)[0] is None

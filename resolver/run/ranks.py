@@ -110,8 +110,9 @@ def uneven_shards(ranks: dict[int, dict], project: Path) -> Diagnosis | None:
     hangs at the end of the first epoch. Smoke mode runs the same few batches on every rank, so
     the ranks' samplers' own lengths are the evidence."""
     shards = {rank: report.get("shards") for rank, report in ranks.items() if report.get("shards")}
-    if len(shards) < 2 or any(s.get("joined") for s in shards.values()):
-        return None
+    if len(shards) < 2 or any(s.get("joined") for s in shards.values()) \
+            or not any(report.get("counters", {}).get("backward_calls") for report in ranks.values()):
+        return None  # with Join uneven shards are by design; without a backward no batch is a collective
     for site in next(iter(shards.values()))["batches"]:
         counts = {rank: s["batches"].get(site) for rank, s in shards.items()}
         if None in counts.values() or len(set(counts.values())) == 1:

@@ -190,12 +190,12 @@ class Watchdog(threading.Thread):
 
 
 def _aborted_in_collective(folder, failures):
-    """The ranks killed by a signal while in a collective, with where they were: a mismatch of
-    collectives that gloo ended before the watchdog saw a hang."""
+    """The ranks aborted while in a collective, with where they were: a mismatch of collectives
+    that gloo ended (an uncaught C++ exception: SIGABRT) before the watchdog saw a hang."""
     aborted = {}
     for rank, code in failures.items():
         state = _state(rank_file(folder, rank, "status"))
-        if code is not None and code < 0 and state.get("collective"):
+        if code == -signal.SIGABRT and state.get("collective"):  # not a SIGKILL: that is memory, or us
             aborted[rank] = {"collective": state["collective"], "at": state.get("at"),
                              "stacks": _read(rank_file(folder, rank, "stacks"))}
     return aborted
