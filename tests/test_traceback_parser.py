@@ -114,8 +114,9 @@ Traceback (most recent call last):
             ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
   File "/venv/lib/python3.11/site-packages/torch/nn/parallel/distributed.py", line 740, in __init__
     self._log_and_throw(
-ValueError: DistributedDataParallel device_ids and output_device arguments only work with single-device/multiple-device GPU modules or CPU modules, but got device_ids [1], output_device None, and module parameters {device(type='cpu')}.
-"""
+""" + ("ValueError: DistributedDataParallel device_ids and output_device arguments only work with "
+       "single-device/multiple-device GPU modules or CPU modules, but got device_ids [1], output_device None, and "
+       "module parameters {device(type='cpu')}.\n")
 
 
 def test_a_worker_error_that_spawn_re_raised_is_the_workers_own():
