@@ -106,6 +106,10 @@ def _optimized(source: Source, scope: cst.CSTNode, optimizer: str, before: int) 
     return _reads(params.value) if params is not None else set()
 
 
+def _assigned(assign: cst.Assign) -> set[str]:
+    return {n for t in assign.targets for n in bound_names(t.target)}
+
+
 def _enclosing_block(source: Source, statement: cst.CSTNode) -> cst.CSTNode | None:
     parent = source.parents.get(statement)
     return parent if isinstance(parent, (cst.IndentedBlock, cst.Module)) else None
@@ -122,8 +126,7 @@ def _forward(source: Source, block: cst.CSTNode, loop_at: int, loss: str, update
                 or not isinstance(statement.body[0], cst.Assign):
             continue
         assign = statement.body[0]
-        targets = {n for t in assign.targets for n in bound_names(t.target)}
-        if targets & wanted:
+        if _assigned(assign) & wanted:
             feeding.append(index)
             wanted |= _reads(assign.value)
     dependent, moved = set(updated), []
@@ -131,11 +134,13 @@ def _forward(source: Source, block: cst.CSTNode, loop_at: int, loss: str, update
         assign = body[index].body[0]
         if _reads(assign.value) & dependent:
             moved.append(index)
-            dependent |= {n for t in assign.targets for n in bound_names(t.target)}
+            dependent |= _assigned(assign)
     if loss not in dependent or not updated:
         return []
+    made = set().union(*(_assigned(body[i].body[0]) for i in moved)) if moved else set()
+    if any(_assigned(body[i].body[0]) & _reads(body[i].body[0].value) for i in moved):
+        return []  # `x = model.prep(x)` would be applied again at every step
     # a statement that stays must not read what moves into the loop
-    made = {n for i in moved for t in body[i].body[0].targets for n in bound_names(t.target)}
     staying = [body[i] for i in range(moved[0], loop_at) if i not in moved] if moved else []
     if any(_reads(s) & made for s in staying):
         return []

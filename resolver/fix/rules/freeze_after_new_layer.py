@@ -99,7 +99,8 @@ def _attaches(source: Source, statement: cst.CSTNode, model: str) -> cst.CSTNode
     for node in source.nodes((cst.Assign, cst.Call), lambda n: source.within(n, statement)):
         if isinstance(node, cst.Assign):
             targets = [code(t.target) for t in node.targets if isinstance(t.target, (cst.Attribute, cst.Subscript))]
-            if any(t.startswith((model + ".", model + "[")) for t in targets) and _may_hold_parameters(source, node.value):
+            if any(t.startswith((model + ".", model + "[")) for t in targets) \
+                    and _may_hold_parameters(source, node.value):
                 return node
         elif isinstance(node.func, cst.Name) and node.func.value == "setattr" and len(node.args) == 3:
             if code(node.args[0].value) == model and _may_hold_parameters(source, node.args[2].value):

@@ -77,7 +77,9 @@ class RaggedBatch(Rule):
         dataset = Source.parse(workspace, loader.dataset_file) if loader.dataset_file is not None else None
         # a crop to a fixed length says the vectors are signals of one intended length, not records
         ranks = {rank for _, rank in loader.ragged.values()}
-        if dataset is not None and len(ranks) == 1:
+        ids = any(not dtype.startswith(("float", "bfloat")) for dtype, _ in loader.ragged.values())
+        # ids padded with zeros where the project names its own padding id would read as words
+        if dataset is not None and len(ranks) == 1 and not (ids and padding_id(workspace, dataset)):
             yield from _padding_missing(dataset, next(iter(ranks)))
         if any(dims == 1 and dtype.startswith(("float", "bfloat")) for dtype, dims in loader.ragged.values()):
             return
@@ -177,8 +179,8 @@ def _longer_than(comparison: cst.Comparison):
     if isinstance(measured, cst.Call) and isinstance(measured.func, cst.Name) and measured.func.value == "len" \
             and len(measured.args) == 1 and isinstance(measured.args[0].value, cst.Name):
         return measured.args[0].value.value, measured, 0, length
-    if isinstance(measured, cst.Call) and isinstance(measured.func, cst.Attribute) and measured.func.attr.value == "size" \
-            and len(measured.args) == 1:
+    if isinstance(measured, cst.Call) and isinstance(measured.func, cst.Attribute) \
+            and measured.func.attr.value == "size" and len(measured.args) == 1:
         owner, index = measured.func.value, measured.args[0].value
     elif isinstance(measured, cst.Subscript) and isinstance(measured.value, cst.Attribute) \
             and measured.value.attr.value == "shape" and len(measured.slice) == 1:
