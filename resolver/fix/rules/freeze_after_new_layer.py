@@ -1,11 +1,13 @@
 """## What it does
 Moves a "freeze every parameter" step above the statement that attaches a new layer to the same
-model, when the freeze comes right after it in the same block: `for p in model.parameters():
+model, when the freeze comes after it in the same block: `for p in model.parameters():
 p.requires_grad = False` (or `model.requires_grad_(False)`, or the loop under an `if freeze:`)
 placed after `model.fc = nn.Linear(...)`, `setattr(model, name, head)` or
-`model.add_module(name, head)`. The freeze then covers the pretrained part only and the new layer
-stays trainable. Not when the layer attached holds no parameters (`nn.Identity()`, an activation,
-dropout, pooling): then everything is frozen by design, a question for the author.
+`model.add_module(name, head)`; the freeze may be a project helper that does only that to the
+model it is given (`set_parameter_requires_grad(model, feature_extract)`, in any file). The
+freeze then covers the pretrained part only and the new layer stays trainable. Not when the
+layer attached holds no parameters (`nn.Identity()`, an activation, dropout, pooling): then
+everything is frozen by design, a question for the author.
 
 ## Why is this bad?
 `element 0 of tensors does not require grad and does not have a grad_fn`: the freeze loop also
@@ -35,7 +37,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import sources_mentioning
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, argument, method_call, names_in
+from resolver.fix.rules._source import Source, argument, is_docstring, method_call, names_in
 from resolver.write.edits import Edit, Workspace
 
 # torch.nn layers without parameters: attaching one leaves nothing new to train
@@ -48,13 +50,20 @@ PARAMETER_FREE = frozenset({
 MAX_EDITS = 4  # freeze steps moved, one candidate each
 
 
-def _frozen_model(source: Source, statement: cst.CSTNode) -> str | None:
+def _frozen_model(source: Source, statement: cst.CSTNode, helpers: dict | None = None) -> str | None:
     """The model a statement freezes as a whole, as code: `for p in M.parameters(): p.requires_grad =
-    False`, the same over `named_parameters()`, `M.requires_grad_(False)`, or an `if` holding only
-    those. A loop that tests names (freezes a part) is not a whole-model freeze."""
+    False`, the same over `named_parameters()`, `M.requires_grad_(False)`, an `if` holding only
+    those, or a call of a project helper that does only that to one of its parameters
+    (`set_parameter_requires_grad(M, feature_extract)`). A loop that tests names (freezes a part)
+    is not a whole-model freeze."""
     if isinstance(statement, cst.If) and statement.orelse is None:
-        frozen = {_frozen_model(source, s) for s in statement.body.body}
+        frozen = {_frozen_model(source, s, helpers) for s in statement.body.body}
         return frozen.pop() if len(frozen) == 1 else None
+    call = statement.body[0].value if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+        and isinstance(statement.body[0], cst.Expr) else None
+    if isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in (helpers or {}):
+        given = argument(call, *helpers[call.func.value])
+        return source.module.code_for_node(given.value) if given is not None else None
     if isinstance(statement, cst.For) and method_call(statement.iter, "parameters", "named_parameters"):
         target = statement.target
         if isinstance(target, cst.Tuple) and target.elements:
@@ -69,6 +78,20 @@ def _frozen_model(source: Source, statement: cst.CSTNode) -> str | None:
         if method_call(call, "requires_grad_") and _false(call):
             return source.module.code_for_node(call.func.value)
     return None
+
+
+def _freezing_helpers(sources: list[Source]) -> dict[str, tuple[int, str]]:
+    """Project functions whose whole body freezes one of their parameters as a model: name ->
+    (position, parameter). A name defined twice is left out: which one runs is not known."""
+    found: dict[str, list] = {}
+    for source in sources:
+        for function in source.nodes(cst.FunctionDef):
+            body = [s for s in function.body.body if not is_docstring(s)]
+            frozen = {_frozen_model(source, s) for s in body} if body else {None}
+            params = [p.name.value for p in function.params.params]
+            hit = [(params.index(m), m) for m in frozen if m in params] if len(frozen) == 1 else []
+            found.setdefault(function.name.value, []).append(hit[0] if hit else None)
+    return {name: hits[0] for name, hits in found.items() if len(hits) == 1 and hits[0] is not None}
 
 
 def _false(call: cst.Call) -> bool:
@@ -170,24 +193,26 @@ class FreezeAfterNewLayer(Rule):
     priority = 1  # after no_grad_fn: a cut on the loss's own path is the nearer cause
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-        yielded = 0
-        for source in sources_mentioning(workspace, r"requires_grad"):
+        yielded, freezing = 0, list(sources_mentioning(workspace, r"requires_grad"))
+        helpers = _freezing_helpers(freezing)
+        callers = sources_mentioning(workspace, "|".join(rf"\b{name}\(" for name in helpers)) if helpers else []
+        for source in {s.path: s for s in [*freezing, *callers]}.values():
             for block in _blocks(source):
                 for index, statement in enumerate(block.body):
-                    model = _frozen_model(source, statement)
+                    model = _frozen_model(source, statement, helpers)
                     if model is None or yielded >= MAX_EDITS:
                         continue
-                    edit = self._edit(source, block, index, model)
+                    edit = self._edit(source, block, index, model, helpers)
                     if edit is not None:
                         yielded += 1
                         yield edit
 
-    def _edit(self, source: Source, block: cst.CSTNode, freeze: int, model: str) -> Edit | None:
+    def _edit(self, source: Source, block: cst.CSTNode, freeze: int, model: str, helpers: dict) -> Edit | None:
         """The freeze moved above the nearest earlier statement of its block that attaches a
         layer to the model, when nothing in between rebinds a name the freeze reads."""
         body = list(block.body)
         for attach in range(freeze - 1, -1, -1):
-            if _frozen_model(source, body[attach]) == model:
+            if _frozen_model(source, body[attach], helpers) == model:
                 return None  # frozen already before: the later freeze is meant as it is
             attaching = _attaches(source, body[attach], model)
             if attaching is None:
