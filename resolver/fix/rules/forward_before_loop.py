@@ -2,9 +2,10 @@
 Moves the forward pass into the training loop when it was computed once above it: the loss that
 `loss.backward()` runs on in every step is assigned before the loop, from parameters the loop
 updates (`W.data += -lr * W.grad`, `w -= lr * w.grad`, `optimizer.step()` on an optimizer built
-over them). The statements that compute the loss from those parameters go to the top of the loop
-body, so each step builds a fresh graph from the updated values; what does not read the
-parameters (the one-hot inputs, the data) stays where it is. Not when the loop updates nothing
+over them, or handed in and so over any module the probe saw there). The statements that
+compute the loss from those parameters go to the top of the loop body, so each step builds a
+fresh graph from the updated values; what does not read the parameters (the one-hot inputs, the
+data) stays where it is. Not when the loop updates nothing
 the loss is computed from: then the repeated backward is a question for the author.
 
 ## Why is this bad?
@@ -74,10 +75,11 @@ def _root(node: cst.BaseExpression) -> str | None:
     return node.value if isinstance(node, cst.Name) else None
 
 
-def _updated(source: Source, loop: cst.CSTNode, scope: cst.CSTNode) -> set[str]:
+def _updated(source: Source, loop: cst.CSTNode, scope: cst.CSTNode, models: set[str]) -> set[str]:
     """Names of the parameters the loop updates: in place (`W.data += ...`, `w -= ...`,
     `W.data.sub_(...)`, `W.data = ...`), rebound from themselves (`w = w - lr * w.grad`), or through
-    `opt.step()` on an optimizer built over them (`SGD([W, b])`, `Adam(model.parameters())`)."""
+    `opt.step()` on an optimizer built over them (`SGD([W, b])`, `Adam(model.parameters())`); an
+    optimizer built elsewhere (handed in) may hold any module the probe saw in the frame (`models`)."""
     updated: set[str] = set()
     for node in own_nodes(loop, cst.AugAssign):
         if (name := _root(node.target)) is not None:
@@ -92,16 +94,18 @@ def _updated(source: Source, loop: cst.CSTNode, scope: cst.CSTNode) -> set[str]:
         if inplace_call(call) and (name := _root(call.func.value)) is not None:
             updated.add(name)
         elif method_call(call, "step") and not call.args and isinstance(call.func.value, cst.Name):
-            updated |= _optimized(source, scope, call.func.value.value, source.line_of(loop))
+            held = _optimized(source, scope, call.func.value.value, source.line_of(loop))
+            updated |= models if held is None else held
     return updated
 
 
-def _optimized(source: Source, scope: cst.CSTNode, optimizer: str, before: int) -> set[str]:
-    """The names an optimizer assigned in scope before the loop was built over (its params)."""
+def _optimized(source: Source, scope: cst.CSTNode, optimizer: str, before: int) -> set[str] | None:
+    """The names an optimizer assigned in scope before the loop was built over (its params);
+    None when it is not assigned there."""
     made = [a for a in own_nodes(scope, cst.Assign) if source.line_of(a) < before and isinstance(a.value, cst.Call)
             and any(isinstance(t.target, cst.Name) and t.target.value == optimizer for t in a.targets)]
     if not made:
-        return set()
+        return None
     params = argument(made[-1].value, 0, "params")
     return _reads(params.value) if params is not None else set()
 
@@ -187,7 +191,7 @@ class ForwardBeforeLoop(Rule):
                 block = _enclosing_block(source, loop)
                 if block is not None:
                     at = list(block.body).index(loop)
-                    moved = _forward(source, block, at, loss, _updated(source, inner, scope))
+                    moved = _forward(source, block, at, loss, _updated(source, inner, scope, set(frame.models)))
                     if moved:
                         yield self._edit(source, block, at, moved, inner, loss)
                         return
