@@ -12,6 +12,7 @@ Each step is one expression; the next one is what it was computed from:
 - a call of a function of the project -> its return value;
 - an element of a DataLoader batch -> that element of the dataset's sample: the `__getitem__`
   of the class the probe saw behind the loader, or the `TensorDataset(...)` argument;
+- an element of `[batch[col] for col in cols]` -> `batch[...]` at the constant of `cols` it stands for;
 - an element of what a project generator yields (`for X, y in data_iter(...)`) -> its one `yield`.
 The chain stops where the trail can't be followed for sure (an ambiguous call, a library call)."""
 
@@ -31,8 +32,10 @@ from resolver.fix.rules._syntax import (
     attribute_assignments,
     calls_function,
     comprehension_for,
+    comprehension_key,
     constant_key,
     empty_list,
+    getitem_return,
     last_name,
     latest_binding,
     operand,
@@ -40,6 +43,7 @@ from resolver.fix.rules._syntax import (
     parameter_names,
     string,
     the_return,
+    through_module,
 )
 from resolver.write.edits import Workspace
 
@@ -76,6 +80,7 @@ class Tracer:
         # parameters lead to that call's arguments when no frame of the probe covers it
         self._entered: dict[cst.FunctionDef, tuple[Source, cst.Call]] = {}
         self._constructing: set[cst.FunctionDef] = set()  # __init__s whose arguments are being followed
+        self._keys: dict[str, object] = {}  # `col` of `[batch[col] for col in cols]` -> the constant followed
 
     def source(self, path: Path) -> Source | None:
         path = Path(path).resolve()
@@ -109,7 +114,7 @@ class Tracer:
         if isinstance(node, cst.Attribute):
             return self._attribute(source, node, path)
         if isinstance(node, cst.Subscript):
-            key = constant_key(node)
+            key = constant_key(node, self._keys)
             return source, node.value, ((key,) + path if key is not None else path), index, "value"
         if isinstance(node, cst.Call):
             return self._call(source, node, path, index)
@@ -125,6 +130,9 @@ class Tracer:
                     return source, element.value, path[1:], index, "value"
             return None
         if isinstance(node, (cst.ListComp, cst.GeneratorExp)):
+            listed = path and isinstance(node.for_in.iter, (cst.Name, cst.Attribute))
+            over = self.next_step(source, node.for_in.iter, (), index) if listed else None
+            self._keys.update(comprehension_key(node.for_in, over[1] if over else node.for_in.iter, path))
             return source, node.elt, path[1:] if path else path, index, "value"
         if isinstance(node, cst.BinaryOperation) and not path:
             return source, operand(node.left), path, index, "value"
@@ -175,14 +183,13 @@ class Tracer:
         params = parameter_names(function)
         method = bool(params) and params[0] in ("self", "cls")
         position = params.index(name) - (1 if method else 0)
-        calls = [c for c in caller_source.on_line(cst.Call, caller.line)
-                 if calls_function(c, function, method) or alias_call(caller_source, c, function)]
+        calls = through_module([c for c in caller_source.on_line(cst.Call, caller.line)
+                                if calls_function(c, function, method) or alias_call(caller_source, c, function)],
+                               caller.models)
         if len(calls) != 1:
             return None
         value = argument(calls[0], position, name)
-        if value is None:
-            return None
-        return caller_source, value, path, index - 1, "value"
+        return None if value is None else (caller_source, value, path, index - 1, "value")
 
     def _attribute(self, source: Source, node: cst.Attribute, path: tuple):
         if not isinstance(node.value, cst.Name) or node.value.value != "self":
@@ -284,11 +291,8 @@ class Tracer:
         if dataset is None:
             return None
         for klass in dataset.nodes(cst.ClassDef, lambda c: c.name.value == class_name):
-            for method in own_nodes(klass, cst.FunctionDef):
-                if method.name.value == "__getitem__":
-                    returns = [r for r in own_nodes(method, cst.Return) if r.value is not None]
-                    if len(returns) == 1:
-                        return dataset, returns[0].value, path, None, "sample"
+            if getitem_return(klass) is not None:
+                return dataset, getitem_return(klass), path, None, "sample"
         return None
 
     def _yielded(self, caller: Source, iterable: cst.BaseExpression, path: tuple):
@@ -327,13 +331,8 @@ class Tracer:
                    if c.name.value == name]
         if len(classes) != 1:
             return None
-        dataset_source, klass = classes[0]
-        for method in own_nodes(klass, cst.FunctionDef):
-            if method.name.value == "__getitem__":
-                returns = [r for r in own_nodes(method, cst.Return) if r.value is not None]
-                if len(returns) == 1:
-                    return dataset_source, returns[0].value, path, None, "sample"
-        return None
+        returned = getitem_return(classes[0][1])
+        return (classes[0][0], returned, path, None, "sample") if returned is not None else None
 
     def _made_by(self, source: Source, node: cst.BaseExpression, index: int | None):
         """(source, call) of the call whose result a name holds, following plain assignments."""

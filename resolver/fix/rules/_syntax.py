@@ -39,16 +39,39 @@ def string(node) -> str | None:
     return None
 
 
-def constant_key(node: cst.Subscript):
+def constant_key(node: cst.Subscript, bound: dict | None = None):
+    """The constant index or key (`x[0]`, `x["a"]`), or what a comprehension's name stands for in `bound`."""
     if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
         return None
     value = node.slice[0].slice.value
+    if isinstance(value, cst.Name) and bound and value.value in bound:
+        return bound[value.value]
     if isinstance(value, cst.Integer):
         return int(value.value)
     if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus) \
             and isinstance(value.expression, cst.Integer):
         return -int(value.expression.value)
     return string(value)
+
+
+def comprehension_key(clause: cst.CompFor, values: cst.BaseExpression, path: tuple) -> dict:
+    """`[batch[col] for col in ["ids", "adj"]]` followed at element 1: {"col": "adj"}, when the loop
+    runs over a literal list of constants (`values`, the iterable or what it was assigned)."""
+    if not (path and isinstance(path[0], int) and isinstance(clause.target, cst.Name)
+            and isinstance(values, (cst.List, cst.Tuple)) and -len(values.elements) <= path[0] < len(values.elements)):
+        return {}
+    element = values.elements[path[0]].value
+    key = int(element.value) if isinstance(element, cst.Integer) else string(element)
+    return {clause.target.value: key} if key is not None and clause.inner_for_in is None else {}
+
+
+def getitem_return(klass: cst.ClassDef) -> cst.BaseExpression | None:
+    """What a dataset class's `__getitem__` returns, when it has one return."""
+    for method in own_nodes(klass, cst.FunctionDef):
+        if method.name.value == "__getitem__":
+            returns = [r for r in own_nodes(method, cst.Return) if r.value is not None]
+            return returns[0].value if len(returns) == 1 else None
+    return None
 
 
 def empty_list(node: cst.BaseExpression) -> bool:
@@ -111,6 +134,13 @@ def calls_function(call: cst.Call, function: cst.FunctionDef, method: bool) -> b
     required = takes - sum(1 for p in (*params.posonly_params, *params.params) if p.default is not None)
     given = sum(1 for a in call.args if a.keyword is None and not a.star)
     return last is not None and not last[:1].isupper() and required <= given <= takes and last != name
+
+
+def through_module(calls: list[cst.Call], models: dict) -> list[cst.Call]:
+    """Of several calls on a line that could have run a module's forward, those made through a module
+    object the probe saw there (`model(x)` beside `mse_loss(model(x), y)`); all of them when none is."""
+    named = [c for c in calls if isinstance(c.func, cst.Name) and c.func.value in models] if len(calls) > 1 else []
+    return named or calls
 
 
 def alias_call(source: Source, call: cst.Call, function: cst.FunctionDef) -> bool:

@@ -78,6 +78,7 @@ SPELLING = {INTEGER: {"method": "long", "torch": "long", "numpy": "int64", "buil
             FLOATING: {"method": "float", "torch": "float32", "numpy": "float32", "builtin": "float"}}
 WEIGHTS = re.compile(r"and (Float)\b|(bias|weight) type \((float)\)|weight dtype \(torch\.(float32)\)"
                      r"|expected scalar type (Float) but found|but got: double != (float)\b", re.IGNORECASE)
+DOUBLE = re.compile(r"\bDouble\b|\(double\)|torch\.float64\)|got: double\b")
 WIDER_WEIGHTS = re.compile(r"but got Float and (Double|Half)"
                            r"|Input type \(float\) and (bias|weight) type \((double|c10::Half|half)\)"
                            r"|input dtype \(torch\.float32\) does not match weight dtype \(torch\.(float64|float16)\)")
@@ -125,12 +126,16 @@ class DtypeContract(Rule):
             return
 
 
+def _given(diagnosis: Diagnosis) -> Tensor | None:
+    """The module input of the odd dtype: the float64 one when the message names double, else the first."""
+    inputs = [t for t in diagnosis.module.inputs if t is not None] if diagnosis.module is not None else []
+    double = [t for t in inputs if t.dtype == "float64" and re.search(DOUBLE, diagnosis.message)]
+    return (double or inputs or [None])[0]
+
+
 def _input_dtype(diagnosis: Diagnosis) -> str | None:
-    module = diagnosis.module
-    if module is not None and module.inputs and module.inputs[0] is not None:
-        return module.inputs[0].dtype
     match = re.search(r"input dtype \(torch\.(\w+)\)", diagnosis.message)
-    return match[1] if match else None
+    return _given(diagnosis).dtype if _given(diagnosis) is not None else match[1] if match else None
 
 
 def _stray_model_cast(tracer: Tracer, casts: tuple[str, ...]) -> Iterator[Edit]:
@@ -150,13 +155,13 @@ def _stray_model_cast(tracer: Tracer, casts: tuple[str, ...]) -> Iterator[Edit]:
 
 
 def _model_input_castable(diagnosis: Diagnosis) -> bool:
-    """The weights are float32 and the input is floating, or uint8 image bytes into a convolution."""
-    if not WEIGHTS.search(diagnosis.message):
+    """The weights are float32 and the input is floating (or a project module's float64 input:
+    `bmm(adj, h)` says `expected ... Double but found Float`), or uint8 image bytes into a convolution."""
+    module, given = diagnosis.module, _given(diagnosis)
+    if not (WEIGHTS.search(diagnosis.message) or given is not None and given.dtype == "float64"):
         return False
-    module = diagnosis.module
-    given = module.inputs[0] if module is not None and module.inputs else None
     if given is None or kind_of(given.dtype) == FLOATING:
-        return True
+        return given is None or given.dtype != "float32"  # a float32 input: no cast to float32 changes it
     return given.dtype == "uint8" and module.class_name.startswith("Conv")
 
 
@@ -209,7 +214,7 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
                         and all(_may_hold(frame, a.value, t) for a, t in zip(positional, module.inputs)):
                     if module.class_name in ("Embedding", "EmbeddingBag") or _index_shape_agrees(module.inputs, wanted):
                         return argument(call, *table[module.class_name])
-    given = diagnosis.module.inputs[0] if diagnosis.module is not None and diagnosis.module.inputs else None
+    given = _given(diagnosis)
     if diagnosis.category == "dtype.mismatch":
         # no module took it (`torch.mm(X, w)`): the float64 tensors on the line, when the message names double
         odd = given.dtype if given else "float64" if _float64_input(diagnosis) else None
@@ -261,10 +266,8 @@ def _index_shape_agrees(inputs: tuple[Tensor | None, ...], wanted: str) -> bool:
 
 
 def _float64_input(diagnosis: Diagnosis) -> bool:
-    module = diagnosis.module
-    if module is not None and module.inputs and module.inputs[0] is not None:
-        return module.inputs[0].dtype == "float64"
-    return bool(re.search(r"\bDouble\b|\(double\)|torch\.float64\)|got: double\b", diagnosis.message))
+    given = _given(diagnosis)
+    return given.dtype == "float64" if given is not None else bool(re.search(DOUBLE, diagnosis.message))
 
 
 def _fix_at_origin(chain: list[Step], wanted: str, float64: bool = False) -> Edit | None:

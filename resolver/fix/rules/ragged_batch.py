@@ -1,5 +1,8 @@
 """## What it does
-Lets the default collate stack sequences of different lengths. A Dataset that pads each
+Lets the default collate stack sequences of different lengths. A Dataset that crops a sequence
+longer than a fixed length (`if wav.size(0) > self.max_length: wav = wav[start:start +
+self.max_length]`) but leaves a shorter one short gets an `elif` that pads it with zeros to that
+length, along the measured dimension. A Dataset that pads each
 sequence to a fixed length but never cuts a longer one (`ids + [pad] * (self.max_length -
 len(ids))`) cuts it first: `ids = ids[:self.max_length]`. A loader whose twin built beside it
 already passes the project's own collate gets that one. Otherwise the DataLoader gets a
@@ -13,7 +16,7 @@ that builds the first. Token ids are padded with the project's own padding id wh
 different lengths. Only sequences are padded: token ids (integer) or frames (2-D and more).
 Floating vectors of varying length are records with different fields (two schemas, a feature
 list that changed); padding them by position would misalign the features, so nothing is
-proposed.
+proposed, unless the Dataset crops them to one length: then they are signals.
 
 ## Example
 ```python
@@ -46,7 +49,7 @@ from resolver.fix.rules._collate import (
 )
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, names_in
-from resolver.fix.rules._syntax import bound_names
+from resolver.fix.rules._syntax import bound_names, constant_key
 from resolver.write.edits import Edit, Workspace
 
 HELPER = '''def pad_collate(batch):
@@ -71,10 +74,16 @@ class RaggedBatch(Rule):
         loader = diagnosis.loader
         if loader is None or loader.site is None or loader.collate_fn is not None:
             return
+        dataset = Source.parse(workspace, loader.dataset_file) if loader.dataset_file is not None else None
+        # a crop to a fixed length says the vectors are signals of one intended length, not records
+        ranks = {rank for _, rank in loader.ragged.values()}
+        ids = any(not dtype.startswith(("float", "bfloat")) for dtype, _ in loader.ragged.values())
+        # ids padded with zeros where the project names its own padding id would read as words
+        if dataset is not None and len(ranks) == 1 and not (ids and padding_id(workspace, dataset)):
+            yield from _padding_missing(dataset, next(iter(ranks)))
         if any(dims == 1 and dtype.startswith(("float", "bfloat")) for dtype, dims in loader.ragged.values()):
             return
-        if loader.dataset_file is not None:
-            yield from _truncation_missing(Source.parse(workspace, loader.dataset_file))
+        yield from _truncation_missing(dataset)
         source = Source.parse(workspace, loader.site.file)
         call = source and source.call_at(loader.site)
         if call is None:
@@ -125,6 +134,63 @@ def _truncation_missing(source: Source | None) -> Iterator[Edit]:
                   f"it is padded: a longer sequence got no padding and no cut, so the samples differ in length")
         yield source.edit(text, line, reason)
         return
+
+
+def _padding_missing(source: Source, dims: int) -> Iterator[Edit]:
+    """The Dataset crops a sequence longer than a fixed length (`if wav.size(0) > self.max_length:
+    wav = wav[start:start + self.max_length]`) and leaves a shorter one as it is: the `if` gets an
+    `elif` that pads it to that length at the end of the measured dimension, with zeros."""
+    for branch in source.nodes(cst.If, lambda n: n.orelse is None):
+        for comparison in source.nodes(cst.Comparison, lambda n: n is branch.test or source.within(n, branch.test)):
+            found = _longer_than(comparison)
+            if found is None:
+                continue
+            name, measured, dim, length = found
+            cut = [a for a in source.nodes(cst.Assign, lambda a: source.within(a, branch.body))
+                   if [bound_names(t.target) for t in a.targets] == [{name}] and isinstance(a.value, cst.Subscript)
+                   and names_in(a.value.value) == [name] and source.code(length) in source.code(a.value.slice[0])]
+            dim = dim + dims if dim < 0 else dim
+            if not cut or not 0 <= dim < dims:
+                continue
+            shortfall = f"{source.code(length)} - {source.code(measured)}"
+            widths = ", ".join(["0, 0"] * (dims - 1 - dim) + ["0", shortfall])
+            shorter = cst.parse_expression(f"{source.code(measured)} < {source.code(length)}")
+            padded = cst.parse_statement(f"{name} = {source.torch}.nn.functional.pad({name}, ({widths}))\n")
+            test = branch.test.deep_replace(comparison, shorter) if comparison is not branch.test else shorter
+            new = branch.with_changes(orelse=cst.If(test=test, body=cst.IndentedBlock(body=[padded])))
+            reason = (f"Padded {name} with zeros to {source.code(length)} where the Dataset crops a longer one "
+                      f"(line {source.line_of(branch)}): a shorter one kept its own length, so the samples differ "
+                      "in length and the default collate cannot stack them")
+            yield source.edit(source.replaced(branch, new), source.line_of(branch), reason, uses_torch=True)
+            return
+
+
+def _longer_than(comparison: cst.Comparison):
+    """(name, measured, dim, length) for `x.size(0) > L`, `x.shape[-1] >= L`, `len(x) > L` or `L < len(x)`."""
+    if len(comparison.comparisons) != 1:
+        return None
+    target = comparison.comparisons[0]
+    if isinstance(target.operator, (cst.GreaterThan, cst.GreaterThanEqual)):
+        measured, length = comparison.left, target.comparator
+    elif isinstance(target.operator, (cst.LessThan, cst.LessThanEqual)):
+        measured, length = target.comparator, comparison.left
+    else:
+        return None
+    if isinstance(measured, cst.Call) and isinstance(measured.func, cst.Name) and measured.func.value == "len" \
+            and len(measured.args) == 1 and isinstance(measured.args[0].value, cst.Name):
+        return measured.args[0].value.value, measured, 0, length
+    if isinstance(measured, cst.Call) and isinstance(measured.func, cst.Attribute) \
+            and measured.func.attr.value == "size" and len(measured.args) == 1:
+        owner, index = measured.func.value, measured.args[0].value
+    elif isinstance(measured, cst.Subscript) and isinstance(measured.value, cst.Attribute) \
+            and measured.value.attr.value == "shape" and len(measured.slice) == 1:
+        owner, index = measured.value.value, getattr(measured.slice[0].slice, "value", None)
+    else:
+        return None
+    dim = constant_key(cst.Subscript(cst.Name("x"), [cst.SubscriptElement(cst.Index(index))])) if index else None
+    if not isinstance(owner, cst.Name) or not isinstance(dim, int):
+        return None
+    return owner.value, measured, dim, length
 
 
 def _cut_where_made(source: Source, function: cst.FunctionDef, measured: cst.SimpleStatementLine, name: str,
