@@ -92,15 +92,20 @@ def swapped_in_each_file(origins: list[tuple[Source, cst.CSTNode]], swap, reason
     return Edit(tuple(changes), lines[0], reason.format(where=where))
 
 
-def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode]) -> str:
-    """The module's code with several nodes swapped at once (one deep_replace would rebuild the
-    tree and lose the others)."""
+def swapped(node: cst.CSTNode, replacements: dict[cst.CSTNode, cst.CSTNode]) -> cst.CSTNode:
+    """`node` with several of its nodes swapped at once (one deep_replace would rebuild the tree
+    and lose the others)."""
 
     class Swap(cst.CSTTransformer):
         def on_leave(self, original, updated):
             return replacements.get(original, updated)
 
-    return module.visit(Swap()).code
+    return node.visit(Swap()) if replacements else node
+
+
+def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode]) -> str:
+    """The module's code with several nodes swapped at once."""
+    return swapped(module, replacements).code
 
 
 def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Pattern[str], new: int | str,

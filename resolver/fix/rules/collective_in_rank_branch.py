@@ -32,6 +32,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._project import swapped
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in, project_sources, user_frames
 from resolver.fix.rules._syntax import own_nodes
@@ -220,7 +221,7 @@ def _hoisted(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> 
         taken.add(name)
         names[call] = cst.Name(name)
         assignments.append(cst.parse_statement(f"{name} = {source.code(call)}"))
-    body = [_replace_calls(line, names) if s is line else s for s in branch.body.body]
+    body = [swapped(line, names) if s is line else s for s in branch.body.body]
     test = branch.test
     rank = [t for t in _conjuncts(test) if RANK_TEST.search(source.code(t))]
     others = [t for t in _conjuncts(test) if not RANK_TEST.search(source.code(t))]
@@ -249,14 +250,6 @@ def _calls_of(node: cst.CSTNode, helper: str) -> list[cst.Call]:
 
     node.visit(Calls())
     return found
-
-
-def _replace_calls(node: cst.CSTNode, names: dict) -> cst.CSTNode:
-    class Replace(cst.CSTTransformer):
-        def on_leave(self, original, updated):
-            return names.get(original, updated)
-
-    return node.visit(Replace())
 
 
 def _conjuncts(test: cst.BaseExpression) -> list:

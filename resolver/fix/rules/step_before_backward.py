@@ -46,6 +46,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._project import swapped
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, names_in, user_frames
 from resolver.fix.rules._syntax import bound_names
@@ -130,8 +131,8 @@ class StepBeforeBackward(Rule):
                 cst.Name("True"), keyword=cst.Name("retain_graph"),
                 equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))])
             swaps[second] = second.with_changes(args=_without_retain(second.args))
-        update = [_swapped(s, swaps) for s in update]
-        before = [_swapped(s, swaps) for s in before]
+        update = [swapped(s, swaps) for s in update]
+        before = [swapped(s, swaps) for s in before]
         if prefix and not before[0].leading_lines:
             before[0] = before[0].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
             update[0] = update[0].with_changes(leading_lines=[cst.EmptyLine(indent=False), *update[0].leading_lines]) \
@@ -145,11 +146,3 @@ class StepBeforeBackward(Rule):
 def _without_retain(args) -> list:
     kept = [a for a in args if not (a.keyword is not None and a.keyword.value == "retain_graph")]
     return [*kept[:-1], kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)] if kept else kept
-
-
-def _swapped(statement: cst.CSTNode, swaps: dict) -> cst.CSTNode:
-    class Swap(cst.CSTTransformer):
-        def on_leave(self, original, updated):
-            return swaps.get(original, updated)
-
-    return statement.visit(Swap()) if swaps else statement
