@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from resolver.diagnose.diagnosis import Diagnosis
 from resolver.errors import UsageError
 from resolver.run.probe.dist import launcher_argv
-from resolver.run.ranks import combine, only_shutdown_abort, stack_frames
+from resolver.run.ranks import combine, only_shutdown_abort, spawned_abort, stack_frames
 from resolver.target import split_launcher
 
 PROJECT = Path("/home/u/proj")
@@ -193,6 +194,25 @@ def test_a_rank_that_gloo_aborted_inside_a_collective_is_the_cause_not_its_peers
     own = {1: _failed("IndexError", "index 10 is out of bounds for dimension 0 with size 10", 9.0, line=18)}
     diagnosis = combine(launch, own, stderr, PROJECT)[0]
     assert diagnosis.error_type == "IndexError" and diagnosis.location.line == 18
+
+
+def test_a_spawned_worker_that_gloo_aborted_in_a_collective_is_read_from_its_faulthandler_stacks():
+    """torch.multiprocessing.spawn says only `process 0 terminated with signal SIGABRT`; the worker's
+    stacks, which faulthandler (on in every process of a run) wrote to stderr, say where it was."""
+    stderr = (Path(__file__).parent / "tracebacks" / "spawn_gloo_abort.txt").read_text()
+    project = Path("/home/u/proj")
+    exited = Diagnosis("ProcessExitedException", "process 0 terminated with signal SIGABRT", counters={"batches": 3})
+    diagnosis = spawned_abort(exited, stderr, project)
+    assert diagnosis.category == "dist.hang" and diagnosis.error_type == "CollectiveMismatch"
+    assert [(f.file.name, f.line) for f in diagnosis.frames if f.user] == [("main.py", 38), ("evaluation.py", 14)]
+    assert diagnosis.message.endswith("rank 0 aborted in all_reduce() at engine/evaluation.py:14 in validate")
+    assert "Is there a distributed collective mismatch" in diagnosis.message
+    assert diagnosis.counters == {"batches": 3}
+    # the abort at interpreter shutdown after a finished run is in no collective: not a mismatch
+    teardown = stderr.replace("distributed_c10d.py\", line 3245 in all_reduce", "gc.py\", line 1 in collect")
+    assert spawned_abort(exited, teardown, project) is exited
+    other = Diagnosis("ProcessExitedException", "process 1 terminated with exit code 1")
+    assert spawned_abort(other, stderr, project) is other
 
 
 def test_ranks_whose_full_passes_differ_are_uneven_shards_unless_they_train_under_join():

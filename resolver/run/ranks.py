@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame, _is_user_file
+from resolver.run.probe.dist import COLLECTIVES
 
 SHUTDOWN_ABORT = "terminate called without an active exception"
 STOPPED = (-signal.SIGTERM, -signal.SIGKILL, -signal.SIGINT)  # how torchrun stops the other ranks
@@ -26,6 +27,10 @@ _THREAD = re.compile(r"^(Current thread|Thread) 0x[0-9a-f]+ .*\(most recent call
 _ABORT_REASON = re.compile(r"what\(\):\s+\[enforce fail at [^\]]*\]\s*(.+)")
 # a rank's error that only says its peer went away: the peer's failure is the cause
 _PEER_GONE = re.compile(r"[Cc]onnection (reset|closed) by peer|Connection refused|Broken pipe")
+# what the parent of a spawned worker says when the worker died of a signal, and what Python's
+# faulthandler writes before a dying worker's stacks
+_SPAWN_ABORT = re.compile(r"process (\d+) terminated with signal SIGABRT")
+_FATAL_ABORT = "Fatal Python error: Aborted"
 _STACK_FRAME = re.compile(r'^  File "(?P<file>[^"]+)", line (?P<line>\d+) in (?P<function>.+)$')
 
 
@@ -206,6 +211,25 @@ def mismatch_diagnosis(aborted: dict, project: Path, ranks: dict[int, dict], std
     reason = f" ({said[1].strip()})" if said else ""
     message = f"the ranks called different collectives{reason}: " + "; ".join(lines)
     return Diagnosis("CollectiveMismatch", message, frames_of[min(frames_of)], source="hang", ranks=tuple(lines))
+
+
+def spawned_abort(diagnosis: Diagnosis, stderr: str, project: Path) -> Diagnosis:
+    """A worker of `torch.multiprocessing.spawn` that gloo aborted inside a collective: the parent
+    says only `process N terminated with signal SIGABRT`; the worker's faulthandler stacks on stderr
+    (the run turns faulthandler on) say which collective it was in and where."""
+    found = _SPAWN_ABORT.match(diagnosis.message) if diagnosis.error_type == "ProcessExitedException" else None
+    if found is None:
+        return diagnosis
+    for dump in stderr.split(_FATAL_ABORT)[1:]:
+        frames = stack_frames(dump, project)
+        inner = next((f for f in reversed(frames) if f.file.name == "distributed_c10d.py"
+                      and f.function in COLLECTIVES), None)
+        if inner is not None:  # not the teardown abort after a finished run: that is in no collective
+            # spawn's process index is the rank the script's function is given
+            mismatch = mismatch_diagnosis({found[1]: {"collective": inner.function, "stacks": dump}}, project, {},
+                                          stderr)
+            return replace(mismatch, counters=diagnosis.counters, versions=diagnosis.versions)
+    return diagnosis
 
 
 def _ended(ranks: dict[int, dict]) -> list[str]:

@@ -91,11 +91,14 @@ class Run:
 
 def child_environment() -> dict[str, str]:
     """The user's environment, minus our API credentials and git variables that would point
-    the script's own git calls at another repository."""
-    return {
+    the script's own git calls at another repository. Python's faulthandler is on in every process
+    of the run: a worker the script starts itself (`torch.multiprocessing.spawn`) runs without the
+    probe, and when gloo aborts it (SIGABRT) its stacks on stderr are the only word of where it was."""
+    kept = {
         key: value for key, value in os.environ.items()
         if not key.startswith(HIDDEN_VARIABLES) and key not in GIT_VARIABLES
     }
+    return {"PYTHONFAULTHANDLER": "1", **kept}
 
 
 class _TailReader(threading.Thread):
@@ -287,7 +290,7 @@ def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, std
         return Run(0, None, seconds, counters, stdout, stderr, health=report.get("health", {}))
     if report.get("outcome") == "exception":
         diagnosis = Diagnosis.from_probe({**report, "message": strip_ansi(str(report.get("message", "")))})
-        diagnosis = spawned_error(diagnosis, target.project)
+        diagnosis = ranks.spawned_abort(spawned_error(diagnosis, target.project), stderr, target.project)
         if settings.anomaly:
             diagnosis = replace(diagnosis, forward_origin=parse_forward_origin(stderr, target.project))
     elif report.get("outcome") == "exit":

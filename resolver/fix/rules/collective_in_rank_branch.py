@@ -201,8 +201,9 @@ def _guarded_until(source: Source, guard: cst.If, collective: cst.CSTNode) -> st
 
 
 def _hoisted(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> str | None:
-    """The branch with the calls of `helper` in `line` made before the rank test, into names: before
-    the branch when its test is only the rank test, else under the test's other conditions."""
+    """The branch with the calls of `helper` in `line` made before the rank test, into names (a plain
+    `name = helper(...)` moves whole): before the branch when its test is only the rank test, else
+    under the test's other conditions."""
     if branch.orelse is not None or line not in branch.body.body:
         return None
     calls = _calls_of(line, helper)
@@ -210,6 +211,9 @@ def _hoisted(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> 
     assigned = {n for s in earlier for n in names_in(s)}
     if not calls or any(assigned & set(names_in(c)) for c in calls):
         return None  # an argument made in the branch: the call cannot move ahead of it
+    if _assigns_only(line, calls):  # `acc = evaluate(...)`: the statement itself moves, no new name
+        body = [s for s in branch.body.body if s is not line]
+        return _split(source, branch, [line], body)
     taken = set(names_in(source.module))
     names, assignments = {}, []
     for call in calls:
@@ -221,18 +225,28 @@ def _hoisted(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> 
         taken.add(name)
         names[call] = cst.Name(name)
         assignments.append(cst.parse_statement(f"{name} = {source.code(call)}"))
-    body = [swapped(line, names) if s is line else s for s in branch.body.body]
+    return _split(source, branch, assignments, [swapped(line, names) if s is line else s for s in branch.body.body])
+
+
+def _assigns_only(line: cst.CSTNode, calls: list[cst.Call]) -> bool:
+    return isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and len(calls) == 1 \
+        and isinstance(line.body[0], cst.Assign) and line.body[0].value is calls[0]
+
+
+def _split(source: Source, branch: cst.If, assignments: list, body: list) -> str | None:
+    """The branch as `assignments` that every rank runs, then `body` under the rank test (the test's
+    other conditions, if any, around both)."""
+    assignments = [a.with_changes(leading_lines=()) for a in assignments]
     test = branch.test
     rank = [t for t in _conjuncts(test) if RANK_TEST.search(source.code(t))]
     others = [t for t in _conjuncts(test) if not RANK_TEST.search(source.code(t))]
     if not rank:
         return None
-    inner = cst.If(_joined(rank), branch.body.with_changes(body=body))
+    inner = [cst.If(_joined(rank), branch.body.with_changes(body=body))] if body else []
     if not others:
         return source.replaced(branch, cst.FlattenSentinel([
-            assignments[0].with_changes(leading_lines=branch.leading_lines), *assignments[1:],
-            inner]))
-    outer = branch.with_changes(test=_joined(others), body=branch.body.with_changes(body=[*assignments, inner]))
+            assignments[0].with_changes(leading_lines=branch.leading_lines), *assignments[1:], *inner]))
+    outer = branch.with_changes(test=_joined(others), body=branch.body.with_changes(body=[*assignments, *inner]))
     return source.replaced(branch, outer)
 
 
