@@ -130,3 +130,88 @@ def test_a_killed_resolve_takes_every_rank_and_the_rendezvous_with_it(project):
         process.send_signal(signal.SIGKILL)
         process.wait()
     assert_nothing_left(project, port)
+
+
+# a script that starts its own workers: rank 1 waits for a message rank 0 never sends
+SPAWNED = textwrap.dedent("""\
+    import os
+
+    import torch
+    import torch.distributed as dist
+    import torch.multiprocessing as mp
+    import torch.nn as nn
+    from torch.nn.parallel import DistributedDataParallel as DDP
+
+
+    def worker(rank, world_size, steps):
+        dist.init_process_group("gloo", rank=rank, world_size=world_size)
+        model = DDP(nn.Linear(4, 1))
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for step in range(steps):
+            opt.zero_grad()
+            model(torch.randn(8, 4)).pow(2).mean().backward()
+            opt.step()
+            if step == 2 and rank == 1:
+                dist.recv(torch.zeros(1), src=0)
+        dist.destroy_process_group()
+
+
+    if __name__ == "__main__":
+        os.environ.update(MASTER_ADDR="127.0.0.1", MASTER_PORT="PORT")
+        mp.spawn(worker, args=(2, STEPS), nprocs=2)
+    """)
+
+
+def spawned_workers(project: Path) -> list[int]:
+    """The pids of the workers torch.multiprocessing.spawn started for this project (their own
+    command line names no file: they are found by their working folder)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            cmdline = (entry / "cmdline").read_bytes()
+            here = os.readlink(entry / "cwd")
+        except OSError:
+            continue
+        if b"multiprocessing.spawn" in cmdline and here == str(project):
+            found.append(int(entry.name))
+    return found
+
+
+def test_spawned_workers_run_under_the_probe_and_their_hang_is_found_in_seconds(tmp_path):
+    port = free_port()
+    write(tmp_path / "train.py", SPAWNED.replace("PORT", str(port)).replace("STEPS", "6"))
+    result = resolve("--no-llm", "--json", "train.py", cwd=tmp_path, timeout=240)
+    assert result.code != 0, result.stderr
+    last = json.loads(result.stdout)["last_error"]
+    error = f"{last['type']}: {last['message']}"
+    assert error.startswith("DistributedHang: no rank made progress for "), error
+    assert "rank 1 waits in recv() at train.py:19 in worker `dist.recv(torch.zeros(1), src=0)`" in error
+    assert float(error.split("no rank made progress for ")[1].split("s:")[0]) < 30, error
+    deadline = time.monotonic() + 10
+    while spawned_workers(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert spawned_workers(tmp_path) == []
+
+
+def test_a_killed_resolve_takes_the_spawned_workers_with_it(tmp_path):
+    port = free_port()
+    write(tmp_path / "train.py", SPAWNED.replace("PORT", str(port)).replace("STEPS", "100000")
+          .replace("step == 2 and", "False and"))
+    process = subprocess.Popen([sys.executable, "-m", "resolver", "--no-llm", "train.py"], cwd=tmp_path,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while len(spawned_workers(tmp_path)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(spawned_workers(tmp_path)) == 2, "the workers did not start"
+        time.sleep(1)  # mid-run: the workers train
+    finally:
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+    deadline = time.monotonic() + 10
+    while spawned_workers(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert spawned_workers(tmp_path) == []
+    with socket.socket() as s:  # the rendezvous port is free again
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", port))

@@ -19,6 +19,7 @@ from resolver.diagnose.diagnosis import Diagnosis, Frame, _is_user_file
 from resolver.run.probe.dist import COLLECTIVES
 
 SHUTDOWN_ABORT = "terminate called without an active exception"
+SPAWN_ERRORS = ("ProcessRaisedException", "ProcessExitedException")  # spawn's word for a failed worker
 STOPPED = (-signal.SIGTERM, -signal.SIGKILL, -signal.SIGINT)  # how torchrun stops the other ranks
 PROBE_FOLDER = Path(__file__).parent / "probe"
 _PEER_PORT = re.compile(r"(\[[0-9a-f.:]+\]):\d+")
@@ -44,6 +45,15 @@ def only_shutdown_abort(launcher_stderr: str) -> bool:
     spawn = "terminated with signal SIGABRT" in launcher_stderr \
         and tracebacks == launcher_stderr.count("spawn.ProcessExitedException:")
     return SHUTDOWN_ABORT in launcher_stderr and (torchrun or spawn)
+
+
+def spawned_workers(report: dict) -> dict | None:
+    """The workers a script started with torch.multiprocessing.spawn, when they are the verdict:
+    the script ended well, or with spawn's word that a worker failed (its own report is better)."""
+    spawned = report.get("spawned")
+    if not spawned or report.get("outcome") == "exception" and report.get("error_type") not in SPAWN_ERRORS:
+        return None
+    return spawned
 
 
 def reports(folder: Path) -> dict[int, dict]:
@@ -272,7 +282,8 @@ def stack_frames(text: str, project: Path) -> tuple[Frame, ...]:
     frames = []
     for file, line, function in reversed(best):
         path = Path(file)
-        if path.parent == PROBE_FOLDER or path.name == "probe.py" and "_resolver" in function:
+        probe = path.parent in (PROBE_FOLDER, PROBE_FOLDER / "spawned")  # a spawned worker's wrapper too
+        if probe or path.name == "probe.py" and "_resolver" in function:
             continue
         user = _is_user_file(path, project)
         frames.append(Frame(path, line, function, user, _code(path, line) if user else ""))

@@ -232,7 +232,7 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
         seconds = time.monotonic() - started
         stdout, stderr = strip_ansi(readers[0].text()), strip_ansi(readers[1].text())
         report = _read_report(report_path)
-        rank_reports = ranks.reports(scratch / "ranks") if target.launcher else {}
+        rank_reports = ranks.reports(scratch / "ranks") if target.launcher or report.get("spawned") else {}
         box.check()
     if report.get("outcome") == "no_sandbox":
         _OVERLAY_REFUSED[(target.python, target.project)] = report.get("message", "refused")
@@ -278,8 +278,9 @@ def _outcome(report: dict, returncode: int, timed_out: bool, seconds: float, std
     if report.get("outcome") == "no_torch" or returncode == PROBE_NO_TORCH and not report:
         raise UsageError(f"{target.python} cannot import torch")
     counters = report.get("counters", {})
-    if report.get("outcome") == "launched" and not timed_out:
-        diagnosis, counters, health, notes = ranks.combine(report, rank_reports, stderr, target.project)
+    launched = report if report.get("outcome") == "launched" else ranks.spawned_workers(report)
+    if launched is not None and not timed_out:
+        diagnosis, counters, health, notes = ranks.combine(launched, rank_reports, stderr, target.project)
         return Run(0 if diagnosis is None else returncode or 1, diagnosis, seconds, counters, stdout, stderr,
                    health=health, notes=notes)
     if timed_out:

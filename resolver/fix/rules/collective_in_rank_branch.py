@@ -39,7 +39,8 @@ from resolver.fix.rules._syntax import own_nodes
 from resolver.run.probe.dist import COLLECTIVES
 from resolver.write.edits import Edit, Workspace
 
-COLLECTIVE_NAMES = {f"torch.distributed.{name}" for name in COLLECTIVES}
+# send/recv name their peer: one rank's call is the point, never a call every rank makes
+COLLECTIVE_NAMES = {f"torch.distributed.{name}" for name in COLLECTIVES if name not in ("send", "recv")}
 # a test that picks ranks: `rank == 0`, `local_rank != 0`, `is_main_process()`, `args.is_master`, `dist.get_rank()`
 RANK_TEST = re.compile(r"rank|main_process|is_main|is_master|master_process|is_primary|is_chief", re.IGNORECASE)
 WHY = ("a collective returns only when every rank calls it: under the rank branch one rank waits there while "

@@ -100,7 +100,7 @@ def launch(launcher, worker_args, folder, out, write, status_fd=None):
             report["launcher_error"] = f"{type(exc).__name__}: {exc}"
     watchdog.stop()
     report["hang"] = watchdog.hang
-    report["aborted"] = _aborted_in_collective(folder, report["failures"])
+    report["aborted"] = aborted_in_collective(folder, report["failures"])
     write(out, report)
     return code
 
@@ -189,7 +189,7 @@ class Watchdog(threading.Thread):
             _signal(pid, signal.SIGKILL, group=True)
 
 
-def _aborted_in_collective(folder, failures):
+def aborted_in_collective(folder, failures):
     """The ranks aborted while in a collective, with where they were: a mismatch of collectives
     that gloo ended (an uncaught C++ exception: SIGABRT) before the watchdog saw a hang."""
     aborted = {}
@@ -261,10 +261,10 @@ def _state(path):
 class Rank:
     """What a rank's probe sets up before the script runs."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, rank=None):
         die_with_parent()
         self.folder, self.joined = folder, False
-        self.rank = int(os.environ.get("RANK", "0"))
+        self.rank = int(os.environ.get("RANK", "0")) if rank is None else rank
         with open(rank_file(folder, self.rank, "pid"), "w", encoding="utf-8") as f:
             f.write(str(os.getpid()))
         self.stacks = open(rank_file(folder, self.rank, "stacks"), "w", encoding="utf-8")

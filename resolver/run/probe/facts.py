@@ -55,7 +55,8 @@ def value_facts(value, torch, depth=0):
 
 def is_probe_file(path):
     """A frame of the probe's own (a hook it put into torch), never the user's."""
-    return os.path.dirname(os.path.realpath(path)) == PROBE_DIR
+    folder = os.path.dirname(os.path.realpath(path))
+    return folder == PROBE_DIR or folder == os.path.join(PROBE_DIR, "spawned")  # a spawned worker's wrapper
 
 
 def is_user_file(path, project):

@@ -159,6 +159,7 @@ LOADERS = load_beside("loaders.py")  # where each loader was built, what its sam
 HEALTH = load_beside("health.py")  # how the run trains
 DIST = load_beside("dist.py")  # torchrun's launcher and ranks under the probe
 MEMORY = load_beside("memory.py")  # the limits and each step's peak
+SPAWN = load_beside("spawn.py")  # workers the script starts with torch.multiprocessing.spawn, as ranks
 failed = FACTS.failed
 
 
@@ -243,6 +244,9 @@ def write(out, report):
     report["ended_at"] = time.time()  # a distributed run's first failing rank is the first to end
     if FACTS.PROBE_ERRORS:
         report["probe_error"] = "; ".join(FACTS.PROBE_ERRORS)
+    spawned = SPAWN.summary(DIST)
+    if spawned is not None:  # the script's own process, with its workers' reports beside this one
+        report["spawned"] = spawned
     with open(out, "w", encoding="utf-8") as f:
         json.dump({SCHEMA.VERSION_KEY: SCHEMA.VERSION, **report}, f, default=str)
 
@@ -286,6 +290,8 @@ def install(torch, options):
         torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
     if options.worker is not None:
         options.rank.install(torch, options.project, not options.full)
+    elif options.launcher is None:
+        SPAWN.install(torch, options, DIST, PROBE_FILE)
     return sites, loaders, counters, health, lowered
 
 
@@ -345,6 +351,28 @@ def main(argv):
         return 97
     if guard is not None:
         guard.install_torch(torch)
+    if options.module:
+        return probed(torch, options, lambda: run_module(options.module, options.args))
+    return probed(torch, options, lambda: run_script(options.script, options.args, options.overlay))
+
+
+def run_worker(flags, folder, index, target):
+    """A worker of torch.multiprocessing.spawn (spawned/_resolver_spawned.py): `target` runs as
+    rank `index` of the run in `folder`, under the probe the script's process was given."""
+    options = Options([*flags, "--worker", folder, "--", "<spawned worker>"])
+    options.rank = DIST.Rank(folder, rank=index)
+    options.out, options.status_fd = options.rank.out(), options.rank.status_fd
+    guard = enter_sandbox(options.sandbox) if options.sandbox and options.sandbox["mode"] == "guard" else None
+    import torch
+    if guard is not None:
+        guard.install_torch(torch)
+    return probed(torch, options, target, worker=True)
+
+
+def probed(torch, options, target, worker=False):
+    """Runs `target` (the script; in a worker of torch.multiprocessing.spawn, the worker's
+    function) with every hook in place, and writes the report. A worker's error is raised again
+    after its report is written: spawn hands it to the script as it would without the probe."""
     sites, loaders, counters, health, lowered = install(torch, options)
     meter = MEMORY.Meter(torch, forecast=forecasting(torch, options))
     hide_beside()
@@ -353,10 +381,7 @@ def main(argv):
     report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__},
               "lowered_batch_sizes": lowered}
     try:
-        if options.module:
-            run_module(options.module, options.args)
-        else:
-            run_script(options.script, options.args, options.overlay)
+        result = target()
     except SystemExit as exc:
         report.update(outcome="exit", code=exc.code if isinstance(exc.code, int) else 1)
         report["counters"] = counters.as_dict()
@@ -390,6 +415,8 @@ def main(argv):
         except Exception as probe_error:  # the user's error matters more than ours
             failed("gathering the error's facts", probe_error)
         write(options.out, measured(report, meter))
+        if worker:
+            raise
         print_user_traceback(exc)
         return 130 if isinstance(exc, KeyboardInterrupt) else 1
     report["counters"] = counters.as_dict()
@@ -404,8 +431,7 @@ def main(argv):
         except Exception as probe_error:
             failed("summing up the training's health", probe_error)
     write(options.out, measured(report, meter))
-    return 0
-
+    return result if worker else 0
 
 if __name__ == "__main__":
     code = main(sys.argv[1:])
