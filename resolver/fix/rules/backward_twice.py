@@ -39,6 +39,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._origin import Tracer
+from resolver.fix.rules._project import swapped
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import (
     Source,
@@ -271,12 +272,7 @@ def _in_scope_of(source: Source, value: cst.BaseExpression, kept: dict[str, str 
         if kept.get(name.value) is None:
             return None
         swaps[name] = cst.parse_expression(kept[name.value])
-
-    class Swap(cst.CSTTransformer):
-        def on_leave(self, original, updated):
-            return swaps.get(original, updated)
-
-    return value.visit(Swap())
+    return swapped(value, swaps)
 
 
 def _module_names(source: Source, assigned: bool = True) -> set[str]:

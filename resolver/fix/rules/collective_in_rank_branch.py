@@ -149,12 +149,14 @@ def _block(source: Source, statement: cst.CSTNode) -> list:
 
 def _called_once(workspace: Workspace, name: str) -> bool:
     """The helper is called from one place in the project: moving its collective changes no other caller."""
-    calls = 0
-    for source in project_sources(workspace):
-        calls += sum(1 for c in source.nodes(cst.Call) if
-                     isinstance(c.func, cst.Name) and c.func.value == name or
-                     isinstance(c.func, cst.Attribute) and c.func.attr.value == name)
-    return calls == 1
+    return sum(1 for source in project_sources(workspace) for c in source.nodes(cst.Call) if _calls(c, name)) == 1
+
+
+def _calls(call: cst.Call, name: str) -> bool:
+    """`name(...)` or `obj.name(...)`."""
+    func = call.func
+    return isinstance(func, cst.Name) and func.value == name \
+        or isinstance(func, cst.Attribute) and func.attr.value == name
 
 
 def _early_return_guard(source: Source, statement: cst.CSTNode) -> cst.If | None:
@@ -256,9 +258,7 @@ def _calls_of(node: cst.CSTNode, helper: str) -> list[cst.Call]:
 
     class Calls(cst.CSTVisitor):
         def visit_Call(self, call):
-            func = call.func
-            if isinstance(func, cst.Name) and func.value == helper or \
-                    isinstance(func, cst.Attribute) and func.attr.value == helper:
+            if _calls(call, helper):
                 found.append(call)
                 return False
             return True

@@ -36,6 +36,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Evidence, Rule
 from resolver.fix.rules._source import Source, inplace_call
 from resolver.fix.rules._syntax import attribute_assignments, last_name
@@ -173,15 +174,10 @@ def _unchained(source: Source, op: str) -> Edit | None:
     if not writers:
         return None
     new = {w: _without_flag(w) for w in writers}
-
-    class Unchain(cst.CSTTransformer):
-        def on_leave(self, original, updated):
-            return new[original] if original in new else updated
-
     lines = ", ".join(str(source.line_of(w)) for w in writers)
     reason = (f"Dropped inplace=True from the in-place layer(s) at line(s) {lines}, each right after an in-place "
               f"{op} whose output they overwrote: that layer's backward needs its output")
-    return source.edit(source.module.visit(Unchain()).code, source.line_of(writers[0]), reason)
+    return source.edit(replaced_all(source.module, new), source.line_of(writers[0]), reason)
 
 
 class InplaceAutograd(Rule):

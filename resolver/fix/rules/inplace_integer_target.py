@@ -40,6 +40,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._origin import Tracer
+from resolver.fix.rules._project import swapped
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, inplace_call, keyword_arg, names_in, user_frames, wrap
 from resolver.fix.rules._syntax import argument, last_name, latest_binding, own_nodes
@@ -154,13 +155,9 @@ def _cast_operands(source: Source, frame: Frame, ops, why: str) -> Iterator[Edit
     if not casts or statement is None:
         return
 
-    class Casts(cst.CSTTransformer):  # one pass: a second deep_replace would not find the first's siblings
-        def on_leave(self, original, updated):
-            return casts.get(original, updated)
-
     said = "; ".join(f"{source.code(old)} to {source.module.code_for_node(new)}" for old, new in casts.items())
     reason = f"Changed {said}: an in-place op keeps its integer target's dtype; {why}"
-    yield source.edit(source.replaced(statement, statement.visit(Casts())), frame.line, reason)
+    yield source.edit(source.replaced(statement, swapped(statement, casts)), frame.line, reason)
 
 
 def _to_dtype(source: Source, frame: Frame, target: cst.BaseExpression, value: cst.BaseExpression):
