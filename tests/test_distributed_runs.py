@@ -4,6 +4,7 @@
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -215,3 +216,21 @@ def test_a_killed_resolve_takes_the_spawned_workers_with_it(tmp_path):
     with socket.socket() as s:  # the rendezvous port is free again
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind(("127.0.0.1", port))
+
+
+@pytest.mark.skipif(shutil.which("unshare") is None, reason="needs util-linux's unshare to take namespaces away")
+def test_under_the_write_guard_spawned_workers_run_the_proposed_fix(tmp_path):
+    """Without overlayfs (a container without user namespaces) the fix lives in the probe, not on
+    disk: spawn runs the script again in each worker, and that run must see the fix too."""
+    fixture = Path(__file__).parents[1] / "fixtures" / "collective_in_rank_branch" / "spawn_validation_under_rank_zero"
+    project = tmp_path / "project"
+    shutil.copytree(fixture, project, ignore=shutil.ignore_patterns("expected", "diagnosis.json", "case.json"))
+    before = (project / "main.py").read_bytes()
+    command = (f"echo 0 > /proc/sys/user/max_user_namespaces && cd {project} && "
+               f"{sys.executable} -m resolver --no-llm --dry-run main.py")
+    completed = subprocess.run(["unshare", "--user", "--map-root-user", "sh", "-c", command],
+                               capture_output=True, text=True, timeout=300)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "Sandbox: guard" in completed.stdout and "Status: SUCCESS" in completed.stdout
+    assert "+        score = validate(model, val_features, val_labels)" in completed.stdout
+    assert (project / "main.py").read_bytes() == before

@@ -50,6 +50,7 @@ class Options:
         self.health = True  # --no-health: no training-health checks
         self.trace_non_finite = False  # check each op's output for the first nan or inf
         self.overlay = {}
+        self.overlay_file = None  # where the overlay came from: spawned workers read it too
         self.sandbox = None
         self.status_fd = None
         self.memory_limit = None  # bytes of address space (RLIMIT_AS)
@@ -87,6 +88,7 @@ class Options:
             elif flag == "--memory-cgroup":
                 self.memory_cgroup = value
             elif flag == "--overlay":
+                self.overlay_file = value
                 with open(value, encoding="utf-8") as f:
                     self.overlay = {os.path.realpath(p): text for p, text in json.load(f).items()}
             elif flag == "--sandbox":
