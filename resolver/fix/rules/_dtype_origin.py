@@ -14,23 +14,26 @@ from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit
 
 INTEGER, FLOATING = "integer", "floating"
+UNIT_IMAGE = "floating in [0, 1]"  # an 8-bit image (0..255) made float: cast and scaled, see _byte_images.py
 CASTS = {"float": FLOATING, "double": FLOATING, "half": FLOATING, "bfloat16": FLOATING,
          "long": INTEGER, "int": INTEGER, "short": INTEGER, "byte": INTEGER}
 LEGACY_CONSTRUCTORS = {"Tensor": FLOATING, "FloatTensor": FLOATING, "DoubleTensor": FLOATING,
                        "HalfTensor": FLOATING, "LongTensor": INTEGER, "IntTensor": INTEGER}
 CONVERSIONS = {"from_numpy", "tensor", "as_tensor"}
+VALUE_CASTS = {*CASTS, *CONVERSIONS, "to", "type", "astype"}
 NUMPY_FACTORIES = {"zeros", "ones", "empty", "full"}
 DTYPE_NAME = re.compile(r"^(?:(?P<prefix>[\w.]+)\.)?(?P<name>u?int\d*|long|short|float\d*|double|half|bfloat16|bool)$")
 RIGHT = {INTEGER: {"long", "int64"}, FLOATING: {"float", "float32"}}
 SPELLING = {INTEGER: {"method": "long", "torch": "long", "numpy": "int64", "builtin": "int"},
             FLOATING: {"method": "float", "torch": "float32", "numpy": "float32", "builtin": "float"}}
+RIGHT[UNIT_IMAGE], SPELLING[UNIT_IMAGE] = RIGHT[FLOATING], SPELLING[FLOATING]
 
 
 def kind_of(dtype: str) -> str:
     return FLOATING if dtype.startswith(("float", "bfloat")) or dtype in ("half", "double") else INTEGER
 
 
-def fix_at_origin(chain: list[Step], wanted: str, float64: bool = False) -> Edit | None:
+def fix_at_origin(chain: list[Step], wanted: str, float64: bool = False, image: bool = False) -> Edit | None:
     converted, numpy_side, from_numpy = False, [], False
     for step in chain:
         if converted:
@@ -40,6 +43,8 @@ def fix_at_origin(chain: list[Step], wanted: str, float64: bool = False) -> Edit
         if converted and not (isinstance(step.node, cst.Call) and last_name(step.node.func) == "astype"):
             continue  # before the conversion into torch only a deliberate cast counts, not a factory's dtype
         converted = converted or isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS
+        if image and not _casts_values(step):
+            continue  # `np.zeros(..., dtype=np.uint8)` is filled later, `frombuffer` decodes bytes: not the place
         stated = stated_kind(step, wanted)
         if stated == "right":
             return None  # the trail says the dtype is right: it was lost somewhere it can't follow
@@ -60,6 +65,13 @@ def fix_at_origin(chain: list[Step], wanted: str, float64: bool = False) -> Edit
         if step.role == "stored":
             return cast_at(step, wanted, "where the dataset keeps it")
     return cast_at(chain[0], wanted, "where it is used")
+
+
+def _casts_values(step: Step) -> bool:
+    """A cast or a conversion of values already made (`.byte()`, `.astype(np.uint8)`, `torch.tensor(a,
+    dtype=...)`), where an image can change dtype and scale; a factory or a decoder that states the
+    dtype makes an empty buffer or reads raw bytes, where neither can."""
+    return isinstance(step.node, cst.Call) and last_name(step.node.func) in VALUE_CASTS
 
 
 def _numpy_sample_kept(chain: list[Step], wanted: str) -> Edit | None:
@@ -138,7 +150,7 @@ def stated_kind(step: Step, wanted: str = "") -> Edit | str | None:
         return _edit(source, node, new, wanted, "where its dtype is set")
     if name in LEGACY_CONSTRUCTORS and len(positional) == 1 and not isinstance(positional[0].value, cst.Integer) \
             and isinstance(node.func, cst.Attribute):
-        if LEGACY_CONSTRUCTORS[name] == wanted:
+        if LEGACY_CONSTRUCTORS[name] == (FLOATING if wanted == UNIT_IMAGE else wanted):
             return "right"
         prefix = source.module.code_for_node(node.func.value)
         new = cst.parse_expression(f"{prefix}.tensor({source.module.code_for_node(positional[0].value)}, "
@@ -204,7 +216,20 @@ def cast_at(step: Step, wanted: str, where: str) -> Edit:
 
 
 def _edit(source: Source, old: cst.CSTNode, new: cst.CSTNode, wanted: str, where: str) -> Edit:
-    what = "class indices and ids must be int64" if wanted == INTEGER else "targets and inputs must be float32"
+    what = {INTEGER: "class indices and ids must be int64", FLOATING: "targets and inputs must be float32",
+            UNIT_IMAGE: "8-bit images (0..255) go to the model as float32 in [0, 1]"}[wanted]
+    if wanted == UNIT_IMAGE:
+        new = _scaled(source, old, new)
     reason = f"Changed {source.code(old)} to {' '.join(source.module.code_for_node(new).split())} {where}: {what}"
     return source.edit(source.replaced(old, new), source.line_of(old), reason)
 
+
+def _scaled(source: Source, old: cst.CSTNode, cast: cst.CSTNode) -> cst.BaseExpression:
+    """The cast 8-bit image divided by 255 where it is made: `.div(255.0)` on a tensor, `/ 255.0`
+    on a numpy array (parenthesized where the expression goes on, as in `a.astype(...)[0]`)."""
+    code = source.module.code_for_node(cast)
+    if not (isinstance(cast, cst.Call) and last_name(cast.func) == "astype"):
+        return wrap(code, ".div(255.0)")
+    parent = source.parents.get(old)
+    goes_on = isinstance(parent, (cst.Attribute, cst.Subscript)) or isinstance(parent, cst.Call) and parent.func is old
+    return cst.parse_expression(f"({code} / 255.0)" if goes_on else f"{code} / 255.0")

@@ -9,8 +9,11 @@ trail that says the dtype: an explicit cast or `dtype=` (`.float()` -> `.long()`
 `torch.Tensor([...])` -> `torch.tensor([...], dtype=torch.long)`), else the conversion into
 torch (`torch.from_numpy(a)` -> `torch.from_numpy(a).long()`), else, for a numpy sample the
 default collate converts, where the dataset keeps the array (`.astype(np.float32)`), else where
-the tensor is stored in the dataset, else the call that failed. A uint8 image into a
-convolution gets `.float()` and no invented normalisation.
+the tensor is stored in the dataset, else the call that failed. A uint8 image (0..255) into a
+convolution (or a 3-D/4-D one into a Linear) is cast and scaled to [0, 1] where it is made
+(`.float().div(255.0)`, `.astype(np.float32) / 255.0`), at a cast or a conversion of its values,
+never at a factory or a decoder that states uint8 (`np.zeros`, `frombuffer`); only cast when the
+project normalises 0..255 values itself (a `/ 255`, a mean/std in 0..255 units).
 
 ## Why is this bad?
 `expected target dtype to be Long`, `one_hot is only applicable to index tensor`, `Found dtype
@@ -46,7 +49,8 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame, Tensor
-from resolver.fix.rules._dtype_origin import FLOATING, INTEGER, cast_at, fix_at_origin, kind_of, stated_kind
+from resolver.fix.rules._byte_images import byte_image, scales_bytes
+from resolver.fix.rules._dtype_origin import FLOATING, INTEGER, UNIT_IMAGE, cast_at, fix_at_origin, kind_of, stated_kind
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
@@ -92,8 +96,11 @@ class DtypeContract(Rule):
         counts = diagnosis.category == "dtype.mismatch" and _count_features(diagnosis)
         if diagnosis.category == "dtype.mismatch" and not counts and not _model_input_castable(diagnosis):
             return  # integer ids into a layer: not a cast
+        images = diagnosis.module is not None and byte_image(_given(diagnosis), diagnosis.module.class_name)
+        if images and not scales_bytes(tracer.project_sources()):
+            wanted = UNIT_IMAGE  # the cast where the image is made also scales it to [0, 1]
         for frame, source in user_frames(diagnosis, workspace):
-            node = _offending(diagnosis, frame, source, wanted)
+            node = _offending(diagnosis, frame, source, FLOATING if wanted == UNIT_IMAGE else wanted)
             if node is None:
                 continue
             chain = tracer.chain(source, node, frame)
@@ -102,7 +109,7 @@ class DtypeContract(Rule):
                 if edit is not None:
                     yield edit
                 return
-            edit = fix_at_origin(chain, wanted, _float64_input(diagnosis))
+            edit = fix_at_origin(chain, wanted, _float64_input(diagnosis), images)
             if edit is not None:
                 yield edit
             if len(chain) > 1 and (edit is None or edit.line != chain[0].source.line_of(chain[0].node)
@@ -141,13 +148,13 @@ def _stray_model_cast(tracer: Tracer, casts: tuple[str, ...]) -> Iterator[Edit]:
 
 def _model_input_castable(diagnosis: Diagnosis) -> bool:
     """The weights are float32 and the input is floating (or a project module's float64 input:
-    `bmm(adj, h)` says `expected ... Double but found Float`), or uint8 image bytes into a convolution."""
+    `bmm(adj, h)` says `expected ... Double but found Float`), or uint8 images (see _byte_images.py)."""
     module, given = diagnosis.module, _given(diagnosis)
     if not (WEIGHTS.search(diagnosis.message) or given is not None and given.dtype == "float64"):
         return False
     if given is None or kind_of(given.dtype) == FLOATING:
         return given is None or given.dtype != "float32"  # a float32 input: no cast to float32 changes it
-    return given.dtype == "uint8" and module.class_name.startswith("Conv")
+    return byte_image(given, module.class_name)
 
 
 def _count_features(diagnosis: Diagnosis) -> bool:
