@@ -72,3 +72,10 @@ def test_a_test_of_the_index_itself_is_no_test_of_the_row():
         if i % 7 == 3 and row:
             return None
         return row''') is None
+
+
+def test_a_row_read_in_the_test_itself_is_named_row():
+    after = _filtered('''        if self.rows[i] is None:
+            return None
+        return self.rows[i]''')
+    assert "self.rows = [row for row in rows if row is not None]" in after

@@ -37,14 +37,19 @@ def rows_filtered(source: Source, getitem: cst.FunctionDef, name: str, none: int
     skip = next((s for s in statements if _returns_none_only(s)), None)
     if skip is None:
         return None
-    prelude = statements[:statements.index(skip)]
-    bound = _prelude(prelude, index)
+    bound = _prelude(statements[:statements.index(skip)], index) or _read_in_test(skip.test, index)
     if bound is None:
         return None
     attribute, target, locals_ = bound
-    if sum(n.value == index for n in read_names(getitem.body)) != 1:
+    reads = [n for n in descendants(getitem.body) if isinstance(n, cst.Subscript) and _indexed(n, index)]
+    if {_indexed(n, index) for n in reads} != {attribute} \
+            or sum(n.value == index for n in read_names(getitem.body)) != len(reads):
         return None  # the index also reads another list (`self.labels[i]`): filtering one would misalign them
     test = _inlined(skip.test, locals_)
+    direct = [n for n in descendants(test) if isinstance(n, cst.Subscript) and _indexed(n, index) == attribute]
+    if direct and not isinstance(target, cst.Name):
+        return None
+    test = swapped(test, {n: target for n in direct})  # `self.rows[i] is None` -> `row is None`
     if test is None or not _row_test(test, _names(target), index):
         return None
     made = _index_made(klass, init, attribute, _self_attributes(test))
@@ -94,6 +99,14 @@ def _prelude(statements: list, index: str):
             return None
         locals_[left.value] = inlined
     return (attribute, target, locals_) if attribute is not None else None
+
+
+def _read_in_test(test: cst.BaseExpression, index: str):
+    """`if self.rows[i] is None: return None`: the row read in the test itself, named `row` there."""
+    reads = [n for n in descendants(test) if isinstance(n, cst.Subscript) and _indexed(n, index)]
+    if not reads or len({_indexed(n, index) for n in reads}) != 1:
+        return None
+    return _indexed(reads[0], index), cst.Name("row"), {}
 
 
 def _indexed(value: cst.BaseExpression, index: str) -> str | None:
