@@ -294,3 +294,24 @@ def returned_part(value: cst.BaseExpression, path: tuple) -> cst.BaseExpression 
         else:
             return None
     return value
+
+
+def read_names(node: cst.CSTNode) -> list[cst.Name]:
+    """The Name nodes an expression reads as variables: not attribute names (`x.weight`) or
+    keywords (`dim=1`)."""
+    found = []
+
+    class Reads(cst.CSTVisitor):
+        def visit_Attribute(self, attribute):
+            attribute.value.visit(self)
+            return False
+
+        def visit_Arg(self, arg):
+            arg.value.visit(self)
+            return False
+
+        def visit_Name(self, name):
+            found.append(name)
+
+    node.visit(Reads())
+    return found

@@ -8,6 +8,12 @@ tokens in front: the vocabulary has `vocab_size + len(specials)` ids while the e
 with `vocab_size` rows. The cap is where the count is made, so the cap makes room for the
 specials (`most_common(vocab_size - len(specials))`), which holds for any vocabulary size; the
 embedding, the config and every other reader of `vocab_size` stay right.
+
+An encoder whose codes start past reserved ids (`{v: i + 1 for i, v in enumerate(values)}`,
+`enumerate(words, start=2)`: 0 kept for unseen values, or padding) while its count is the number
+of entries (`return len(self.vocab)`) hands out ids up to the count + the offset - 1: the count is
+short by the offset where it is made (`reserved_codes_uncounted`), and gets `+ offset` there, so
+every reader of the count (the table, an embedding width derived from it) gets it right.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.fix.rules._source import Source, names_in, project_sources
-from resolver.fix.rules._syntax import latest_binding, own_nodes
+from resolver.fix.rules._syntax import last_name, latest_binding, own_nodes
 from resolver.write.edits import Edit, Workspace
 
 CAPS = ("most_common",)
@@ -101,3 +107,90 @@ def named_extra(file: Source, missing: int, klass: cst.ClassDef | None) -> str |
 def _special(name: str, value: cst.BaseExpression, missing: int) -> bool:
     return any(word in name.upper() for word in EXTRAS) and isinstance(value, (cst.List, cst.Tuple)) \
         and len(value.elements) == missing
+
+
+def reserved_codes_uncounted(workspace: Workspace, excess: int, why: str) -> Iterator[Edit]:
+    """The one count in the project of a mapping whose codes start `excess` past 0, read outside
+    its class: its return gets the reserved ids (`len(self.vocab) + 1`)."""
+    sources = project_sources(workspace)
+    found = []
+    for source in sources:
+        for klass in source.nodes(cst.ClassDef):
+            offsets = _code_offsets(klass)
+            for method in own_nodes(klass, cst.FunctionDef):
+                counted = _counted(method)
+                if counted is not None and offsets.get(counted[1]) == excess \
+                        and _read_outside(sources, klass, method.name.value):
+                    found.append((source, klass, method, counted[0]))
+    if len(found) != 1:
+        return  # none, or several encoders that could be the one: not this rule's guess
+    source, klass, method, count = found[0]
+    code = source.module.code_for_node(count)
+    new = cst.parse_expression(f"{code} + {excess}")
+    reason = (f"Changed {klass.name.value}.{method.name.value} ({source.path.name}) from {code} to {code} + {excess} "
+              f"{why}: its codes start at {excess} (the ids below are reserved: unseen values, padding), so its "
+              f"largest id is its number of entries + {excess} - 1")
+    yield source.edit(source.replaced(count, new), source.line_of(count), reason)
+
+
+def count_offset(source: Source, node: cst.BaseExpression) -> int | None:
+    """The first code of the mapping that `node` counts, when it is `len(self.x)` in a class whose
+    mapping `x` starts past reserved ids: how many ids beyond its entries that encoder hands out."""
+    method, klass = source.function_of(node), source.enclosing(node, cst.ClassDef)
+    counted = _counted(method) if method is not None and klass is not None else None
+    return _code_offsets(klass).get(counted[1]) if counted is not None and counted[0] is node else None
+
+
+def _code_offsets(klass: cst.ClassDef) -> dict[str, int]:
+    """`self.vocab = {v: i + 1 for i, v in enumerate(...)}` -> {"vocab": 1}; so for
+    `{w: i for i, w in enumerate(words, start=2)}` -> 2: the first code each mapping hands out."""
+    found = {}
+    for method in own_nodes(klass, cst.FunctionDef):
+        for assign in own_nodes(method, cst.Assign):
+            target = assign.targets[0].target if len(assign.targets) == 1 else None
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                    and target.value.value == "self" and isinstance(assign.value, cst.DictComp):
+                offset = _first_code(assign.value)
+                if offset:
+                    found[target.attr.value] = offset
+    return found
+
+
+def _first_code(comprehension: cst.DictComp) -> int | None:
+    loop = comprehension.for_in
+    iterated = loop.iter
+    if loop.inner_for_in is not None or not isinstance(iterated, cst.Call) or last_name(iterated.func) != "enumerate":
+        return None
+    if not (isinstance(loop.target, cst.Tuple) and loop.target.elements
+            and isinstance(loop.target.elements[0].value, cst.Name)):
+        return None
+    index, value = loop.target.elements[0].value.value, comprehension.value
+    start = next((a.value for a in iterated.args[1:] if a.keyword is None or a.keyword.value == "start"), None)
+    if isinstance(value, cst.Name) and value.value == index:
+        return int(start.value) if isinstance(start, cst.Integer) else None
+    if start is None and isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add):
+        sides = (value.left, value.right)
+        names = [s for s in sides if isinstance(s, cst.Name) and s.value == index]
+        numbers = [s for s in sides if isinstance(s, cst.Integer)]
+        if names and numbers:
+            return int(numbers[0].value)
+    return None
+
+
+def _counted(method: cst.FunctionDef) -> tuple[cst.BaseExpression, str] | None:
+    """(the returned count, the attribute counted) of a method that only returns `len(self.x)`."""
+    returns = own_nodes(method, cst.Return)
+    value = returns[0].value if len(returns) == 1 else None
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "len"
+            and len(value.args) == 1):
+        return None
+    counted = value.args[0].value
+    if isinstance(counted, cst.Attribute) and isinstance(counted.value, cst.Name) and counted.value.value == "self":
+        return value, counted.attr.value
+    return None
+
+
+def _read_outside(sources: list[Source], klass: cst.ClassDef, name: str) -> bool:
+    """Whether the project reads `<something>.name` outside the class (`enc.cardinality`, `tok.size()`)."""
+    return any(not source.within(node, klass)
+               for source in sources for node in source.nodes(cst.Attribute, lambda a: a.attr.value == name))

@@ -9,8 +9,11 @@ trail that says the dtype: an explicit cast or `dtype=` (`.float()` -> `.long()`
 `torch.Tensor([...])` -> `torch.tensor([...], dtype=torch.long)`), else the conversion into
 torch (`torch.from_numpy(a)` -> `torch.from_numpy(a).long()`), else, for a numpy sample the
 default collate converts, where the dataset keeps the array (`.astype(np.float32)`), else where
-the tensor is stored in the dataset, else the call that failed. A uint8 image into a
-convolution gets `.float()` and no invented normalisation.
+the tensor is stored in the dataset, else the call that failed. A uint8 image (0..255) into a
+convolution (or a 3-D/4-D one into a Linear) is cast and scaled to [0, 1] where it is made
+(`.float().div(255.0)`, `.astype(np.float32) / 255.0`), at a cast or a conversion of its values,
+never at a factory or a decoder that states uint8 (`np.zeros`, `frombuffer`); only cast when the
+project normalises 0..255 values itself (a `/ 255`, a mean/std in 0..255 units).
 
 ## Why is this bad?
 `expected target dtype to be Long`, `one_hot is only applicable to index tensor`, `Found dtype
@@ -46,13 +49,14 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame, Tensor
+from resolver.fix.rules._byte_images import byte_image, scales_bytes
+from resolver.fix.rules._dtype_origin import FLOATING, INTEGER, UNIT_IMAGE, cast_at, fix_at_origin, kind_of, stated_kind
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, user_frames, wrap
+from resolver.fix.rules._source import Source, user_frames
 from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
-INTEGER, FLOATING = "integer", "floating"
 BUILTINS = frozenset(dir(builtins))
 WANTS = {"dtype.index_expected": INTEGER, "dtype.float_target": FLOATING, "dtype.mismatch": FLOATING}
 # callee -> (position, keyword) of the argument whose dtype the contract is about
@@ -65,28 +69,13 @@ FLOAT_ARGUMENTS = {"binary_cross_entropy": (1, "target"), "binary_cross_entropy_
                    "CrossEntropyLoss": (1, "target"), "mse_loss": (1, "target"), "l1_loss": (1, "target"),
                    "smooth_l1_loss": (1, "target"), "huber_loss": (1, "target"), "kl_div": (1, "target"),
                    "soft_margin_loss": (1, "target"), "multilabel_soft_margin_loss": (1, "target")}
-CASTS = {"float": FLOATING, "double": FLOATING, "half": FLOATING, "bfloat16": FLOATING,
-         "long": INTEGER, "int": INTEGER, "short": INTEGER, "byte": INTEGER}
-LEGACY_CONSTRUCTORS = {"Tensor": FLOATING, "FloatTensor": FLOATING, "DoubleTensor": FLOATING,
-                       "HalfTensor": FLOATING, "LongTensor": INTEGER, "IntTensor": INTEGER}
-CONVERSIONS = {"from_numpy", "tensor", "as_tensor"}
-NUMPY_FACTORIES = {"zeros", "ones", "empty", "full"}
 STRAY_CASTS = {"float16": ("half",), "bfloat16": ("bfloat16",), "float64": ("double",)}
-DTYPE_NAME = re.compile(r"^(?:(?P<prefix>[\w.]+)\.)?(?P<name>u?int\d*|long|short|float\d*|double|half|bfloat16|bool)$")
-RIGHT = {INTEGER: {"long", "int64"}, FLOATING: {"float", "float32"}}
-SPELLING = {INTEGER: {"method": "long", "torch": "long", "numpy": "int64", "builtin": "int"},
-            FLOATING: {"method": "float", "torch": "float32", "numpy": "float32", "builtin": "float"}}
 WEIGHTS = re.compile(r"and (Float)\b|(bias|weight) type \((float)\)|weight dtype \(torch\.(float32)\)"
                      r"|expected scalar type (Float) but found|but got: double != (float)\b", re.IGNORECASE)
 DOUBLE = re.compile(r"\bDouble\b|\(double\)|torch\.float64\)|got: double\b")
 WIDER_WEIGHTS = re.compile(r"but got Float and (Double|Half)"
                            r"|Input type \(float\) and (bias|weight) type \((double|c10::Half|half)\)"
                            r"|input dtype \(torch\.float32\) does not match weight dtype \(torch\.(float64|float16)\)")
-
-
-def kind_of(dtype: str) -> str:
-    return FLOATING if dtype.startswith(("float", "bfloat")) or dtype in ("half", "double") else INTEGER
-
 
 class DtypeContract(Rule):
     categories = tuple(WANTS)
@@ -107,8 +96,11 @@ class DtypeContract(Rule):
         counts = diagnosis.category == "dtype.mismatch" and _count_features(diagnosis)
         if diagnosis.category == "dtype.mismatch" and not counts and not _model_input_castable(diagnosis):
             return  # integer ids into a layer: not a cast
+        images = diagnosis.module is not None and byte_image(_given(diagnosis), diagnosis.module.class_name)
+        if images and not scales_bytes(tracer.project_sources()):
+            wanted = UNIT_IMAGE  # the cast where the image is made also scales it to [0, 1]
         for frame, source in user_frames(diagnosis, workspace):
-            node = _offending(diagnosis, frame, source, wanted)
+            node = _offending(diagnosis, frame, source, FLOATING if wanted == UNIT_IMAGE else wanted)
             if node is None:
                 continue
             chain = tracer.chain(source, node, frame)
@@ -117,12 +109,12 @@ class DtypeContract(Rule):
                 if edit is not None:
                     yield edit
                 return
-            edit = _fix_at_origin(chain, wanted, _float64_input(diagnosis))
+            edit = fix_at_origin(chain, wanted, _float64_input(diagnosis), images)
             if edit is not None:
                 yield edit
             if len(chain) > 1 and (edit is None or edit.line != chain[0].source.line_of(chain[0].node)
                                    or edit.file != chain[0].source.path):
-                yield _cast(chain[0], wanted, "where it is used")  # when the trail missed a later cast
+                yield cast_at(chain[0], wanted, "where it is used")  # when the trail missed a later cast
             return
 
 
@@ -156,13 +148,13 @@ def _stray_model_cast(tracer: Tracer, casts: tuple[str, ...]) -> Iterator[Edit]:
 
 def _model_input_castable(diagnosis: Diagnosis) -> bool:
     """The weights are float32 and the input is floating (or a project module's float64 input:
-    `bmm(adj, h)` says `expected ... Double but found Float`), or uint8 image bytes into a convolution."""
+    `bmm(adj, h)` says `expected ... Double but found Float`), or uint8 images (see _byte_images.py)."""
     module, given = diagnosis.module, _given(diagnosis)
     if not (WEIGHTS.search(diagnosis.message) or given is not None and given.dtype == "float64"):
         return False
     if given is None or kind_of(given.dtype) == FLOATING:
         return given is None or given.dtype != "float32"  # a float32 input: no cast to float32 changes it
-    return given.dtype == "uint8" and module.class_name.startswith("Conv")
+    return byte_image(given, module.class_name)
 
 
 def _count_features(diagnosis: Diagnosis) -> bool:
@@ -182,13 +174,13 @@ def _counts_made(chain: list[Step]) -> Edit | None:
     ints of the project's own making (a list display, a comprehension, `[0] * n`) become a tensor
     and nothing on the trail states an integer dtype: a stated int64, or an array from elsewhere
     (`from_numpy` of hashed ids), is a decision this rule does not overturn."""
-    if any(_stated_kind(step, FLOATING) is not None for step in chain):
+    if any(stated_kind(step, FLOATING) is not None for step in chain):
         return None
     at = next((i for i, s in enumerate(chain) if isinstance(s.node, cst.Call)
                and last_name(s.node.func) in ("tensor", "as_tensor")), None)
     if at is None or not any(isinstance(s.node, (cst.List, cst.ListComp)) and not s.path for s in chain[at + 1:]):
         return None
-    return _cast(chain[at], FLOATING, "where the count features are made")
+    return cast_at(chain[at], FLOATING, "where the count features are made")
 
 
 def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) -> cst.BaseExpression | None:
@@ -268,183 +260,3 @@ def _index_shape_agrees(inputs: tuple[Tensor | None, ...], wanted: str) -> bool:
 def _float64_input(diagnosis: Diagnosis) -> bool:
     given = _given(diagnosis)
     return given.dtype == "float64" if given is not None else bool(re.search(DOUBLE, diagnosis.message))
-
-
-def _fix_at_origin(chain: list[Step], wanted: str, float64: bool = False) -> Edit | None:
-    converted, numpy_side, from_numpy = False, [], False
-    for step in chain:
-        if converted:
-            numpy_side.append(step)
-        from_numpy = from_numpy or not converted and isinstance(step.node, cst.Call) \
-            and last_name(step.node.func) == "from_numpy"
-        if converted and not (isinstance(step.node, cst.Call) and last_name(step.node.func) == "astype"):
-            continue  # before the conversion into torch only a deliberate cast counts, not a factory's dtype
-        converted = converted or isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS
-        stated = _stated_kind(step, wanted)
-        if stated == "right":
-            return None  # the trail says the dtype is right: it was lost somewhere it can't follow
-        if stated is not None:
-            return stated
-    # `torch.tensor(a)` can state the dtype where it converts; `from_numpy` cannot, so the array's
-    # own origin is the place (and it feeds every conversion of that array at once)
-    edit = _numpy_origin(numpy_side, wanted, float64 and from_numpy)
-    if edit is not None:
-        return edit
-    for step in chain:
-        if isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS:
-            return _cast(step, wanted, "where it is converted to a tensor")
-    kept = _numpy_sample_kept(chain, wanted)
-    if kept is not None:
-        return kept
-    for step in chain:
-        if step.role == "stored":
-            return _cast(step, wanted, "where the dataset keeps it")
-    return _cast(chain[0], wanted, "where it is used")
-
-
-def _numpy_sample_kept(chain: list[Step], wanted: str) -> Edit | None:
-    """A sample that is never converted to torch in the project: the default collate converts
-    the numpy array `__getitem__` returns, keeping its dtype. The array is cast the numpy way
-    where the dataset keeps it (else where the sample takes it)."""
-    at = next((i for i, s in enumerate(chain) if s.role == "sample"), None)
-    if at is None or at + 1 >= len(chain):
-        return None
-    after = chain[at + 1:]
-    if any(s.source.torch_binding and f"{s.source.torch_binding}." in s.source.code(s.node) for s in after):
-        return None  # made by torch: a tensor, cast the torch way
-    step = next((s for s in after if s.role == "stored"), after[0])
-    alias = _numpy_alias(step.source)
-    if alias is None:
-        return None
-    spelled = f"{alias}.{SPELLING[wanted]['numpy']}"
-    new = wrap(step.source.module.code_for_node(step.node), f".astype({spelled})")
-    where = "where the dataset keeps it" if step.role == "stored" else "where the sample takes it"
-    return _edit(step.source, step.node, new, wanted, where)
-
-
-def _numpy_origin(steps: list[Step], wanted: str, float64: bool) -> Edit | None:
-    """Where numpy made the array that became the tensor, when numpy's default dtype is the
-    fault: `np.zeros((B, T))` filled with ids is float64 (-> `dtype=np.int64`); a float64 table
-    (numpy's default) into float32 weights gets `.astype(np.float32)` where it is made."""
-    calls = [s for s in steps if isinstance(s.node, cst.Call) and not s.path]
-    if wanted == INTEGER:
-        for step in calls:
-            node, source = step.node, step.source
-            if last_name(node.func) in NUMPY_FACTORIES and isinstance(node.func, cst.Attribute) \
-                    and last_name(node.func.value) != "torch" and not any(a.keyword for a in node.args):
-                spelled = f"{source.module.code_for_node(node.func.value)}.{SPELLING[INTEGER]['numpy']}"
-                return _edit(source, node, _with_dtype(node, spelled), wanted, "where the array of ids is made")
-        return None
-    if not (float64 and calls):
-        return None
-    step = calls[-1]
-    if step is steps[0]:
-        return None  # made inside the conversion itself: the cast goes there
-    if any(isinstance(s.node, cst.BinaryOperation) for s in steps[:steps.index(step)]):
-        return None  # combined with other arrays on the way: their dtypes decide too, the conversion is the place
-    alias = _numpy_alias(step.source)
-    if alias is None or last_name(step.node.func) in ("astype", "float", "double"):
-        return None
-    new = wrap(step.source.module.code_for_node(step.node), f".astype({alias}.{SPELLING[FLOATING]['numpy']})")
-    return _edit(step.source, step.node, new, wanted, "where the float64 array is made")
-
-
-def _numpy_alias(source: Source) -> str | None:
-    match = re.search(r"^\s*import numpy(?: as (\w+))?\s*$", source.text, re.MULTILINE)
-    return None if match is None else (match[1] or "numpy")
-
-
-def _with_dtype(node: cst.Call, spelled: str) -> cst.Call:
-    no_space = cst.SimpleWhitespace("")
-    args = list(node.args)
-    args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-    return node.with_changes(args=[*args, cst.Arg(cst.parse_expression(spelled), keyword=cst.Name("dtype"),
-                                                  equal=cst.AssignEqual(whitespace_before=no_space,
-                                                                        whitespace_after=no_space))])
-
-
-def _stated_kind(step: Step, wanted: str = "") -> Edit | str | None:
-    """At a place that states the dtype explicitly: the edit that restates it, or "right" when it
-    already states the wanted one; None elsewhere."""
-    node, source = step.node, step.source
-    if not isinstance(node, cst.Call):
-        return None
-    name = last_name(node.func)
-    positional = [a for a in node.args if a.keyword is None and not a.star]
-    if isinstance(node.func, cst.Attribute) and name in CASTS and not node.args:
-        if name in RIGHT[wanted]:
-            return "right"
-        new = node.with_changes(func=node.func.with_changes(attr=cst.Name(SPELLING[wanted]["method"])))
-        return _edit(source, node, new, wanted, "where its dtype is set")
-    if name in LEGACY_CONSTRUCTORS and len(positional) == 1 and not isinstance(positional[0].value, cst.Integer) \
-            and isinstance(node.func, cst.Attribute):
-        if LEGACY_CONSTRUCTORS[name] == wanted:
-            return "right"
-        prefix = source.module.code_for_node(node.func.value)
-        new = cst.parse_expression(f"{prefix}.tensor({source.module.code_for_node(positional[0].value)}, "
-                                   f"dtype={prefix}.{SPELLING[wanted]['torch']})")
-        return _edit(source, node, new, wanted, "where it is made")
-    if name in ("int", "float") and isinstance(node.func, cst.Name) and len(positional) == 1:
-        if SPELLING[wanted]["builtin"] == name:
-            return "right"
-        new = node.with_changes(func=cst.Name(SPELLING[wanted]["builtin"]))
-        return _edit(source, node, new, wanted, "where the sample's value is made")
-    made = _factory_fill(step, name, positional, wanted)
-    if made is not None:
-        return made
-    for arg in node.args:
-        keyword = arg.keyword.value if arg.keyword is not None else None
-        if keyword == "dtype" or (keyword is None and name in ("astype", "to", "type") and arg is node.args[0]):
-            match = DTYPE_NAME.match(source.module.code_for_node(arg.value).strip("'\""))
-            if match is None:
-                continue
-            if match["name"] in RIGHT[wanted]:
-                return "right"
-            spelled = _respelled(source.module.code_for_node(arg.value), match, wanted)
-            if spelled is None:
-                return "right"  # a spelling it can't restate: leave it to a human
-            new = node.deep_replace(arg.value, cst.parse_expression(spelled))
-            return _edit(source, node, new, wanted, "where its dtype is set")
-    return None
-
-
-def _factory_fill(step: Step, name: str | None, positional: list, wanted: str) -> Edit | None:
-    """`torch.full(size, 1)` takes its dtype from the fill: an integer fill makes int64 labels, so
-    the fill is written as the float it means (`1.0`) where a floating tensor is wanted."""
-    if name != "full" or len(positional) != 2 or wanted != FLOATING or argument(step.node, 2, "dtype") is not None \
-            or not isinstance(positional[1].value, cst.Integer):
-        return None
-    fill = positional[1].value
-    new = step.node.deep_replace(fill, cst.Float(f"{fill.value}.0"))
-    return _edit(step.source, step.node, new, wanted, "where its dtype is set by the fill")
-
-
-def _respelled(code: str, match: re.Match, wanted: str) -> str | None:
-    """The same dtype spelling, of the wanted kind: `torch.float` -> `torch.long`, `np.int32` ->
-    `np.int64`, `"float64"` -> `"float32"`."""
-    if code[:1] in "'\"":
-        return f"{code[0]}{SPELLING[wanted]['numpy']}{code[0]}"
-    prefix = match["prefix"]
-    if prefix is None:
-        return SPELLING[wanted]["builtin"] if wanted == INTEGER and match["name"] == "float" else None
-    family = "torch" if prefix.split(".")[-1] == "torch" else "numpy"
-    return f"{prefix}.{SPELLING[wanted][family]}"
-
-
-def _cast(step: Step, wanted: str, where: str) -> Edit:
-    source, node = step.source, step.node
-    name = last_name(node.func) if isinstance(node, cst.Call) else None
-    has_dtype = isinstance(node, cst.Call) and any(a.keyword is not None and a.keyword.value == "dtype"
-                                                   for a in node.args)
-    if name in ("tensor", "as_tensor") and isinstance(node.func, cst.Attribute) and not has_dtype:
-        prefix = source.module.code_for_node(node.func.value)
-        return _edit(source, node, _with_dtype(node, f"{prefix}.{SPELLING[wanted]['torch']}"), wanted, where)
-    cast = wrap(source.module.code_for_node(node), f".{SPELLING[wanted]['method']}()")
-    return _edit(source, node, cast, wanted, where)
-
-
-def _edit(source: Source, old: cst.CSTNode, new: cst.CSTNode, wanted: str, where: str) -> Edit:
-    what = "class indices and ids must be int64" if wanted == INTEGER else "targets and inputs must be float32"
-    reason = f"Changed {source.code(old)} to {' '.join(source.module.code_for_node(new).split())} {where}: {what}"
-    return source.edit(source.replaced(old, new), source.line_of(old), reason)
-

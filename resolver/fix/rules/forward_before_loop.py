@@ -42,7 +42,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, inplace_call, method_call, user_frames
-from resolver.fix.rules._syntax import bound_names, own_nodes
+from resolver.fix.rules._syntax import bound_names, own_nodes, read_names
 from resolver.write.edits import Edit, Workspace
 
 LOOPS = (cst.For, cst.While)
@@ -50,22 +50,7 @@ LOOPS = (cst.For, cst.While)
 
 def _reads(node: cst.CSTNode) -> set[str]:
     """The names an expression reads: not attribute names (`x.weight`) or keywords (`dim=1`)."""
-    found: set[str] = set()
-
-    class Reads(cst.CSTVisitor):
-        def visit_Attribute(self, attribute):
-            attribute.value.visit(self)
-            return False
-
-        def visit_Arg(self, arg):
-            arg.value.visit(self)
-            return False
-
-        def visit_Name(self, name):
-            found.add(name.value)
-
-    node.visit(Reads())
-    return found
+    return {name.value for name in read_names(node)}
 
 
 def _root(node: cst.BaseExpression) -> str | None:

@@ -15,7 +15,10 @@ show it, and a literal is written only over a literal: from one observation eith
 only for today's settings, so nothing is proposed (the LLM, which reads intent, may try). An
 embedding whose project numbers special ids after its count (`eos = cfg.vocab`) takes
 `cfg.vocab + 1`; a vocabulary that keeps `most_common(vocab_size)` words and then adds its
-special tokens keeps `vocab_size - len(specials)` words instead (resolver/fix/rules/_vocabulary.py).
+special tokens keeps `vocab_size - len(specials)` words instead; an encoder whose codes start
+past reserved ids (`{v: i + 1 for i, v in enumerate(values)}`: 0 for unseen values) while its
+count returns `len(self.vocab)` gets the reserved ids in that count (`len(self.vocab) + 1`), so
+every table and width built from it is right (resolver/fix/rules/_vocabulary.py).
 
 ## Why is this bad?
 `mat1 and mat2 shapes cannot be multiplied`, `expected input[...] to have 3 channels, but got
@@ -29,6 +32,9 @@ built for another input. Nothing is proposed, on purpose, when:
   itself and a relation of it (`feature * 2`) gives the number: that holds for every size;
 - the number cannot be built (GroupNorm channels not divisible by its groups, an embedding
   dimension not divisible by the heads), or an embedding id is negative (bad data);
+- the table is sized by an encoder's count whose codes start past reserved ids, and the ids pass
+  it by another amount than that offset: they were made elsewhere (shifted once more, another
+  encoder), so no table size is the fix;
 - the Linear's width is exactly what the model's image-size setting (`img_size`, `out_size`)
   gives for the images it is given: the layer follows its setting, so the setting or the data is
   wrong (input_size_setting changes the setting where another setting states the data's size).
@@ -70,7 +76,7 @@ from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, project_sources
 from resolver.fix.rules._syntax import last_name, loop_targets
-from resolver.fix.rules._vocabulary import capped_before_specials
+from resolver.fix.rules._vocabulary import capped_before_specials, count_offset, reserved_codes_uncounted
 from resolver.write.edits import Change, Edit, Workspace
 
 
@@ -158,8 +164,11 @@ class ModuleInput(Rule):
             return
         why = _why(layer, contract, given, needed, declared)
         if contract.argument == "num_embeddings":
+            if _codes_past_their_encoder(workspace, layer, contract, needed - declared):
+                return
             yield from _ids_counted_not_ranged(diagnosis, workspace, layer, contract, needed)
             yield from capped_before_specials(workspace, needed - declared, why)
+            yield from reserved_codes_uncounted(workspace, needed - declared, why)
             yield from _ids_after_the_count(workspace, layer, contract, declared, needed, why)
         # where the number is made first (a setting read only here), then the width its input's
         # producer declares, then the constructor's own argument
@@ -171,6 +180,16 @@ class ModuleInput(Rule):
         plain = dataclasses.replace(layer, attributes={**layer.attributes, contract.argument: declared})
         yield from fix_argument(workspace, plain, constructors, contract.index, contract.argument, needed, why)
         yield from _loop_relation(workspace, layer, contract, declared, needed, why)
+
+
+def _codes_past_their_encoder(workspace: Workspace, layer: Module, contract: Contract, excess: int) -> bool:
+    """The table is sized by an encoder's count whose codes start past reserved ids, and the ids
+    overflow it by another amount than that offset: the encoder's own ids fit `count + offset`
+    rows, so the ids past them were made elsewhere (shifted again, another encoder) and no table
+    size is the fix."""
+    links = trail(workspace, layer.site, contract.index, contract.argument)
+    offset = count_offset(*links[-1][:2]) if links else None
+    return offset is not None and offset != excess
 
 
 def _producer_width(diagnosis: Diagnosis, workspace: Workspace, layer: Module, contract: Contract, needed: int,

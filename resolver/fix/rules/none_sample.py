@@ -1,6 +1,12 @@
 """## What it does
-Gives the loader that met a `None` sample, and the loaders built beside it, a module-level
-`drop_none_samples` collate: the default one, on the samples that are not None.
+Where the Dataset's `__getitem__` returns None on a condition of its row that can be checked when
+the index is built (a file that is missing, an empty record: `if not os.path.exists(path): return
+None`, `if row is None: return None`), keeps only the rows that pass it where `__init__` builds the
+index (`self.rows = [row for row in rows if os.path.exists(...)]`) and drops the branch, so
+`len()` counts the samples there are and no batch comes out short or empty. A None that depends
+on what only loading tells (a file that fails to parse, a decoded clip that is silent) can't be
+checked there: the loader that met it, and the loaders built beside it, get a module-level
+`drop_none_samples` collate instead, the default one on the samples that are not None.
 
 ## Why is this bad?
 `` batch must contain tensors, ...; found <class 'NoneType'> ``, where the Dataset's
@@ -11,20 +17,28 @@ for every sample: a branch for another split name) stops with the candidates nam
 
 ## Example
 ```python
-def __getitem__(self, i):
-    if self.rows[i] is None:
-        return None
-    return self.rows[i]
+def __init__(self, root, rows):
+    self.root = root
+    self.rows = rows
 
-loader = DataLoader(dataset, batch_size=8)
+def __getitem__(self, i):
+    row = self.rows[i]
+    path = os.path.join(self.root, row["path"])
+    if not os.path.exists(path):
+        return None
+    return torch.from_numpy(np.load(path)), row["label"]
 ```
 
 Use instead:
 ```python
-def drop_none_samples(batch):
-    return torch.utils.data.default_collate([sample for sample in batch if sample is not None])
+def __init__(self, root, rows):
+    self.root = root
+    self.rows = [row for row in rows if os.path.exists(os.path.join(self.root, row["path"]))]
 
-loader = DataLoader(dataset, batch_size=8, collate_fn=drop_none_samples)
+def __getitem__(self, i):
+    row = self.rows[i]
+    path = os.path.join(self.root, row["path"])
+    return torch.from_numpy(np.load(path)), row["label"]
 ```
 """
 
@@ -37,6 +51,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._collate import also_beside, loaders_beside, with_collate
 from resolver.fix.rules._dataset import descendants, getitem_of
+from resolver.fix.rules._row_filter import rows_filtered
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
 from resolver.write.edits import Edit, Workspace
@@ -55,9 +70,12 @@ def _none_skipped(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
             or not loader.none_samples or not 0 < loader.none_samples[0] < loader.none_samples[1]:
         return
     name = (loader.dataset_class or "").rsplit(".", 1)[-1]
-    _, getitem = getitem_of(workspace, loader)
+    dataset, getitem = getitem_of(workspace, loader)
     if getitem is None or not any(_returns_none(r) for r in descendants(getitem.body)):
         return
+    filtered = rows_filtered(dataset, getitem, name, *loader.none_samples)
+    if filtered is not None:
+        yield filtered  # where the index is built: len() right, no short batches
     source = Source.parse(workspace, loader.site.file)
     call = source.call_at(loader.site) if source else None
     if call is None:
