@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Iterator
+
+import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Module
 from resolver.fix.retarget import evaluate
 from resolver.fix.rules._project import classes_named, methods
-from resolver.fix.rules._source import Source, argument
+from resolver.fix.rules._source import Source, argument, project_files, project_sources
 from resolver.fix.rules._syntax import parameter_names
 from resolver.write.edits import Workspace
 
@@ -137,3 +140,44 @@ def _size_settings(diagnosis: Diagnosis, workspace: Workspace,
     for (name, key), values in fields.items():
         if len(values) == 1:
             yield name, None, values.pop(), key
+
+
+# `image_size: 32` in a YAML file, `"img_size": 64` in a JSON one, `resolution = 48` in a TOML one
+SETTING_LINE = re.compile(r"""^\s*["']?(\w+)["']?\s*[:=]\s*(\d+)\s*,?\s*(?:#.*)?$""")
+
+
+def stated_size(workspace: Workspace, size: int) -> str | None:
+    """Where the project states `size` as an image-size setting: a name or field that looks like
+    one set to it (`image_size = 32`, `resolution: int = 40`), an option's default
+    (`add_argument("--img-size", default=64)`), a dict key or a config file's line. A width written
+    as today's literal would not follow it."""
+    for source in project_sources(workspace):
+        for node in source.nodes((cst.Assign, cst.AnnAssign, cst.Call, cst.DictElement)):
+            found = _stated_in(node, size)
+            if found:
+                return f"{found} in {source.path.name}"
+    for path in project_files(workspace, (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini")):
+        for line in workspace.peek(path).splitlines()[:2000]:
+            match = SETTING_LINE.match(line)
+            if match and SIZE_NAME.match(match[1]) and int(match[2]) == size:
+                return f"{match[1]} in {Path(path).name}"
+    return None
+
+
+def _stated_in(node: cst.CSTNode, size: int) -> str | None:
+    def is_size(value) -> bool:
+        return isinstance(value, cst.Integer) and value.evaluated_value == size
+
+    if isinstance(node, (cst.Assign, cst.AnnAssign)):
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+        names = [t.attr.value if isinstance(t, cst.Attribute) else getattr(t, "value", None) for t in targets]
+        return next((n for n in names if isinstance(n, str) and SIZE_NAME.match(n)), None) \
+            if is_size(node.value) else None
+    if isinstance(node, cst.DictElement):
+        key = node.key.evaluated_value if isinstance(node.key, cst.SimpleString) else None
+        return key if isinstance(key, str) and SIZE_NAME.match(key) and is_size(node.value) else None
+    default = next((a.value for a in node.args if a.keyword and a.keyword.value == "default"), None)
+    option = node.args[0].value if node.args and isinstance(node.args[0].value, cst.SimpleString) else None
+    name = option.evaluated_value if option is not None else ""
+    name = name.lstrip("-").replace("-", "_") if isinstance(name, str) else ""
+    return name if default is not None and is_size(default) and SIZE_NAME.match(name) else None

@@ -83,7 +83,7 @@ def producer_width(workspace, diagnosis: Diagnosis, layer: Module, needed: int, 
     *outer, name = layer.path.split(".")
     element = int(name) if name.isdigit() and outer else None  # a layer of an nn.Sequential attribute
     called = outer[-1] if element is not None else name
-    calls = [c for c in source.on_line(cst.Call, frame.line) if _self_call(c) == called]
+    calls = [c for c in source.on_line(cst.Call, frame.line) if self_call(c) == called]
     forward = source.function_of(calls[0]) if len(calls) == 1 else None
     klass = forward and source.enclosing(forward, cst.ClassDef)
     consumer = source.call_at(site)
@@ -98,12 +98,12 @@ def producer_width(workspace, diagnosis: Diagnosis, layer: Module, needed: int, 
         width = None
     init = source.function_of(consumer)
     if width is None or any(source.function_of(b) is not init for b in width.built) \
-            or not _readable(source, init, width.code, site.line):
+            or not readable(source, init, width.code, site.line):
         return None
     return width if any(evaluate(a, site.scope) == needed for a in width.alternatives) else None
 
 
-def _self_call(call: cst.Call) -> str | None:
+def self_call(call: cst.Call) -> str | None:
     func = call.func
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
         return func.attr.value
@@ -112,7 +112,7 @@ def _self_call(call: cst.Call) -> str | None:
 
 def _before_in_sequence(place: _Forward, attribute: str, element: int, consumer: cst.Call) -> Width | None:
     """A layer inside `nn.Sequential(...)` reads what the layers before it in the same call make."""
-    built = _built(place.source, place.klass, attribute)
+    built = built_in_init(place.source, place.klass, attribute)
     if built is None or last_name(built.func) != "Sequential" or len(built.args) <= element \
             or built.args[element].value is not consumer:
         return None
@@ -151,9 +151,9 @@ def _trace(place: _Forward, node: cst.BaseExpression, picks: tuple, steps: int =
     if isinstance(node, cst.Call):
         func, args = node.func, node.args
         first = args[0].value if args and args[0].keyword is None else None
-        layer = _self_call(node)
+        layer = self_call(node)
         if layer is not None:
-            built = _built(source, place.klass, layer)
+            built = built_in_init(source, place.klass, layer)
             if built is None:
                 return None
             if last_name(built.func) in _passing(place):  # self.dropout(h), self.pool(x)
@@ -192,14 +192,14 @@ def _concatenated(place: _Forward, call: cst.Call, steps: int) -> Width | None:
     widths = [_trace(place, e.value, (), steps + 1) for e in parts.elements]
     if not widths or None in widths or len(widths) > 4:
         return None
-    codes = [_parenthesised(w.code) for w in widths]
+    codes = [parenthesised(w.code) for w in widths]
     code = f"{codes[0]} * {len(codes)}" if len(set(codes)) == 1 else " + ".join(codes)
     alternatives = tuple(" + ".join(f"({a})" for a in choice) for choice in product(*(w.alternatives for w in widths)))
     return Width(code, alternatives, "torch.cat of " + ", ".join(w.producer for w in widths),
                  "the sum of " + ", ".join(w.how for w in widths), tuple(b for w in widths for b in w.built))
 
 
-def _parenthesised(code: str) -> str:
+def parenthesised(code: str) -> str:
     try:
         simple = isinstance(cst.parse_expression(code), (cst.Name, cst.Attribute, cst.Integer, cst.Subscript, cst.Call))
     except cst.ParserSyntaxError:
@@ -220,7 +220,7 @@ def _keeps_last(call: cst.Call) -> bool:
     return len(dims) == 1 and isinstance(dims[0], cst.Integer) and int(dims[0].value) >= 1
 
 
-def _built(source: Source, klass: cst.ClassDef, layer: str) -> cst.Call | None:
+def built_in_init(source: Source, klass: cst.ClassDef, layer: str) -> cst.Call | None:
     """The one `self.<layer> = nn.X(...)` of the class, in its `__init__`."""
     found = attribute_assignments(source, klass, layer)
     if len(found) != 1 or found[0][1] != () or found[0][2] != "__init__" or not isinstance(found[0][0], cst.Call):
@@ -246,7 +246,7 @@ def _declared(place: _Forward, built: cst.Call, picks: tuple, producer: str) -> 
         hidden = argument(built, 1, "hidden_size")
         if hidden is None or argument(built, 10, "proj_size") is not None:
             return None
-        size = _parenthesised(source.module.code_for_node(hidden.value))
+        size = parenthesised(source.module.code_for_node(hidden.value))
         if element != 0:
             return Width(size, (size,), name, "its hidden_size (the last state of one direction)", (built,))
         flag = argument(built, 6, "bidirectional")
@@ -270,7 +270,7 @@ def _declared(place: _Forward, built: cst.Call, picks: tuple, producer: str) -> 
     return Width(code, (code,), name, f"its {keyword}", (built,))
 
 
-def _readable(source: Source, function: cst.FunctionDef, code: str, line: int) -> bool:
+def readable(source: Source, function: cst.FunctionDef, code: str, line: int) -> bool:
     """Every name the width's code starts from is known at the consumer's line: a parameter of
     the constructing function, bound there before that line, or a module-level name."""
     try:

@@ -8,7 +8,10 @@ where its number is made (a config field, a constant, an `__init__` computation,
 caller, the one config-file line the code reads it from); else it takes the width the input's
 producer declares (the previous layer's `out_features`, an attention's `embed_dim`,
 `hidden * (2 if bidirectional else 1)` with the recurrent layer's own flag, the parts of a
-`torch.cat`), so that it follows that layer when a setting changes; else the constructor's
+`torch.cat`), so that it follows that layer when a setting changes; a Linear after the flatten of
+an image map takes channels x side x side, the side its image-size setting over the poolings the
+code shows (`image_size // (2 ** len(channels))` for one pooling block per entry of `channels`),
+and nothing when a setting states the size but the code does not show them; else the constructor's
 argument is rewritten, keeping a computed argument computed. A relation on a nearby name
 (`hidden * 2`, `width + width // 2`) is used only where a loop builds several sizes that all
 show it, and a literal is written only over a literal: from one observation either would hold
@@ -69,6 +72,7 @@ from resolver.diagnose.diagnosis import Diagnosis, Module, Tensor
 from resolver.fix.retarget import rewrites
 from resolver.fix.rules._arguments import ArgumentSource, argument_at, fix_argument
 from resolver.fix.rules._definitions import at_caller, definition, parameter_of, trail
+from resolver.fix.rules._feature_map import flattened_width
 from resolver.fix.rules._image_size import size_setting
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._producer import producer_width
@@ -170,6 +174,10 @@ class ModuleInput(Rule):
             yield from capped_before_specials(workspace, needed - declared, why)
             yield from reserved_codes_uncounted(workspace, needed - declared, why)
             yield from _ids_after_the_count(workspace, layer, contract, declared, needed, why)
+        flattened = flattened_width(diagnosis, workspace, layer, needed) if contract.argument == "in_features" else None
+        if flattened is not None:  # a flattened image map: its size setting over its poolings, or no literal
+            yield from flattened
+            return
         # where the number is made first (a setting read only here), then the width its input's
         # producer declares, then the constructor's own argument
         found = definition(workspace, layer.site, contract.index, contract.argument)
