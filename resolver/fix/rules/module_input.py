@@ -168,8 +168,9 @@ class ModuleInput(Rule):
             return
         why = _why(layer, contract, given, needed, declared)
         if contract.argument == "num_embeddings":
-            if _codes_past_their_encoder(workspace, layer, contract, needed - declared):
-                return
+            links = trail(workspace, layer.site, contract.index, contract.argument)
+            if links and count_offset(*links[-1][:2]) not in (None, needed - declared):
+                return  # ids past their encoder's count + its reserved offset were made elsewhere: no table size
             yield from _ids_counted_not_ranged(diagnosis, workspace, layer, contract, needed)
             yield from capped_before_specials(workspace, needed - declared, why)
             yield from reserved_codes_uncounted(workspace, needed - declared, why)
@@ -188,16 +189,6 @@ class ModuleInput(Rule):
         plain = dataclasses.replace(layer, attributes={**layer.attributes, contract.argument: declared})
         yield from fix_argument(workspace, plain, constructors, contract.index, contract.argument, needed, why)
         yield from _loop_relation(workspace, layer, contract, declared, needed, why)
-
-
-def _codes_past_their_encoder(workspace: Workspace, layer: Module, contract: Contract, excess: int) -> bool:
-    """The table is sized by an encoder's count whose codes start past reserved ids, and the ids
-    overflow it by another amount than that offset: the encoder's own ids fit `count + offset`
-    rows, so the ids past them were made elsewhere (shifted again, another encoder) and no table
-    size is the fix."""
-    links = trail(workspace, layer.site, contract.index, contract.argument)
-    offset = count_offset(*links[-1][:2]) if links else None
-    return offset is not None and offset != excess
 
 
 def _producer_width(diagnosis: Diagnosis, workspace: Workspace, layer: Module, contract: Contract, needed: int,
