@@ -1,0 +1,1 @@
+from .align_uniform import align_loss, uniform_loss

@@ -1,0 +1,1 @@
+from .synth import NoisyToneDataset

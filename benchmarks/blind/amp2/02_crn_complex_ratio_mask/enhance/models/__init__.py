@@ -1,0 +1,1 @@
+from .crn import ComplexMaskNet

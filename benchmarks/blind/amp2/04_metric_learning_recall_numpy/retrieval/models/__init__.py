@@ -1,0 +1,1 @@
+from .embedder import Embedder, ProxyAnchorLoss

@@ -1,0 +1,1 @@
+from .beats import SyntheticBeats

@@ -1,0 +1,1 @@
+from .cnn1d import BeatCNN
