@@ -63,12 +63,14 @@ FAMILIES = (
     f("amp.low_precision_kernel",
       (r"Low precision dtypes not supported\. Got (BFloat16|Half)",
        r"\((BFloat16|Half)\{\[[\d, ]*\]\}\): expected a tensor with 2 or more dimensions of float, double",
-       r"Unsupported dtype (BFloat16|Half)"),
+       r"Unsupported dtype (BFloat16|Half)",
+       r"Expected both inputs to be Half, Float or Double tensors but got BFloat16"),
       ("RuntimeError: logdet: Low precision dtypes not supported. Got BFloat16",
        "RuntimeError: linalg.slogdet: Low precision dtypes not supported. Got Half",
        ("RuntimeError: linalg.pinv(BFloat16{[25, 64]}): expected a tensor with 2 or more dimensions of float, "
         "double, cfloat or cdouble types"),
-       "RuntimeError: Unsupported dtype BFloat16"),
+       "RuntimeError: Unsupported dtype BFloat16",
+       "RuntimeError: Expected both inputs to be Half, Float or Double tensors but got BFloat16 and BFloat16"),
       "This function (a linear-algebra solver, a determinant, an FFT) has no bfloat16/float16 kernel, and "
       "autocast handed it a low-precision tensor: run that call in float32, with autocast disabled around it "
       "and its inputs cast with .float().",

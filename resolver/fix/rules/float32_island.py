@@ -1,8 +1,14 @@
 """## What it does
-Runs a call that has no bfloat16/float16 kernel in float32: the statement that holds it goes
-into `with torch.autocast(<tensor>.device.type, enabled=False):`, the call's arguments get
-`.float()`, and so does every other low-precision tensor the statement combines with its
-result. The device type is read from the tensor itself, so the same code runs on CPU and CUDA.
+Runs a call that has no bfloat16/float16 kernel in float32. The call is a solver, determinant or
+FFT, a complex constructor, or the op the message names (`"pdist" not implemented for
+'BFloat16'`). When nothing on the way to it is an op autocast lowers again (`@`, matmul, linear,
+conv), its arguments get `.float()` and that is all. Otherwise the statement goes into
+`with torch.autocast(<tensor>.device.type, enabled=False):`, its arguments and the other
+low-precision tensors it combines get `.float()`; and when the call's input was made just before
+by such an op (`gram = z @ z.T` before `torch.det(gram)`), those lines go into the island too,
+with the tensor they start from cast once at its top: a Gram matrix rounded to bf16 can make the
+determinant 0. The device type is read from the tensor itself, so the same code runs on CPU and
+CUDA.
 
 ## Why is this bad?
 `logdet: Low precision dtypes not supported. Got BFloat16`, `linalg.pinv(BFloat16{[25, 64]}):
@@ -39,6 +45,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in, user_frames, wrap
+from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
 LOW = {"bfloat16", "float16"}
@@ -49,12 +56,23 @@ FUNCTIONS = {"torch.logdet", "torch.det", "torch.slogdet", "torch.inverse", "tor
              "torch.triangular_solve", "torch.cdist", "torch.stft", "torch.istft", "torch.matrix_exp",
              "torch.geqrf", "torch.ormqr", "torch.lobpcg"}
 METHODS = {"logdet", "det", "slogdet", "inverse", "pinverse", "cholesky", "svd", "lu", "matrix_exp", "stft"}
+COMPLEX = {"torch.complex", "torch.polar", "torch.view_as_complex"}  # there is no complex bfloat16 dtype
+# what autocast runs in low precision whatever its inputs: an island around them needs autocast off
+LOWERED = {"matmul", "mm", "bmm", "baddbmm", "addmm", "addbmm", "linear", "conv1d", "conv2d", "conv3d", "einsum",
+           "prelu", "scaled_dot_product_attention"}
 LOW_IN_MESSAGE = re.compile(r"BFloat16|Half")
+NAMED_OP = re.compile(r'"(\w+?)(?:_cpu|_cuda)?" not implemented for')
 
 
-def _kernelless(source: Source, call: cst.Call) -> bool:
+def _kernelless(source: Source, call: cst.Call, named: set[str]) -> bool:
+    """A call without a low-precision kernel: a solver, determinant or FFT, a complex constructor,
+    or the op the message names (`"pdist" not implemented for 'BFloat16'`), a loss excepted (a loss
+    on low-precision outputs is amp_upcast's)."""
     names = source.qualified_names(call.func)
-    if any(n in FUNCTIONS or n.startswith(FAMILIES) for n in names):
+    if any(n in FUNCTIONS or n in COMPLEX or n.startswith(FAMILIES) for n in names):
+        return True
+    last = _last(call)
+    if last in named and not last.endswith("loss"):
         return True
     return isinstance(call.func, cst.Attribute) and call.func.attr.value in METHODS and not names & FUNCTIONS \
         and not any(n.startswith("torch.") for n in names)
@@ -104,6 +122,40 @@ class _Upcast(cst.CSTTransformer):
         return updated
 
 
+def _last(call: cst.Call) -> str:
+    func = call.func
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+
+
+def _lowered(statements: list) -> bool:
+    """Whether autocast would run part of `statements` in low precision again (`@`, matmul, ...)."""
+    return any(isinstance(n, cst.BinaryOperation) and isinstance(n.operator, cst.MatrixMultiply)
+               or isinstance(n, cst.Call) and _last(n) in LOWERED
+               for s in statements for n in [s, *own_nodes(s, cst.BinaryOperation), *own_nodes(s, cst.Call)])
+
+
+def _feeders(source: Source, frame: Frame, statement: cst.SimpleStatementLine) -> list:
+    """The statement, after the statements just before it in its block that make the low-precision
+    names it reads (`gram = x.T @ x` before `torch.det(gram)`): they go into the island too, or
+    they would hand the call a tensor already rounded to 8 bits of mantissa."""
+    block = list(source.parents[statement].body)
+    island, reads = [statement], set(names_in(statement))
+    for earlier in reversed(block[:block.index(statement)]):
+        assign = earlier.body[0] if isinstance(earlier, cst.SimpleStatementLine) and len(earlier.body) == 1 else None
+        if not isinstance(assign, cst.Assign) or len(assign.targets) != 1 \
+                or not isinstance(assign.targets[0].target, cst.Name):
+            break
+        name = assign.targets[0].target.value
+        tensor = frame.tensors.get(name)
+        if name not in reads or tensor is None or tensor.dtype not in LOW:
+            break
+        island.insert(0, earlier)
+        reads |= set(names_in(assign.value))
+    while len(island) > 1 and not _lowered(island[:1]):  # from the first op autocast lowers: before it,
+        island.pop(0)  # the tensors are only as low as their input, which the island casts once
+    return island
+
+
 class Float32Island(Rule):
     categories = ("amp.low_precision_kernel", "dtype.kernel_not_implemented")
 
@@ -111,22 +163,52 @@ class Float32Island(Rule):
         return super().matches(diagnosis) and bool(LOW_IN_MESSAGE.search(diagnosis.message))
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        named = set(NAMED_OP.findall(diagnosis.message))
         for frame, source in user_frames(diagnosis, workspace):
-            calls = [c for c in source.on_line(cst.Call, frame.line) if _kernelless(source, c)]
+            calls = [c for c in source.on_line(cst.Call, frame.line) if _kernelless(source, c, named)]
             statement = source.statement_at(frame.line)
             inputs = [name for call in calls for arg in call.args for name in _low(frame, arg.value)]
             if not calls or not inputs or not isinstance(statement, cst.SimpleStatementLine) \
                     or not isinstance(source.parents.get(statement), cst.IndentedBlock):
                 return  # a bare module-level line or a compound header: no island to draw
             call = calls[-1]  # the innermost: `pinv(x)` inside `logdet(...)` fails first
-            others = {n for n in _low(frame, statement) if n not in {m for a in call.args for m in names_in(a.value)}}
-            upcast = statement.visit(_Upcast(source, call, others))
-            device = f"{inputs[0]}.device.type"
-            island = cst.With(items=[cst.WithItem(cst.parse_expression(
-                f"{source.torch}.autocast({device}, enabled=False)"))],
-                body=cst.IndentedBlock(body=[upcast.with_changes(leading_lines=())]),
-                leading_lines=statement.leading_lines)
-            reason = (f"Ran {source.code(call.func)} in float32 with autocast disabled around it: it has no "
-                      f"{frame.tensors[inputs[0]].dtype} kernel, and its inputs were low precision")
-            yield source.edit(source.replaced(statement, island), frame.line, reason)
+            dtype = frame.tensors[inputs[0]].dtype
+            island = _feeders(source, frame, statement)
+            if not _lowered(island):  # nothing autocast would lower again: the inputs in float32 suffice
+                upcast = statement.visit(_Upcast(source, call, set()))
+                yield source.edit(source.replaced(statement, upcast), frame.line,
+                                  f"Gave {source.code(call.func)} float32 inputs: it has no {dtype} kernel")
+                return
+            yield source.edit(_islanded(source, frame, island, call, inputs[0]), frame.line,
+                              f"Ran {source.code(call.func)} in float32 with autocast disabled around it"
+                              + (" and the lines that make its input" if len(island) > 1 else "")
+                              + f": it has no {dtype} kernel, and its inputs were low precision")
             return
+
+
+def _islanded(source: Source, frame: Frame, island: list, call: cst.Call, first_input: str) -> str:
+    """The island's statements under `with torch.autocast(<device>, enabled=False):`: one
+    statement with its call's arguments and other low-precision names cast; several, with the
+    low-precision names they start from cast once at the top."""
+    statement = island[-1]
+    if len(island) == 1:
+        others = {n for n in _low(frame, statement) if n not in {m for a in call.args for m in names_in(a.value)}}
+        body = [statement.visit(_Upcast(source, call, others)).with_changes(leading_lines=())]
+    else:
+        made = {s.body[0].targets[0].target.value for s in island[:-1]}
+        roots = [n for s in island for n in _low(frame, s) if n not in made]
+        if not roots:  # nothing low comes in from before the island: the call's statement alone
+            return _islanded(source, frame, [statement], call, first_input)
+        casts = [cst.parse_statement(f"{n} = {n}.float()") for n in dict.fromkeys(roots)]
+        body = [*casts, island[0].with_changes(leading_lines=()), *island[1:]]
+        first_input = roots[0]  # the call's own input is made inside the island
+    device = f"{first_input}.device.type"
+    block = cst.With(items=[cst.WithItem(cst.parse_expression(f"{source.torch}.autocast({device}, enabled=False)"))],
+                     body=cst.IndentedBlock(body=body), leading_lines=island[0].leading_lines)
+    if len(island) == 1:
+        return source.replaced(statement, block)
+    parent = source.parents[statement]
+    kept = list(parent.body)
+    start = kept.index(island[0])
+    return source.replaced(parent, parent.with_changes(
+        body=[*kept[:start], block, *kept[start + len(island):]]))
