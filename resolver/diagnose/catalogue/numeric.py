@@ -41,13 +41,17 @@ FAMILIES = (
     f("dtype.mismatch",
       (r"mat1 and mat2 must have the same dtype", r"expected scalar type (Float|Double) but found",
        (r"Input type \((double|float|unsigned char|long int|int|c10::Half|half|c10::BFloat16)\) and "
-       r"(bias|weight) type \((double|float|c10::Half|half)\)"),
+       r"(bias|weight) type \((double|float|c10::Half|half|c10::BFloat16)\)"),
+       (r"Input type \(torch\.(Float|Double|Half|BFloat16|Byte|Long)Tensor\) and weight type "
+        r"\(torch\.(Float|Double|Half|BFloat16)Tensor\)"),
        r"RNN input dtype .* does not match weight dtype",
        r"expected m1 and m2 to have the same dtype", r"must have the same dtype", r"mixed dtype \(CPU\)",
        r"expected mat1 and mat2 to have the same dtype"),
       ("RuntimeError: expected scalar type Float but found Double",
        "RuntimeError: mat1 and mat2 must have the same dtype, but got Double and Float",
        "RuntimeError: Input type (double) and bias type (float) should be the same",
+       "RuntimeError: Input type (float) and bias type (c10::BFloat16) should be the same",
+       "RuntimeError: Input type (torch.FloatTensor) and weight type (torch.HalfTensor) should be the same",
        "RuntimeError: expected m1 and m2 to have the same dtype, but got: double != float",
        "RuntimeError: expected mat1 and mat2 to have the same dtype, but got: float != c10::Half",
        "RuntimeError: mixed dtype (CPU): expect parameter to have scalar type of Float",
