@@ -212,7 +212,11 @@ def hang_diagnosis(hang: dict, project: Path, ranks: dict[int, dict]) -> Diagnos
 def mismatch_diagnosis(aborted: dict, project: Path, ranks: dict[int, dict], stderr: str) -> Diagnosis:
     """A rank that died inside a collective while its peers were in another one: gloo saw the
     collectives' sizes differ and aborted it (what a hang becomes when the sizes differ)."""
-    lines, frames_of = _ended(ranks), {}
+    # a peer that failed only because the aborted rank went away may or may not have written its
+    # report before it was stopped (a race): it is one of the ranks torn down, named by none
+    lines = _ended({r: report for r, report in ranks.items()
+                    if not _PEER_GONE.search(str(report.get("message", "")))})
+    frames_of = {}
     for rank, state in aborted.items():
         frames_of[int(rank)], place = _place(state, project)
         lines.append(f"rank {rank} aborted in {state['collective']}() at {place}")
@@ -220,7 +224,8 @@ def mismatch_diagnosis(aborted: dict, project: Path, ranks: dict[int, dict], std
     said = _ABORT_REASON.search(stderr)
     reason = f" ({said[1].strip()})" if said else ""
     message = f"the ranks called different collectives{reason}: " + "; ".join(lines)
-    return Diagnosis("CollectiveMismatch", message, frames_of[min(frames_of)], source="hang", ranks=tuple(lines))
+    return Diagnosis("CollectiveMismatch", message, frames_of[min(frames_of)], source="hang",
+                     ranks=(*lines, "the other ranks were torn down with it"))
 
 
 def spawned_abort(diagnosis: Diagnosis, stderr: str, project: Path) -> Diagnosis:
