@@ -25,6 +25,12 @@ def byte_image(tensor: Tensor | None, layer: str) -> bool:
     return layer.startswith("Conv") or layer == "Linear" and len(tensor.shape) <= 4
 
 
+def intensities(tensor: Tensor) -> bool:
+    """Whether uint8 values are 8-bit intensities: values no higher than 1 are a mask or an
+    occupancy grid, which is cast to float and never scaled."""
+    return tensor.max is None or tensor.max > 1
+
+
 def scales_bytes(sources: list[Source]) -> bool:
     """Whether the project shows it normalises 0..255 values itself."""
     return any(_divides_by_full_scale(source) or _statistics_in_bytes(source) for source in sources)

@@ -10,7 +10,7 @@ import libcst as cst
 
 from resolver.fix.rules._origin import Step
 from resolver.fix.rules._source import Source, wrap
-from resolver.fix.rules._syntax import argument, last_name
+from resolver.fix.rules._syntax import argument, last_name, own_nodes
 from resolver.write.edits import Edit
 
 INTEGER, FLOATING = "integer", "floating"
@@ -34,6 +34,9 @@ def kind_of(dtype: str) -> str:
 
 
 def fix_at_origin(chain: list[Step], wanted: str, float64: bool = False, image: bool = False) -> Edit | None:
+    kept = next((i for i, step in enumerate(chain) if step.role == "stored"), len(chain))
+    if image:  # where the dataset keeps the array and before: read again there, it is in 0..255 units
+        chain = [step for i, step in enumerate(chain) if i < kept or not read_after(step)]
     converted, numpy_side, from_numpy = False, [], False
     for step in chain:
         if converted:
@@ -233,3 +236,18 @@ def _scaled(source: Source, old: cst.CSTNode, cast: cst.CSTNode) -> cst.BaseExpr
     parent = source.parents.get(old)
     goes_on = isinstance(parent, (cst.Attribute, cst.Subscript)) or isinstance(parent, cst.Call) and parent.func is old
     return cst.parse_expression(f"({code} / 255.0)" if goes_on else f"{code} / 255.0")
+
+
+def read_after(step: Step) -> bool:
+    """The value made at `step` is bound to a name that later lines of the same function read
+    (`images[: n // 2] //= 2`, `labels = images.mean((1, 2)) > 100` after `self.images = ...`)."""
+    source = step.source
+    statement = source.statement_at(source.line_of(step.node))
+    function = source.function_of(step.node)
+    assign = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and statement.body else None
+    if function is None or not isinstance(assign, cst.Assign) or len(assign.targets) != 1:
+        return False
+    target = re.escape(source.code(assign.targets[0].target).strip())
+    end = source.line_of(statement)
+    later = [s for s in own_nodes(function, cst.SimpleStatementLine) if source.line_of(s) > end]
+    return any(re.search(rf"(?<![\w.]){target}(?!\w)", source.code(s)) for s in later)

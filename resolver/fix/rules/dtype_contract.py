@@ -12,8 +12,10 @@ default collate converts, where the dataset keeps the array (`.astype(np.float32
 the tensor is stored in the dataset, else the call that failed. A uint8 image (0..255) into a
 convolution (or a 3-D/4-D one into a Linear) is cast and scaled to [0, 1] where it is made
 (`.float().div(255.0)`, `.astype(np.float32) / 255.0`), at a cast or a conversion of its values,
-never at a factory or a decoder that states uint8 (`np.zeros`, `frombuffer`); only cast when the
-project normalises 0..255 values itself (a `/ 255`, a mean/std in 0..255 units).
+never at a factory or a decoder that states uint8 (`np.zeros`, `frombuffer`), nor where the
+dataset keeps the array when its constructor reads it again in 0..255 units (then where the sample
+is taken); only cast when the project normalises 0..255 values itself (a `/ 255`, a mean/std in
+0..255 units), or when the values are no higher than 1 (a mask, an occupancy grid).
 
 ## Why is this bad?
 `expected target dtype to be Long`, `one_hot is only applicable to index tensor`, `Found dtype
@@ -49,7 +51,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame, Tensor
-from resolver.fix.rules._byte_images import byte_image, scales_bytes
+from resolver.fix.rules._byte_images import byte_image, intensities, scales_bytes
 from resolver.fix.rules._dtype_origin import FLOATING, INTEGER, UNIT_IMAGE, cast_at, fix_at_origin, kind_of, stated_kind
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
@@ -96,7 +98,8 @@ class DtypeContract(Rule):
         counts = diagnosis.category == "dtype.mismatch" and _count_features(diagnosis)
         if diagnosis.category == "dtype.mismatch" and not counts and not _model_input_castable(diagnosis):
             return  # integer ids into a layer: not a cast
-        images = diagnosis.module is not None and byte_image(_given(diagnosis), diagnosis.module.class_name)
+        images = diagnosis.module is not None and byte_image(_given(diagnosis), diagnosis.module.class_name) \
+            and intensities(_given(diagnosis))
         if images and not scales_bytes(tracer.project_sources()):
             wanted = UNIT_IMAGE  # the cast where the image is made also scales it to [0, 1]
         for frame, source in user_frames(diagnosis, workspace):
