@@ -224,7 +224,11 @@ def mismatch_diagnosis(aborted: dict, project: Path, ranks: dict[int, dict], std
     said = _ABORT_REASON.search(stderr)
     reason = f" ({said[1].strip()})" if said else ""
     message = f"the ranks called different collectives{reason}: " + "; ".join(lines)
-    return Diagnosis("CollectiveMismatch", message, frames_of[min(frames_of)], source="hang",
+    frames = frames_of[min(frames_of)]
+    users = [i for i, frame in enumerate(frames) if frame.user]
+    # down to where the user's call entered torch: which line inside the collective gloo aborted on is a race
+    frames = frames[:users[-1] + 2] if users else frames
+    return Diagnosis("CollectiveMismatch", message, frames, source="hang",
                      ranks=(*lines, "the other ranks were torn down with it"))
 
 
