@@ -1,0 +1,22 @@
+import os
+
+import torch.distributed as dist
+
+
+def init_distributed():
+    """Set up torch.distributed from the environment that torchrun provides."""
+    if "RANK" not in os.environ:
+        # plain `python train.py`: run as a single-process group
+        os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
+        os.environ.setdefault("MASTER_PORT", "29651")
+        os.environ["RANK"] = "0"
+        os.environ["WORLD_SIZE"] = "1"
+    dist.init_process_group(backend="gloo", init_method="env://")
+    rank = dist.get_rank()
+    world_size = dist.get_world_size()
+    local_rank = int(os.environ.get("LOCAL_RANK", 0))
+    return rank, world_size, local_rank
+
+
+def cleanup():
+    dist.destroy_process_group()
