@@ -52,6 +52,12 @@ def _alone(source: Source, statement: cst.CSTNode | None, name: str) -> cst.Call
     return None
 
 
+def _scaler_statements(source: Source, scope: cst.CSTNode, name: str, scaler: str) -> list:
+    """The statements in the scope that are one `scaler.name(...)` call."""
+    return [s for s in source.nodes(cst.SimpleStatementLine, lambda s: source.within(s, scope))
+            if (call := _alone(source, s, name)) is not None and source.code(call.func.value) == scaler]
+
+
 class _Move(cst.CSTTransformer):
     def __init__(self, moved: cst.SimpleStatementLine, after: cst.SimpleStatementLine):
         self.moved, self.after = moved, after
@@ -82,8 +88,7 @@ def _update_for_loop_step(diagnosis: Diagnosis, workspace: Workspace) -> Iterato
         if loop is None or source.function_of(loop) is not source.function_of(step_line):
             return  # no loop around the step in its own function: where the second step comes from is not here
         scaler = source.code(step.func.value)
-        if any((call := _alone(source, s, "update")) is not None and source.code(call.func.value) == scaler
-               for s in source.nodes(cst.SimpleStatementLine, lambda s: source.within(s, loop))):
+        if _scaler_statements(source, loop, "update", scaler):
             return  # the loop updates: the second step comes from elsewhere
         update = cst.parse_statement(f"{scaler}.update()\n")
         new_text = source.module.visit(_InsertAfter(step_line, update)).code
@@ -112,8 +117,7 @@ class ScalerUpdateWithStep(Rule):
                 return
             function = source.function_of(update_line) or source.module  # a loop at top level too
             scaler = source.code(update.func.value)
-            steps = [s for s in source.nodes(cst.SimpleStatementLine, lambda s: source.within(s, function))
-                     if (call := _alone(source, s, "step")) is not None and source.code(call.func.value) == scaler]
+            steps = _scaler_statements(source, function, "step", scaler)
             block = source.parents.get(update_line)
             # the step sits in a condition (or a loop) nested in the update's own block, after nothing moved it
             nested = [s for s in steps if source.within(s, block) and source.parents.get(s) is not block]
