@@ -23,7 +23,7 @@ __all__ = ["FAMILIES", "MATCH_ORDER", "Count", "Family", "advice", "family", "ra
 MATCH_ORDER = (
     "shape.linear_in_features", "shape.conv_in_channels", "shape.rnn_input_size", "shape.rnn_state_batch",
     "shape.layer_norm", "shape.norm_features", "shape.attention_embed_dim",
-    "device.mismatch", "numpy.cuda_tensor", "numpy.object_array", "numpy.requires_grad",
+    "device.mismatch", "numpy.cuda_tensor", "numpy.object_array", "numpy.requires_grad", "numpy.low_precision",
     "autograd.inplace_modified", "autograd.leaf_inplace", "autograd.no_grad_fn", "autograd.backward_twice",
     "dtype.index_expected", "dtype.float_target", "dtype.mismatch", "index.embedding",
     "shape.batch_size", "shape.view_contiguous", "shape.view_invalid", "data.ragged_batch",

@@ -42,7 +42,8 @@ FAMILIES = (
        r"index_copy_?\(\): self and source expected to have the same dtype",
        r"masked_scatter_?: expected self and source to have same dtypes",
        r"Index put requires the source and destination dtypes match",
-       r"scatter\w*\(\): Expected self\.dtype to be equal to src\.dtype"),
+       r"scatter\w*\(\): Expected self\.dtype to be equal to src\.dtype",
+       r"expected dtype [\w: ]+ for `(end|weight)` but got dtype [\w:]+"),
       ("RuntimeError: index_add_(): self (Float) and source (BFloat16) must have the same scalar type",
        ("RuntimeError: index_copy_(): self and source expected to have the same dtype, but got (self) Float and "
         "(source) BFloat16"),
@@ -52,7 +53,9 @@ FAMILIES = (
         "and BFloat16 for the source."),
        "RuntimeError: scatter(): Expected self.dtype to be equal to src.dtype",
        "RuntimeError: index_add_(): self (Half) and source (Float) must have the same scalar type",
-       "RuntimeError: index_reduce_(): self (Float) and source (BFloat16) must have the same scalar type"),
+       "RuntimeError: index_reduce_(): self (Float) and source (BFloat16) must have the same scalar type",
+       "RuntimeError: expected dtype c10::BFloat16 for `end` but got dtype float",
+       "RuntimeError: expected dtype float for `weight` but got dtype c10::Half"),
       "A value made under autocast (bfloat16 or float16) is written into a float32 buffer or parameter: an "
       "in-place write does not convert. Cast the value to the buffer's dtype at the write, or make the "
       "buffer in the value's dtype.",

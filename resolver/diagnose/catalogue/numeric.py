@@ -200,6 +200,14 @@ FAMILIES = (
       "把 GPU 上的张量交给了 numpy：先用 .cpu() 移到内存。",
       ("the tensor's device", "the numpy call"),
       n(11, "TypeError: can't convert cuda:0 device type tensor to numpy. Use Tensor.cpu()")),
+    f("numpy.low_precision",
+      r"Got unsupported ScalarType BFloat16",
+      "TypeError: Got unsupported ScalarType BFloat16",
+      "A bfloat16 tensor (made under autocast, or by a bf16 model) was given to numpy, which has no bfloat16: "
+      "upcast it with .float() where it leaves torch.",
+      "把 bfloat16 张量（autocast 下或 bf16 模型产生的）交给了 numpy，而 numpy 没有 bfloat16：在它离开 torch 处先用 "
+      ".float() 转换。",
+      ("the tensor's dtype", "the numpy call", "the autocast region")),
     f("numpy.object_array",
       r"can't convert np\.ndarray of type numpy\.object_",
       "TypeError: can't convert np.ndarray of type numpy.object_. The only supported types are: float64, "

@@ -2,15 +2,18 @@
 Casts the value an in-place write puts into a tensor to that tensor's dtype, at the write:
 `buf.index_add_(0, idx, m)` -> `buf.index_add_(0, idx, m.to(buf.dtype))`, and likewise for
 `index_copy_`, `index_reduce_`, `masked_scatter`, `scatter`/`scatter_add`/`scatter_reduce`,
-`index_put_` and `buf[idx] = value`, as methods or as `torch.index_add(buf, ...)`. Only
+`index_put_`, `buf[idx] = value` and the moving averages of `lerp_` (`ema.lerp_(live, 1 - d)`
+-> `ema.lerp_(live.to(ema.dtype), 1 - d)`, or its tensor `weight` when the message names it),
+as methods or as `torch.index_add(buf, ...)`. Only
 floating dtypes are reconciled: an integer destination that receives floats is a design error,
 not a cast, and nothing is proposed.
 
 ## Why is this bad?
 `index_add_(): self (Float) and source (BFloat16) must have the same scalar type`, `Index put
-requires the source and destination dtypes match`: under autocast a Linear or a matmul returns
+requires the source and destination dtypes match`, ``expected dtype c10::BFloat16 for `end` but
+got dtype float``: under autocast a Linear or a matmul returns
 bfloat16 (or float16), while a buffer made with `torch.zeros(...)`, a registered queue or a
-parameter stays float32. Autocast converts the inputs of the ops it knows; an in-place write is
+parameter stays float32; an EMA shadow kept in bfloat16 meets the live float32 weights. Autocast converts the inputs of the ops it knows; an in-place write is
 not one of them. The destination's dtype is the contract: it is what the rest of the code reads,
 and in float32 it keeps the accumulation exact.
 
@@ -47,13 +50,14 @@ WRITES = {"index_add_": (2, "source"), "index_add": (2, "source"), "index_copy_"
           "masked_scatter_": (1, "source"), "masked_scatter": (1, "source"), "scatter_": (2, "src"),
           "scatter": (2, "src"), "scatter_add_": (2, "src"), "scatter_add": (2, "src"),
           "scatter_reduce_": (2, "src"), "scatter_reduce": (2, "src"), "index_put_": (1, "values"),
-          "index_put": (1, "values")}
-# torch.<function>(destination, ...) -> (position, keyword) of the value written, out of place
-FUNCTIONS = {f"torch.{name}": (position + 1, keyword) for name, (position, keyword) in WRITES.items()
-             if not name.endswith("_")}
-FLOATING = {"Float", "Double", "Half", "BFloat16", "float32", "float64", "float16", "bfloat16"}
+          "index_put": (1, "values"), "lerp_": (0, "end"), "lerp": (0, "end")}
+# torch.<function>(destination, ...): the same writes, out of place (the value one position later)
+FUNCTIONS = {f"torch.{name}" for name in WRITES if not name.endswith("_")}
+FLOATING = {"Float", "Double", "Half", "BFloat16", "float32", "float64", "float16", "bfloat16", "float", "double"}
 NAMED_DTYPES = re.compile(r"\((\w+)\) and source \((\w+)\)|\(self\) (\w+) and \(source\) (\w+)"
-                          r"|but got ?(\w+) and (\w+)|got (\w+) for the destination and (\w+) for the source")
+                          r"|but got ?(\w+) and (\w+)|got (\w+) for the destination and (\w+) for the source"
+                          r"|expected dtype (?:c10::)?(\w+) for `\w+` but got dtype (?:c10::)?(\w+)")
+WEIGHT = re.compile(r"for `weight` but got")  # lerp's tensor weight, not its end, has the other dtype
 
 
 def _floating_pair(diagnosis: Diagnosis, frame: Frame, destination: str, value: str) -> bool:
@@ -70,16 +74,23 @@ def _plain(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name) or (isinstance(node, (cst.Attribute, cst.Subscript)) and _plain(node.value))
 
 
-def _writes(source: Source, line: int) -> Iterator[tuple[cst.CSTNode, cst.BaseExpression, cst.BaseExpression]]:
+def _written(method: str, weight: bool) -> tuple[int, str]:
+    """(position, keyword) of the value the method writes: lerp's `weight` when the message names it."""
+    return (1, "weight") if weight and method.startswith("lerp") else WRITES[method]
+
+
+def _writes(source: Source, line: int, weight: bool = False) \
+        -> Iterator[tuple[cst.CSTNode, cst.BaseExpression, cst.BaseExpression]]:
     """(the value's node, the destination, the value) for each write in the statement on the line."""
     for call in source.on_line(cst.Call, line):
-        function = next(iter(source.qualified_names(call.func) & set(FUNCTIONS)), None)
+        function = next(iter(source.qualified_names(call.func) & FUNCTIONS), None)
         if function is not None:  # torch.index_add(buf, 0, idx, m)
-            destination, arg = argument(call, 0, "input"), argument(call, *FUNCTIONS[function])
+            position, keyword = _written(function.removeprefix("torch."), weight)
+            destination, arg = argument(call, 0, "input"), argument(call, position + 1, keyword)
             if destination is not None and arg is not None and _plain(destination.value):
                 yield arg.value, destination.value, arg.value
         elif isinstance(call.func, cst.Attribute) and call.func.attr.value in WRITES:
-            arg = argument(call, *WRITES[call.func.attr.value])
+            arg = argument(call, *_written(call.func.attr.value, weight))
             if arg is not None and _plain(call.func.value):
                 yield arg.value, call.func.value, arg.value
     statement = source.statement_at(line)
@@ -94,7 +105,7 @@ class AmpWriteCast(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for frame, source in user_frames(diagnosis, workspace):
-            writes = list(_writes(source, frame.line))
+            writes = list(_writes(source, frame.line, bool(WEIGHT.search(diagnosis.message))))
             for node, destination, value in writes:
                 into, what = source.code(destination), source.code(value)
                 if not _floating_pair(diagnosis, frame, into, what):

@@ -1,15 +1,17 @@
 """## What it does
-Fixes the bridge between torch and numpy, both ways, on the failing line: `.detach()` or
-`.cpu()` goes in front of the `.numpy()` (or into `np.array(...)`, or onto the element of a
-comprehension a numpy function reads: `np.mean([loss_fn(m(x), y).detach() for x, y in val])`);
+Fixes the bridge between torch and numpy, both ways, on the failing line: `.detach()`,
+`.cpu()` or, for a bfloat16 tensor, `.float()` goes in front of the `.numpy()` (or into
+`np.array(...)`, or onto the element of a comprehension a numpy function reads:
+`np.mean([loss_fn(m(x), y).detach() for x, y in val])`);
 an object array handed to torch (one array per sample: a column of a `dtype=object` batch, an
 `np.empty(n, dtype=object)` filled row by row) becomes `np.stack(...)` inside the one conversion
 on the line (two conversions there: nothing).
 
 ## Why is this bad?
 `Can't call numpy() on Tensor that requires grad`, `can't convert cuda:0 device type tensor to
-numpy`: numpy cannot hold a graph or a GPU tensor. `can't convert np.ndarray of type
-numpy.object_`: the array holds Python objects. Rows that differ in shape make `np.stack` fail
+numpy`, `Got unsupported ScalarType BFloat16`: numpy cannot hold a graph, a GPU tensor or a
+bfloat16 one (what autocast makes). `can't convert np.ndarray of type numpy.object_`: the
+array holds Python objects. Rows that differ in shape make `np.stack` fail
 too, and verification rejects it.
 
 ## Example
@@ -39,16 +41,20 @@ ARRAY_FUNCTIONS = {"array", "asarray", "asanyarray"}
 INTO_TORCH = frozenset({"torch.as_tensor", "torch.tensor", "torch.from_numpy", "torch.asarray", "torch.Tensor",
                         "torch.FloatTensor", "torch.DoubleTensor", "torch.LongTensor", "torch.IntTensor"})
 
+# category -> (the call that makes the tensor one numpy can take, why)
+STEPS = {"numpy.requires_grad": (".detach()", "the tensor is part of the autograd graph"),
+         "numpy.cuda_tensor": (".cpu()", "the tensor is on the GPU"),
+         "numpy.low_precision": (".float()", "the tensor is bfloat16, which numpy has no dtype for")}
+
 
 class NumpyTensor(Rule):
-    categories = ("numpy.requires_grad", "numpy.cuda_tensor", "numpy.object_array")
+    categories = ("numpy.requires_grad", "numpy.cuda_tensor", "numpy.object_array", "numpy.low_precision")
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         if diagnosis.category == "numpy.object_array":
             yield from _stacked(diagnosis, workspace)
             return
-        step = ".detach()" if diagnosis.category == "numpy.requires_grad" else ".cpu()"
-        why = ("the tensor is part of the autograd graph" if step == ".detach()" else "the tensor is on the GPU")
+        step, why = STEPS[diagnosis.category]
         for frame, source in user_frames(diagnosis, workspace):
             calls = source.on_line(cst.Call, frame.line)
             targets = [c.func.value for c in calls if method_call(c, "numpy") and not c.args]

@@ -5,6 +5,9 @@ Leaves one `scaler.unscale_(optimizer)` per iteration, the one on the clipping p
 - an `unscale_` inside a helper the loop calls earlier (grad-norm logging) goes, and the helper's
   call moves after the statement that unscales and clips, so it still reads unscaled gradients.
 
+- an `unscale_` that runs on every pass while the loop's `scaler.update()` sits in the branch
+  that steps (skipped after an overflow) stays; the update moves after the branch.
+
 ## Why is this bad?
 `unscale_() has already been called on this optimizer since the last update().`: the scaler
 divides the gradients by the scale once per step; a second call would divide them again, so it
@@ -94,6 +97,30 @@ class ScalerUnscaleOnce(Rule):
                 if found:  # the earlier unscale: fixed, or not this rule's to fix
                     yield from [edit] if edit is not None else []
                     return
+        yield from _update_out_of_branch(frames[0][1], failing)
+
+
+def _update_out_of_branch(source: Source, failing: cst.SimpleStatementLine) -> Iterator[Edit]:
+    """One `unscale_` per pass, but the loop's one `scaler.update()` sits in a branch after it (the
+    step's, skipped on an overflow): a pass without it leaves the optimizer marked unscaled for the
+    next. The update moves after the branch, once per pass, where the unscale is."""
+    loop = source.loop_of(failing)
+    if loop is None or source.function_of(loop) is not source.function_of(failing):
+        return
+    scaler = source.code(failing.body[0].value.func.value)
+    updates = [s for s in source.nodes(cst.SimpleStatementLine, lambda s: source.within(s, loop))
+               if len(s.body) == 1 and isinstance(s.body[0], cst.Expr) and method_call(s.body[0].value, "update")
+               and source.code(s.body[0].value.func.value) == scaler]
+    body = loop.body.body if isinstance(loop.body, cst.IndentedBlock) else ()
+    if len(updates) != 1 or failing not in body:
+        return
+    branch = next((b for b in body if isinstance(b, cst.If) and source.within(updates[0], b)), None)
+    if branch is None or body.index(branch) < body.index(failing):
+        return
+    reason = (f"Moved {source.code(updates[0].body[0].value)} out of the branch at line {source.line_of(branch)} "
+              f"to after it: {source.code(failing.body[0].value)} runs on every pass, and a pass that skips "
+              "the update leaves the optimizer unscaled for the next one (and never lowers the scale)")
+    yield source.edit(source.module.visit(_Move(updates[0], branch, None)).code, source.line_of(branch), reason)
 
 
 def _unscale_once(source, sources, depth, line, failing, chain, before) -> tuple[bool, Edit | None]:
