@@ -13,9 +13,10 @@ not a cast, and nothing is proposed.
 requires the source and destination dtypes match`, ``expected dtype c10::BFloat16 for `end` but
 got dtype float``: under autocast a Linear or a matmul returns
 bfloat16 (or float16), while a buffer made with `torch.zeros(...)`, a registered queue or a
-parameter stays float32; an EMA shadow kept in bfloat16 meets the live float32 weights. Autocast converts the inputs of the ops it knows; an in-place write is
-not one of them. The destination's dtype is the contract: it is what the rest of the code reads,
-and in float32 it keeps the accumulation exact.
+parameter stays float32; an EMA shadow kept in bfloat16 meets the live float32 weights.
+Autocast converts the inputs of the ops it knows; an in-place write is not one of them. The
+destination's dtype is the contract: it is what the rest of the code reads, and in float32 it
+keeps the accumulation exact.
 
 ## Example
 ```python
