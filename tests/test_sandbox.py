@@ -189,7 +189,8 @@ TRAIN_ON_DATA = textwrap.dedent("""\
 
 def test_a_fix_in_dataset_code_is_verified_in_a_spawn_worker(tmp_path):
     """The ragged-batch fix adds a collate function to data.py; a spawn worker imports data.py
-    again, from the file system: only the overlay shows it the fix."""
+    again, from the file system: the overlay shows it the fix, and so does the guard, whose
+    proposed texts go to every spawned interpreter with the data spawn prepares it with."""
     project = tmp_path / "project"
     write(project / "data.py", DATA)
     write(project / "train.py", TRAIN_ON_DATA)
@@ -197,11 +198,11 @@ def test_a_fix_in_dataset_code_is_verified_in_a_spawn_worker(tmp_path):
     assert result.code == 0, result.stdout + result.stderr
     assert result.json["sandbox"] == "overlay" and result.json["files_modified"] == ["data.py"]
     assert "collate_fn=pad_collate" in (project / "data.py").read_text()
-    # without the overlay, the worker runs the file on disk: the same fix cannot be verified
     write(project / "data.py", DATA)
     guarded = resolve("--no-llm", "--json", "train.py", cwd=project, env={"RESOLVE_SANDBOX": "guard"})
-    assert guarded.code == 1 and guarded.json["sandbox"] == "guard"
-    assert (project / "data.py").read_text() == DATA
+    assert guarded.code == 0, guarded.stdout + guarded.stderr
+    assert guarded.json["sandbox"] == "guard" and guarded.json["files_modified"] == ["data.py"]
+    assert "collate_fn=pad_collate" in (project / "data.py").read_text()
 
 
 def test_the_guard_redirects_python_writes_and_the_script_sees_them(tmp_path, monkeypatch):
