@@ -6,7 +6,8 @@ statement moved is the first one on the traceback, from the outside in, that has
 beside it: the call of the save helper in the training loop, not a line inside the helper.
 The same goes for a cleanup that removes what every rank saved (a keep-last-N rotation's
 `os.remove`): the second rank to remove a file gets `FileNotFoundError`, and the save helper that
-rotates moves under the rank-0 branch the same way.
+rotates moves under the rank-0 branch the same way. A helper on the traceback that calls a
+collective itself (a barrier after the rotation) stays on every rank: nothing is proposed.
 An object whose making writes the path (`exp = Experiment(run_dir)`, whose `__init__` creates the
 folder) and that the function then uses only under its rank-0 branch is made on rank 0 only:
 `exp = Experiment(run_dir) if rank == 0 else None`.
@@ -119,7 +120,11 @@ class SaveOnEveryRank(Rule):
         if removed and not (frames and _removes(frames[0][1], frames[0][0])):
             return  # a path that is not there for another reason (never made, built wrong)
         why = WHY_REMOVED if removed else WHY
-        statements = [(frame, source, source.statement_at(frame.line)) for frame, source in frames]
+        # a function on the stack that calls a collective itself (a barrier after the rotation) must
+        # stay on every rank: only a statement inside it, or the failing line, may move
+        reaches = next((i for i, (f, s) in enumerate(frames) if _holds_collective(s, s.statement_at(f.line))),
+                       len(frames))
+        statements = [(frame, source, source.statement_at(frame.line)) for frame, source in frames[:reaches + 1]]
         statements = [(f, s, st) for f, s, st in statements if _bare_call(s, st)]
         # a rank-0 branch right before the save, on any frame; else a new branch, not around the
         # failing line itself (the helper's own mkdir: its other lines would then fail on the other ranks)
@@ -138,6 +143,13 @@ class SaveOnEveryRank(Rule):
                 yield source.edit(new, frame.line, f"Made {source.code(statement.body[0].targets[0].target)} on "
                                                     f"rank 0 only: {WHY_MADE}")
                 return
+
+
+def _holds_collective(source: Source, statement: cst.CSTNode) -> bool:
+    """The function around `statement` calls a collective."""
+    function = source.function_of(statement) if statement is not None else None
+    return function is not None and any(source.calls(c, COLLECTIVE_NAMES)
+                                        for c in source.nodes(cst.Call, lambda n: source.within(n, function)))
 
 
 def _removes(source: Source, frame) -> bool:
