@@ -70,7 +70,7 @@ MATCH_ORDER = (
     "dist.not_initialized", "dist.unused_parameters", "dist.mark_ready_twice", "dist.port_in_use", "dist.nccl",
     "dist.hang", "dist.nccl_unavailable", "dist.device_ids_cpu", "dist.uneven_inputs", "dist.env_missing",
     "dist.syncbn_cpu",
-    "io.file_exists",
+    "io.file_exists", "io.file_not_found",
     # training health: a run that exits 0 but does not train; each finding's type is its own (diagnose/health.py)
     "health.non_finite_loss", "health.non_finite_gradient", "health.stale_optimizer", "health.zero_grad_before_step",
     "health.no_gradient", "health.unregistered_module", "health.grads_accumulate", "health.eval_mode_training",

@@ -302,6 +302,15 @@ FAMILIES = (
       "脚本要创建的文件或目录已经存在。在 DDP 下通常是每个进程都写同一个检查点或运行目录：只在 rank 0 保存。"
       "否则是之前的运行留下的。",
       ("which ranks write the path", "the rank-0 branch near the save", "earlier runs' outputs")),
+    f("io.file_not_found",
+      r"^FileNotFoundError: ",
+      "FileNotFoundError: [Errno 2] No such file or directory: 'checkpoints/epoch_0000.pt'",
+      "The script opens or removes a path that is not there: a path built wrong, data not yet made or "
+      "downloaded, or under DDP a file another rank already removed (a checkpoint rotation every rank runs): "
+      "remove on rank 0 only.",
+      "脚本打开或删除的路径不存在：路径拼错、数据尚未生成或下载，或在 DDP 下另一个进程已经删除了该文件"
+      "（每个进程都执行的检查点轮换）：只在 rank 0 删除。",
+      ("how the path is built", "which ranks write and remove it", "what makes the file")),
     f("dist.wrapper_attribute",
       (r"'(DistributedDataParallel|DataParallel)' object has no attribute '(?!module')\w+'",
        r"object has no attribute 'module'"),

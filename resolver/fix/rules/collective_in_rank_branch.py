@@ -2,7 +2,11 @@
 Moves a collective (`dist.barrier()`, `dist.all_reduce(t)`, ...) that only some ranks reach out of
 the rank branch that hides it (`if rank == 0:`, `if is_main_process():`), to just after that
 branch, so that every rank calls it. When the collective sits in a helper that only the branch
-calls (`save_checkpoint` under `if rank == 0:`), it moves from the helper to after the branch.
+calls (`save_checkpoint` under `if rank == 0:`), it moves from the helper to after the branch. A
+helper that returns a value (`acc = evaluate(...)`) is called on every rank instead, and only what
+uses its result stays under the rank test; when further `if`s stand between (`if epoch % 5 == 0:`
+inside `if rank == 0:`), the call runs under those same conditions on every rank, unless one of them
+reads something the rank branch made.
 
 ## Why is this bad?
 A collective returns only when every rank has called it. Under `if rank == 0:` rank 0 waits there
@@ -125,8 +129,9 @@ class CollectiveInRankBranch(Rule):
         if any(r.value is not None for r in own_nodes(helper, cst.Return)):
             hoisted = _hoisted(caller, branch, call_line, helper.name.value)
             if hoisted is not None:
+                where = "ahead of" if call_line in branch.body.body else "under its other conditions, out of"
                 yield caller.edit(hoisted, caller_frame.line,
-                                  f"Called {helper.name.value}() on every rank, ahead of `if "
+                                  f"Called {helper.name.value}() on every rank, {where} `if "
                                   f"{caller.code(branch.test)}:`, which now only uses its result: {WHY}")
             return
         if not _called_once(workspace, helper.name.value):
@@ -206,9 +211,12 @@ def _guarded_until(source: Source, guard: cst.If, collective: cst.CSTNode) -> st
 def _hoisted(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> str | None:
     """The branch with the calls of `helper` in `line` made before the rank test, into names (a plain
     `name = helper(...)` moves whole): before the branch when its test is only the rank test, else
-    under the test's other conditions."""
-    if branch.orelse is not None or line not in branch.body.body:
+    under the test's other conditions. A `line` under further `if`s in the branch goes to
+    `_hoisted_under_conditions`."""
+    if branch.orelse is not None:
         return None
+    if line not in branch.body.body:
+        return _hoisted_under_conditions(source, branch, line, helper)
     calls = _calls_of(line, helper)
     earlier = branch.body.body[:branch.body.body.index(line)]
     assigned = {n for s in earlier for n in names_in(s)}
@@ -217,6 +225,12 @@ def _hoisted(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> 
     if _assigns_only(line, calls):  # `acc = evaluate(...)`: the statement itself moves, no new name
         body = [s for s in branch.body.body if s is not line]
         return _split(source, branch, [line], body)
+    assignments, line_with_names = _into_names(source, line, calls)
+    return _split(source, branch, assignments, [line_with_names if s is line else s for s in branch.body.body])
+
+
+def _into_names(source: Source, line: cst.CSTNode, calls: list[cst.Call]) -> tuple[list, cst.CSTNode]:
+    """`name = call` for each call, and `line` reading those names in place of the calls."""
     taken = set(names_in(source.module))
     names, assignments = {}, []
     for call in calls:
@@ -228,7 +242,104 @@ def _hoisted(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> 
         taken.add(name)
         names[call] = cst.Name(name)
         assignments.append(cst.parse_statement(f"{name} = {source.code(call)}"))
-    return _split(source, branch, assignments, [swapped(line, names) if s is line else s for s in branch.body.body])
+    return assignments, swapped(line, names)
+
+
+def _conditions_between(source: Source, branch: cst.If, line: cst.CSTNode) -> list[cst.If] | None:
+    """The `if`s (outermost first) between the rank branch and `line`, when nothing else stands
+    between them: a loop, a `with`, a `try` or an `else` would change how often or how the call runs."""
+    conditions, node = [], source.parents.get(line)
+    while node is not branch.body:
+        parent = source.parents.get(node)
+        if not isinstance(node, cst.IndentedBlock) or not isinstance(parent, cst.If) or parent.body is not node \
+                or parent.orelse is not None:
+            return None
+        conditions.insert(0, parent)
+        node = source.parents.get(parent)
+        if not isinstance(node, cst.IndentedBlock):
+            return None
+    return conditions
+
+
+def _made(statements: list) -> set[str]:
+    """The names `statements` bind, and those whose methods they call (`model.eval()` makes state too)."""
+    made = set()
+
+    class Made(cst.CSTVisitor):
+        def visit_AssignTarget(self, target):
+            made.update(names_in(target))
+
+        def visit_AugAssign(self, node):
+            made.update(names_in(node.target))
+
+        def visit_AnnAssign(self, node):
+            made.update(names_in(node.target))
+
+        def visit_For(self, node):
+            made.update(names_in(node.target))
+
+        def visit_AsName(self, node):
+            made.update(names_in(node.name))
+
+        def visit_NamedExpr(self, node):
+            made.update(names_in(node.target))
+
+        def visit_Call(self, call):
+            if isinstance(call.func, cst.Attribute):
+                made.update(names_in(call.func.value)[:1])
+
+    for statement in statements:
+        statement.visit(Made())
+    return made
+
+
+def _hoisted_under_conditions(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> str | None:
+    """`if rank == 0: ... if cond: acc = evaluate(...); print(acc)` as `if rank == 0: ...`, then
+    `if cond: acc = evaluate(...)` on every rank with `print(acc)` under the rank test: every
+    statement keeps its order, and what the rank branch ran before the call stays rank-only. Nothing
+    when the call reads a name the branch used before it, or a condition reads a name it made."""
+    conditions = _conditions_between(source, branch, line)
+    calls = _calls_of(line, helper)
+    if not conditions or not calls:
+        return None
+    blocks = [branch, *conditions]
+    inner = [*conditions, line]
+    earlier = [s for block, node in zip(blocks, inner) for s in block.body.body[:block.body.body.index(node)]]
+    used = {n for s in earlier for n in names_in(s)}
+    if any(used & set(names_in(c)) for c in calls):
+        return None  # an argument the branch touched first: the call cannot leave the branch
+    made = _made(earlier)
+    if any(made & set(names_in(c.test)) or RANK_TEST.search(source.code(c.test)) for c in conditions):
+        return None
+    rank = [t for t in _conjuncts(branch.test) if RANK_TEST.search(source.code(t))]
+    others = [t for t in _conjuncts(branch.test) if not RANK_TEST.search(source.code(t))]
+    if not rank:
+        return None
+
+    def under_rank(statements: list) -> list:
+        if not statements:
+            return []
+        first = statements[0]
+        return [cst.If(_joined(rank), cst.IndentedBlock([first.with_changes(leading_lines=()), *statements[1:]]),
+                       leading_lines=first.leading_lines)]
+
+    block = list(conditions[-1].body.body)
+    at = block.index(line)
+    if _assigns_only(line, calls):
+        body = [*under_rank(block[:at]), line, *under_rank(block[at + 1:])]
+    else:
+        assignments, line_with_names = _into_names(source, line, calls)
+        body = [*under_rank(block[:at]), *assignments, *under_rank([line_with_names, *block[at + 1:]])]
+    for condition, node in zip(reversed(blocks[:-1]), reversed(conditions)):
+        new_node = node.with_changes(body=node.body.with_changes(body=body))
+        statements = list(condition.body.body)
+        at = statements.index(node)
+        body = [*under_rank(statements[:at]), new_node, *under_rank(statements[at + 1:])]
+    body[0] = body[0].with_changes(leading_lines=branch.leading_lines) if not others else body[0]
+    if others:
+        return source.replaced(branch, branch.with_changes(test=_joined(others),
+                                                           body=branch.body.with_changes(body=body)))
+    return source.replaced(branch, cst.FlattenSentinel(body))
 
 
 def _assigns_only(line: cst.CSTNode, calls: list[cst.Call]) -> bool:

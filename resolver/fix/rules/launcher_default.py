@@ -3,6 +3,9 @@ Makes a plain `python train.py` take the single-process path the script already 
 launcher variable is read with a default (`int(os.environ.get("LOCAL_RANK", 0))`) and the branch
 that calls `init_process_group` is chosen by comparing it with a sentinel (`if LOCAL_RANK != -1:`),
 the default becomes the value that takes the other branch (`-1`), as the script's own test says.
+The variable may be an attribute (`self.local_rank`, `args.rank`), and the test a flag the file
+sets once from that comparison (`self.distributed = self.local_rank != -1`, then `if
+self.distributed:`).
 When the helper that calls `init_process_group` sets the project's flag for it unconditionally
 (`args.distributed = True`) while the rest of the project branches on that flag (`if
 args.distributed:`), the helper first returns with the flag off when no launcher set RANK and
@@ -63,22 +66,35 @@ def _integer(node: cst.BaseExpression) -> int | None:
 
 
 def _defaults(source: Source) -> dict[str, cst.Arg]:
-    """Name -> the default argument of the launcher variable assigned to it (`X = int(os.environ.get("RANK", 0))`)."""
+    """Name -> the default argument of the launcher variable assigned to it (`X = int(os.environ.get("RANK", 0))`,
+    `self.local_rank = ...`): the name as written, attribute included."""
     found = {}
-    for assign in source.nodes(cst.Assign, lambda a: len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)):
+    for assign in source.nodes(cst.Assign, lambda a: len(a.targets) == 1
+                               and isinstance(a.targets[0].target, (cst.Name, cst.Attribute))):
         for call in source.nodes(cst.Call, lambda c: source.within(c, assign) and source.calls(c, ENVIRON_GET)):
             key, default = argument(call, 0, "key"), argument(call, 1, "default")
             if key is not None and default is not None and isinstance(key.value, cst.SimpleString) \
                     and key.value.evaluated_value in LAUNCHER_VARIABLES and _integer(default.value) is not None:
-                found[assign.targets[0].target.value] = default
+                found[source.code(assign.targets[0].target)] = default
     return found
 
 
-def _sentinel(test: cst.BaseExpression, name: str, wanted: bool) -> int | None:
+def _flag_test(source: Source, test: cst.BaseExpression) -> cst.BaseExpression:
+    """The comparison behind a flag the branch tests (`self.distributed = self.local_rank != -1` for
+    `if self.distributed:`) when the file assigns the flag once; else the test itself."""
+    if not isinstance(test, (cst.Name, cst.Attribute)):
+        return test
+    name = source.code(test)
+    values = [a.value for a in source.nodes(cst.Assign, lambda a: len(a.targets) == 1)
+              if source.code(a.targets[0].target) == name]
+    return values[0] if len(values) == 1 and isinstance(values[0], cst.Comparison) else test
+
+
+def _sentinel(source: Source, test: cst.BaseExpression, name: str, wanted: bool) -> int | None:
     """The value of `name` for which `test` (`name != -1`, `name > 1`) is `wanted`: the literal
     itself first, then its neighbours."""
     if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1 \
-            or not (isinstance(test.left, cst.Name) and test.left.value == name):
+            or not isinstance(test.left, (cst.Name, cst.Attribute)) or source.code(test.left) != name:
         return None
     target = test.comparisons[0]
     literal, compare = _integer(target.comparator), COMPARE.get(type(target.operator))
@@ -145,15 +161,16 @@ class LauncherDefault(Rule):
                 if branch is None:
                     continue
                 in_body = source.within(call, branch.body)
+                test = _flag_test(source, branch.test)
                 for name, default in defaults.items():
-                    value = _sentinel(branch.test, name, wanted=not in_body)
+                    value = _sentinel(source, test, name, wanted=not in_body)
                     if value is None or value == _integer(default.value):
                         continue
                     spelled = f"{default.value.quote}{value}{default.value.quote}" \
                         if isinstance(default.value, cst.SimpleString) else str(value)
                     new = default.with_changes(value=cst.parse_expression(spelled))
                     yield source.edit(source.replaced(default, new), source.line_of(default),
-                                      f"The default of {name} is now {spelled}, which `if {source.code(branch.test)}:` "
+                                      f"The default of {name} is now {spelled}, which `if {source.code(test)}:` "
                                       "reads as a single process: run plainly, the script takes the path it offers "
                                       "without a launcher instead of calling init_process_group with no RANK to read")
                     return

@@ -4,6 +4,10 @@ rank-0 branch: into the `if rank == 0:` (`if is_main_process():`) just before it
 one; else under a new `if` with the test that branch uses elsewhere in the same function. The
 statement moved is the first one on the traceback, from the outside in, that has such a branch
 beside it: the call of the save helper in the training loop, not a line inside the helper.
+The same goes for a cleanup that removes what every rank saved (a keep-last-N rotation's
+`os.remove`): the second rank to remove a file gets `FileNotFoundError`, and the save helper that
+rotates moves under the rank-0 branch the same way. A helper on the traceback that calls a
+collective itself (a barrier after the rotation) stays on every rank: nothing is proposed.
 An object whose making writes the path (`exp = Experiment(run_dir)`, whose `__init__` creates the
 folder) and that the function then uses only under its rank-0 branch is made on rank 0 only:
 `exp = Experiment(run_dir) if rank == 0 else None`.
@@ -11,8 +15,10 @@ folder) and that the function then uses only under its rank-0 branch is made on 
 ## Why is this bad?
 `FileExistsError: [Errno 17] File exists: 'runs/exp/epoch_000'`: every rank runs the same code,
 so every rank creates the same checkpoint folder or file; the second one fails (or, with
-`exist_ok`, the ranks overwrite each other's file as they write it). The weights are the same on
-every rank under DDP: rank 0 saves them.
+`exist_ok`, the ranks overwrite each other's file as they write it). A rotation that deletes old
+checkpoints fails the same way: `FileNotFoundError: [Errno 2] No such file or directory:
+'checkpoints/epoch_0000.pt'` on the rank that comes second. The weights are the same on every rank
+under DDP: rank 0 saves them.
 
 ## Example
 ```python
@@ -48,6 +54,11 @@ RANK_ZERO = re.compile(r"==\s*0\b|\bnot\s+\w*rank\b|main_process|is_main|is_mast
                        re.IGNORECASE)
 WHY = ("every rank runs the same code and wrote the same path, so the second rank found it there; the weights are the "
        "same on every rank, so rank 0 saves them")
+
+WHY_REMOVED = ("every rank runs the same code and saved, then removed, the same files, so the second rank found the "
+               "file gone; the weights are the same on every rank, so rank 0 saves and rotates them")
+# the calls that remove a path: a FileNotFoundError there, in a distributed run, is another rank's removal
+REMOVALS = {"os.remove", "os.unlink", "os.rmdir", "shutil.rmtree"}
 
 WHY_MADE = ("every rank runs the same code, so every rank made the object that writes the path and the second rank "
             "found it there; only the rank-0 branch uses the object")
@@ -98,14 +109,22 @@ def _bare_call(source: Source, statement: cst.CSTNode) -> bool:
 
 
 class SaveOnEveryRank(Rule):
-    categories = ("io.file_exists",)
+    categories = ("io.file_exists", "io.file_not_found")
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         return super().matches(diagnosis) and bool(diagnosis.ranks)  # a distributed run's ranks
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         frames = list(user_frames(diagnosis, workspace))  # innermost first
-        statements = [(frame, source, source.statement_at(frame.line)) for frame, source in frames]
+        removed = diagnosis.category == "io.file_not_found"
+        if removed and not (frames and _removes(frames[0][1], frames[0][0])):
+            return  # a path that is not there for another reason (never made, built wrong)
+        why = WHY_REMOVED if removed else WHY
+        # a function on the stack that calls a collective itself (a barrier after the rotation) must
+        # stay on every rank: only a statement inside it, or the failing line, may move
+        reaches = next((i for i, (f, s) in enumerate(frames) if _holds_collective(s, s.statement_at(f.line))),
+                       len(frames))
+        statements = [(frame, source, source.statement_at(frame.line)) for frame, source in frames[:reaches + 1]]
         statements = [(f, s, st) for f, s, st in statements if _bare_call(s, st)]
         # a rank-0 branch right before the save, on any frame; else a new branch, not around the
         # failing line itself (the helper's own mkdir: its other lines would then fail on the other ranks)
@@ -115,15 +134,30 @@ class SaveOnEveryRank(Rule):
                     continue
                 new = moved(source, statement)
                 if new is not None:
-                    yield source.edit(new, frame.line, f"Saved on rank 0 only ({source.code(statement)}): {WHY}")
+                    yield source.edit(new, frame.line, f"Saved on rank 0 only ({source.code(statement)}): {why}")
                     return
-        for frame, source in frames[1:]:
+        for frame, source in frames[1:] if not removed else ():
             statement = source.statement_at(frame.line)
             new = _made_for_rank_zero(source, statement)
             if new is not None:
                 yield source.edit(new, frame.line, f"Made {source.code(statement.body[0].targets[0].target)} on "
                                                     f"rank 0 only: {WHY_MADE}")
                 return
+
+
+def _holds_collective(source: Source, statement: cst.CSTNode) -> bool:
+    """The function around `statement` calls a collective."""
+    function = source.function_of(statement) if statement is not None else None
+    return function is not None and any(source.calls(c, COLLECTIVE_NAMES)
+                                        for c in source.nodes(cst.Call, lambda n: source.within(n, function)))
+
+
+def _removes(source: Source, frame) -> bool:
+    """The frame's statement removes a path: `os.remove(p)`, `shutil.rmtree(d)`, `path.unlink()`."""
+    statement = source.statement_at(frame.line)
+    return statement is not None and any(
+        source.calls(c, REMOVALS) or isinstance(c.func, cst.Attribute) and c.func.attr.value == "unlink"
+        for c in source.nodes(cst.Call, lambda n: source.within(n, statement)))
 
 
 def _made_for_rank_zero(source: Source, statement: cst.CSTNode) -> str | None:
