@@ -23,16 +23,13 @@ statistics, and for an exception the frames and runtime facts (which nn.Module f
 was constructed, the tensors it was given).
 """
 
-import importlib.machinery
 import importlib.util
 import json
-import linecache
 import os
 import runpy
 import sys
 import time
 import traceback
-import types
 
 PROBE_FILE = os.path.abspath(__file__)
 NO_SANDBOX = 98  # the kernel refused the overlay: resolve runs this again under the guard
@@ -88,9 +85,7 @@ class Options:
             elif flag == "--memory-cgroup":
                 self.memory_cgroup = value
             elif flag == "--overlay":
-                self.overlay_file = value
-                with open(value, encoding="utf-8") as f:
-                    self.overlay = {os.path.realpath(p): text for p, text in json.load(f).items()}
+                self.overlay_file, self.overlay = value, OVERLAY.read(value)
             elif flag == "--sandbox":
                 with open(value, encoding="utf-8") as f:
                     self.sandbox = json.load(f)
@@ -162,66 +157,17 @@ HEALTH = load_beside("health.py")  # how the run trains
 DIST = load_beside("dist.py")  # torchrun's launcher and ranks under the probe
 MEMORY = load_beside("memory.py")  # the limits and each step's peak
 SPAWN = load_beside("spawn.py")  # workers the script starts with torch.multiprocessing.spawn, as ranks
+OVERLAY = load_beside("overlay.py")  # the proposed file texts, where no overlayfs layer holds them
 failed = FACTS.failed
 
 
 # --- running the target ---------------------------------------------------------------------
 
-class OverlayLoader(importlib.machinery.SourceFileLoader):
-    """Imports a module from resolver's proposed text instead of the file on disk, so a fix is
-    verified before a single byte of the user's file changes."""
-
-    overlay = {}
-
-    def get_code(self, fullname):
-        return compile(self.overlay[os.path.realpath(self.path)], self.path, "exec", dont_inherit=True)
-
-    def get_source(self, fullname):
-        return self.overlay[os.path.realpath(self.path)]
-
-
-class OverlayFinder:
-    @staticmethod
-    def find_spec(name, path=None, target=None):
-        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
-        if spec is not None and spec.origin and os.path.realpath(spec.origin) in OverlayLoader.overlay:
-            spec.loader = OverlayLoader(name, spec.origin)
-            return spec
-        return None
-
-
-def install_overlay(overlay):
-    OverlayLoader.overlay = overlay
-    for path, text in overlay.items():
-        linecache.cache[path] = (len(text), None, text.splitlines(True), path)
-    if overlay:
-        sys.meta_path.insert(0, OverlayFinder)
-
-
-def read_script(path, overlay):
-    real = os.path.realpath(path)
-    if real in overlay:
-        return overlay[real]
-    with open(path, "rb") as f:
-        return f.read()
-
-
 def run_script(path, args, overlay):
     """What `python SCRIPT ARGS` does: the script as __main__, its folder first on sys.path."""
     sys.argv = [path, *args]
     sys.path[0] = os.path.dirname(os.path.abspath(path))
-    code = compile(read_script(path, overlay), path, "exec", dont_inherit=True)
-    main = types.ModuleType("__main__")
-    main.__file__ = path
-    main.__builtins__ = __builtins__
-    main.__loader__ = None
-    main.__spec__ = None
-    probe_main = sys.modules["__main__"]
-    sys.modules["__main__"] = main
-    try:
-        exec(code, main.__dict__)
-    finally:
-        sys.modules["__main__"] = probe_main
+    OVERLAY.run_code(OVERLAY.read_script(path, overlay), path, "__main__")
 
 
 def run_module(name, args):
@@ -343,7 +289,9 @@ def main(argv):
         guard = enter_sandbox(options.sandbox)
     if options.launcher is not None:
         return launch(options)
-    install_overlay(options.overlay)
+    OVERLAY.install(options.overlay)
+    if options.overlay_file:
+        OVERLAY.in_spawned_interpreters(options.overlay_file, PROBE_FILE, SPAWN.WORKER_FOLDER)
     try:
         import torch
         import torch.utils.data

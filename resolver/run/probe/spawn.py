@@ -33,7 +33,8 @@ def install(torch, options, dist, probe_file):
         watchdog = dist.Watchdog(folder, options.status_fd)
         watchdog.start()
         WATCHDOGS.append(watchdog)
-        RUN.update(folder=folder, failures=RUN.get("failures", {}))
+        RUN["folder"] = folder
+        RUN.setdefault("failures", {})
         try:
             return original(worker, args, nprocs, join, daemon, start_method)
         except (module.ProcessRaisedException, module.ProcessExitedException) as exc:
@@ -47,30 +48,6 @@ def install(torch, options, dist, probe_file):
     module.start_processes = start_processes
     if getattr(torch.multiprocessing, "start_processes", None) is original:
         torch.multiprocessing.start_processes = start_processes
-    if options.overlay_file:
-        _overlay_in_workers(options.overlay_file, probe_file)
-
-
-def _overlay_in_workers(overlay_file, probe_file):
-    """Under the write guard the proposed file texts live in the probe, not in an overlayfs layer:
-    a spawned worker must import them too, the script included, which spawn runs again from its
-    path before it unpickles the worker's function. So the data spawn sends first (what it
-    prepares the new interpreter with) carries a call that installs them: pickled as `exec` of a
-    line of code, it runs in the worker as that data is read, before the script is."""
-    import multiprocessing.spawn
-
-    original = multiprocessing.spawn.get_preparation_data
-    code = (f"import sys; sys.path.append({WORKER_FOLDER!r}); import _resolver_spawned; "
-            f"_resolver_spawned.use_overlay({overlay_file!r}, {probe_file!r})")
-
-    class InstallOverlay:
-        def __reduce__(self):
-            return exec, (code, {})
-
-    def get_preparation_data(name):
-        return {**original(name), "_resolver_overlay": InstallOverlay()}
-
-    multiprocessing.spawn.get_preparation_data = get_preparation_data
 
 
 def summary(dist):
