@@ -222,11 +222,19 @@ def _hoisted(source: Source, branch: cst.If, line: cst.CSTNode, helper: str) -> 
     assigned = {n for s in earlier for n in names_in(s)}
     if not calls or any(assigned & set(names_in(c)) for c in calls):
         return None  # an argument made in the branch: the call cannot move ahead of it
-    if _assigns_only(line, calls):  # `acc = evaluate(...)`: the statement itself moves, no new name
-        body = [s for s in branch.body.body if s is not line]
-        return _split(source, branch, [line], body)
+    ahead, kept = _moved(source, line, calls)
+    at = branch.body.body.index(line)
+    return _split(source, branch, ahead, [*branch.body.body[:at], *kept, *branch.body.body[at + 1:]])
+
+
+def _moved(source: Source, line: cst.CSTNode, calls: list[cst.Call]) -> tuple[list, list]:
+    """What runs on every rank, and what stays under the rank test in `line`'s place: a plain
+    `acc = evaluate(...)` moves whole; otherwise each call goes into a name that `line` then reads."""
+    if isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and len(calls) == 1 \
+            and isinstance(line.body[0], cst.Assign) and line.body[0].value is calls[0]:
+        return [line], []
     assignments, line_with_names = _into_names(source, line, calls)
-    return _split(source, branch, assignments, [line_with_names if s is line else s for s in branch.body.body])
+    return assignments, [line_with_names]
 
 
 def _into_names(source: Source, line: cst.CSTNode, calls: list[cst.Call]) -> tuple[list, cst.CSTNode]:
@@ -311,8 +319,7 @@ def _hoisted_under_conditions(source: Source, branch: cst.If, line: cst.CSTNode,
     made = _made(earlier)
     if any(made & set(names_in(c.test)) or RANK_TEST.search(source.code(c.test)) for c in conditions):
         return None
-    rank = [t for t in _conjuncts(branch.test) if RANK_TEST.search(source.code(t))]
-    others = [t for t in _conjuncts(branch.test) if not RANK_TEST.search(source.code(t))]
+    rank, others = _rank_parts(source, branch.test)
     if not rank:
         return None
 
@@ -325,11 +332,8 @@ def _hoisted_under_conditions(source: Source, branch: cst.If, line: cst.CSTNode,
 
     block = list(conditions[-1].body.body)
     at = block.index(line)
-    if _assigns_only(line, calls):
-        body = [*under_rank(block[:at]), line, *under_rank(block[at + 1:])]
-    else:
-        assignments, line_with_names = _into_names(source, line, calls)
-        body = [*under_rank(block[:at]), *assignments, *under_rank([line_with_names, *block[at + 1:]])]
+    ahead, kept = _moved(source, line, calls)
+    body = [*under_rank(block[:at]), *ahead, *under_rank([*kept, *block[at + 1:]])]
     for condition, node in zip(reversed(blocks[:-1]), reversed(conditions)):
         new_node = node.with_changes(body=node.body.with_changes(body=body))
         statements = list(condition.body.body)
@@ -342,18 +346,11 @@ def _hoisted_under_conditions(source: Source, branch: cst.If, line: cst.CSTNode,
     return source.replaced(branch, cst.FlattenSentinel(body))
 
 
-def _assigns_only(line: cst.CSTNode, calls: list[cst.Call]) -> bool:
-    return isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and len(calls) == 1 \
-        and isinstance(line.body[0], cst.Assign) and line.body[0].value is calls[0]
-
-
 def _split(source: Source, branch: cst.If, assignments: list, body: list) -> str | None:
     """The branch as `assignments` that every rank runs, then `body` under the rank test (the test's
     other conditions, if any, around both)."""
     assignments = [a.with_changes(leading_lines=()) for a in assignments]
-    test = branch.test
-    rank = [t for t in _conjuncts(test) if RANK_TEST.search(source.code(t))]
-    others = [t for t in _conjuncts(test) if not RANK_TEST.search(source.code(t))]
+    rank, others = _rank_parts(source, branch.test)
     if not rank:
         return None
     inner = [cst.If(_joined(rank), branch.body.with_changes(body=body))] if body else []
@@ -376,6 +373,13 @@ def _calls_of(node: cst.CSTNode, helper: str) -> list[cst.Call]:
 
     node.visit(Calls())
     return found
+
+
+def _rank_parts(source: Source, test: cst.BaseExpression) -> tuple[list, list]:
+    """The conjuncts of `test` that pick ranks, and the others (`rank == 0 and epoch % 5 == 0`)."""
+    conjuncts = _conjuncts(test)
+    return [t for t in conjuncts if RANK_TEST.search(source.code(t))], \
+        [t for t in conjuncts if not RANK_TEST.search(source.code(t))]
 
 
 def _conjuncts(test: cst.BaseExpression) -> list:
