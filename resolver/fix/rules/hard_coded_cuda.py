@@ -29,6 +29,7 @@ model = Net().to(DEVICE)
 from __future__ import annotations
 
 import ast
+import builtins
 from typing import Iterator
 
 import libcst as cst
@@ -38,7 +39,7 @@ from resolver.fix.rules._checkpoint import CUDA, device_name, guarded, in_scope
 from resolver.fix.rules._project import replaced_all, sources_mentioning, swapped_in_each_file
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
-from resolver.fix.rules._syntax import last_name, parameter_names
+from resolver.fix.rules._syntax import last_name, own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 MAX_ORIGINS = 4  # hard-coded device defaults fixed in one edit
@@ -62,28 +63,55 @@ def _cuda_call(node: cst.CSTNode) -> bool:
         and len(node.args) <= 1
 
 
+BUILTINS = set(dir(builtins))
 MODULE_DEVICE = cst.parse_expression("next(self.parameters()).device")
 
 
-def _made_in_module_method(source: Source, node: cst.SimpleString) -> bool:
-    """`device="cuda"` given to a call in a method of an `nn.Module` subclass that binds no device of
-    its own: the tensor belongs with the module's parameters."""
+def _module_device(source: Source, node: cst.SimpleString) -> cst.BaseExpression | None:
+    """Where a tensor made in a method of an `nn.Module` subclass (`device="cuda"` given to a call
+    there, the method binding no device of its own) belongs: with the module's parameters, or, in a
+    module that clearly holds none (its `__init__` builds no layer), with a buffer it registers;
+    None when the module has neither."""
     parent = source.parents.get(node)
     function = source.function_of(node)
     klass = source.enclosing(node, cst.ClassDef)
     if not (isinstance(parent, cst.Arg) and parent.keyword is not None and parent.keyword.value == "device"):
-        return False
+        return None
     if function is None or klass is None or function.name.value == "__init__" \
             or parameter_names(function)[:1] != ["self"] or device_name(source, function):
-        return False
-    return any((last_name(base.value) or "").endswith("Module") for base in klass.bases)
+        return None
+    if not any((last_name(base.value) or "").endswith("Module") for base in klass.bases):
+        return None
+    init = next((f for f in own_nodes(klass, cst.FunctionDef) if f.name.value == "__init__"), None)
+    if init is None or _may_hold_parameters(source, init):
+        return MODULE_DEVICE
+    buffer = next((c.args[0].value for c in own_nodes(init, cst.Call) if method_call(c, "register_buffer")
+                   and c.args and isinstance(c.args[0].value, cst.SimpleString)), None)
+    return cst.parse_expression(f"self.{ast.literal_eval(buffer.value)}.device") if buffer is not None else None
+
+
+def _may_hold_parameters(source: Source, init: cst.FunctionDef) -> bool:
+    """`__init__` calls something that may make a layer or a parameter: a class (`nn.Linear`, a
+    submodule of the project, `nn.Parameter`), a function of the project (`make_mlp()`) or a method
+    of its own (`self._build()`). Builtins, torch's functions and tensor methods (`torch.zeros`,
+    `pe.unsqueeze(0)`) and `super().__init__()` make none."""
+    for call in own_nodes(init, cst.Call):
+        name = last_name(call.func) or ""
+        if name[:1].isupper():
+            return True
+        if isinstance(call.func, cst.Name) and name not in BUILTINS:
+            return True
+        if isinstance(call.func, cst.Attribute) and source.code(call.func.value) == "self" \
+                and name != "register_buffer":
+            return True
+    return False
 
 
 def _replacements(source: Source, nodes: list[cst.CSTNode]) -> dict[cst.CSTNode, cst.CSTNode]:
     swaps = {}
     for node in nodes:
         if isinstance(node, cst.SimpleString):
-            swaps[node] = MODULE_DEVICE if _made_in_module_method(source, node) else guarded(source, node.value)
+            swaps[node] = _module_device(source, node) or guarded(source, node.value)
             continue
         device = device_name(source, source.function_of(node))
         index = node.args[0].value.value if node.args else None
@@ -130,9 +158,9 @@ def _hard_coded_cuda(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edi
                                        body=cst.IndentedBlock(body=[statement.with_changes(leading_lines=[])]),
                                        leading_lines=statement.leading_lines), **swaps}
         if swaps:
-            if all(new is MODULE_DEVICE for new in swaps.values()):
+            if all(isinstance(new, cst.Attribute) and new.attr.value == "device" for new in swaps.values()):
                 reason = (f"Made the tensor on the module's own device instead of {spelled}: this machine has no "
-                          "CUDA, and the module's parameters are wherever its caller moved it")
+                          "CUDA, and the module's parameters and buffers are wherever its caller moved it")
             yield source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), reason,
                               uses_torch=True)
         return
