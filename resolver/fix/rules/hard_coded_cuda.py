@@ -6,7 +6,9 @@ uses a device, the constants, defaults and config fields that make it. `x.cuda()
 (`torch.cuda.set_device(local_rank)`, which a CPU-only build of torch lacks) runs under
 `if torch.cuda.is_available():`. A tensor a module's method makes
 (`torch.zeros(..., device="cuda")` in `init_state`) goes where the module's parameters are,
-`next(self.parameters()).device`: the caller chose that device when it moved the model.
+`next(self.parameters()).device`: the caller chose that device when it moved the model. In a module
+that holds no parameter (a positional table, a noise layer) it goes on a buffer the module registers,
+and where it has none the device is guarded.
 
 ## Why is this bad?
 `Torch not compiled with CUDA enabled`, `Found no NVIDIA driver on your system`, `No CUDA GPUs
