@@ -71,6 +71,26 @@ def test_the_first_rank_to_fail_is_the_error_and_the_others_are_named():
     assert counters == {"batches": 2} and notes == ()
 
 
+def test_a_rank_left_in_a_collective_its_finished_peers_never_called_is_a_mismatch():
+    # rank 0 ran the DDP model's forward alone (its buffer broadcast), and failed when rank 1 exited
+    left = _failed("RuntimeError", "[pair.cc:553] Connection closed by peer [127.0.0.1]:4242", 9.0, line=12)
+    torch_frames = [{"file": f"/site/torch/nn/parallel/{name}", "line": n, "function": function, "user": False}
+                    for name, n, function in (("distributed.py", 1886, "forward"),
+                                              ("distributed.py", 2363, "_distributed_broadcast_coalesced"))]
+    left["frames"] += torch_frames
+    diagnosis, counters, _, _ = combine({"failures": {"0": 1}}, {0: left, 1: _ok()}, "", PROJECT)
+    assert diagnosis.error_type == "CollectiveMismatch" and diagnosis.category == "dist.hang"
+    assert diagnosis.location.line == 12 and diagnosis.frames[-1].function == "_distributed_broadcast_coalesced"
+    assert diagnosis.ranks == ("rank 0 was left in _distributed_broadcast_coalesced() at train.py:12, a collective "
+                               "the others never called", "rank 1 had finished the script")
+    assert counters == {"batches": 2}
+    # a peer that failed too is the cause, and a rank whose error is its own is not left alone
+    assert combine({"failures": {"0": 1, "1": 1}}, {0: left, 1: _failed("ValueError", "bad", 8.0)}, "",
+                   PROJECT)[0].error_type == "ValueError"
+    assert combine({"failures": {"0": 1}}, {0: _failed("ValueError", "bad", 9.0), 1: _ok()}, "",
+                   PROJECT)[0].error_type == "ValueError"
+
+
 def test_ranks_that_fail_alike_or_are_stopped_by_torchrun_are_told_apart():
     ranks = {0: _failed("ValueError", "bad", 3.0), 1: _failed("ValueError", "bad", 3.1)}
     diagnosis = combine({"failures": {"0": 1, "1": 1, "2": -15}}, ranks, "", PROJECT)[0]

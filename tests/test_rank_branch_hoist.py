@@ -6,7 +6,7 @@ import textwrap
 from pathlib import Path
 
 from resolver.fix.rules._source import parsed
-from resolver.fix.rules.collective_in_rank_branch import _hoisted, _rank_branch
+from resolver.fix.rules.collective_in_rank_branch import _hoisted, rank_branch
 
 LOOP = '''def fit(model, loader, val_loader, epochs, rank, log=True):
     for epoch in range(epochs):
@@ -20,7 +20,7 @@ def _hoist(branch: str) -> str | None:
     source = parsed(Path("/project/loop.py"), text)
     line = next(n for n in range(1, text.count("\n") + 1) if "evaluate(" in text.splitlines()[n - 1])
     statement = source.statement_at(line)
-    return _hoisted(source, _rank_branch(source, statement), statement, "evaluate")
+    return _hoisted(source, rank_branch(source, statement), statement, "evaluate")
 
 
 def test_the_call_leaves_the_rank_branch_under_its_own_conditions_and_every_statement_keeps_its_order():

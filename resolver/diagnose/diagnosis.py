@@ -125,6 +125,11 @@ class Frame:
     models: dict[str, tuple[str, int]] = field(default_factory=dict)  # nn.Module locals: (class, parameters)
     lengths: dict[str, int] = field(default_factory=dict)  # in a Dataset's __getitem__: "self.name" -> len()
 
+    @property
+    def wrapper_forward(self) -> bool:
+        """torch's DistributedDataParallel.forward: itself a collective (it broadcasts buffers)."""
+        return self.function == "forward" and self.file.name == "distributed.py" and self.file.parent.name == "parallel"
+
 
 @dataclass(frozen=True)
 class WrappedStateDict:

@@ -111,6 +111,8 @@ def combine(launch: dict, ranks: dict[int, dict], stderr: str, project: Path):
     first = min(r for r in failing if _same_error(ranks[r], _error_of(ranks[first]))) if \
         ranks[first]["outcome"] == "exception" else first
     report = ranks[first]
+    if failing == [first] and finished and _PEER_GONE.search(str(report.get("message", ""))):
+        return left_alone(first, ranks, project), report.get("counters", {}), {}, ()
     if report["outcome"] == "exit":
         diagnosis = Diagnosis("SystemExit", f"the script called sys.exit({report.get('code')}) in rank {first}",
                               counters=report.get("counters", {}), source="exit")
@@ -226,10 +228,31 @@ def mismatch_diagnosis(aborted: dict, project: Path, ranks: dict[int, dict], std
     message = f"the ranks called different collectives{reason}: " + "; ".join(lines)
     frames = frames_of[min(frames_of)]
     users = [i for i, frame in enumerate(frames) if frame.user]
-    # down to where the user's call entered torch: which line inside the collective gloo aborted on is a race
-    frames = frames[:users[-1] + 2] if users else frames
+    # down to where the user's call entered torch (through a DDP forward, if it did: that forward's
+    # collective is the one), as which line inside the collective gloo aborted on is a race
+    wrapper = next((i for i, f in enumerate(frames[users[-1]:], users[-1]) if f.wrapper_forward), None) \
+        if users else None
+    frames = frames[:max(users[-1] + 2, (wrapper or 0) + 1)] if users else frames
     return Diagnosis("CollectiveMismatch", message, frames, source="hang",
                      ranks=(*lines, "the other ranks were torn down with it"))
+
+
+def left_alone(rank: int, ranks: dict[int, dict], project: Path) -> Diagnosis:
+    """A rank whose only error is that its peers went away, while they all ended the script
+    normally: it was in a collective none of them called (a `barrier` only rank 0 reaches, or the
+    buffer broadcast of a DDP forward that only rank 0 runs), and was left alone there when they
+    exited. Earlier in the run the same collective has the peers' next one as its partner, so the
+    ranks drift apart silently: a full run hangs or fails like this."""
+    diagnosis = Diagnosis.from_probe(ranks[rank])
+    frames = diagnosis.frames  # whole: the collective raised, a place no race decides
+    users = [frame for frame in frames if frame.user]
+    inner = frames[-1].function if frames else "a collective"
+    place = f"{_relative(users[-1].file, project)}:{users[-1].line}" if users else "its last frame"
+    lines = [*_ended({r: report for r, report in ranks.items() if r != rank}),
+             f"rank {rank} was left in {inner}() at {place}, a collective the others never called"]
+    lines.sort(key=lambda line: int(line.split()[1]))
+    message = "the ranks called different collectives: " + "; ".join(lines)
+    return replace(diagnosis, error_type="CollectiveMismatch", message=message, source="hang", ranks=tuple(lines))
 
 
 def spawned_abort(diagnosis: Diagnosis, stderr: str, project: Path) -> Diagnosis:

@@ -63,7 +63,7 @@ def _collective_statement(source: Source, line: int) -> cst.SimpleStatementLine 
     return None
 
 
-def _rank_branch(source: Source, node: cst.CSTNode) -> cst.If | None:
+def rank_branch(source: Source, node: cst.CSTNode) -> cst.If | None:
     """The innermost `if` of the function whose body (not its else) holds `node` and whose test picks ranks."""
     function = source.function_of(node)
     child, parent = node, source.parents.get(node)
@@ -103,7 +103,7 @@ class CollectiveInRankBranch(Rule):
         if statement is None:
             return
         said = source.code(statement.body[0]).strip()
-        branch = _rank_branch(source, statement)
+        branch = rank_branch(source, statement)
         if branch is not None and statement not in branch.body.body:
             return  # deeper in the branch (a loop): moving it would change how often it runs
         if branch is not None:
@@ -123,7 +123,7 @@ class CollectiveInRankBranch(Rule):
             return
         caller_frame, caller = frames[1]
         call_line = caller.statement_at(caller_frame.line)
-        branch = _rank_branch(caller, call_line) if call_line is not None else None
+        branch = rank_branch(caller, call_line) if call_line is not None else None
         if branch is None:
             return
         if any(r.value is not None for r in own_nodes(helper, cst.Return)):
