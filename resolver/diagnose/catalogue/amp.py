@@ -99,9 +99,11 @@ FAMILIES = (
       "step(optimizer)、update()，各一次。",
       ("the order of backward, unscale_, clip, step, update",)),
     f("amp.step_without_scale",
-      (r"No inf checks were recorded for this optimizer", r"Attempted step but _scale is None"),
+      (r"No inf checks were recorded for this optimizer", r"Attempted (step|unscale_) but _scale is None"),
       ("AssertionError: No inf checks were recorded for this optimizer.",
        ("AssertionError: Attempted step but _scale is None.  This may indicate your script did not use "
+        "scaler.scale(loss or outputs) earlier in the iteration."),
+       ("AssertionError: Attempted unscale_ but _scale is None.  This may indicate your script did not use "
         "scaler.scale(loss or outputs) earlier in the iteration.")),
       "scaler.step(optimizer) ran, but the loss was never scaled this iteration: call "
       "scaler.scale(loss).backward() instead of loss.backward().",
