@@ -55,6 +55,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
     for frame in data["frames"] + ([data["forward_origin"]] if data.get("forward_origin") else []):
         if not frame["lengths"]:  # likewise the data lengths a Dataset's __getitem__ keeps
             frame.pop("lengths")
+        if not frame.get("kept_graphs", True):  # likewise the graphs an out-of-memory frame kept
+            frame.pop("kept_graphs")
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 

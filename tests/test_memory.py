@@ -62,6 +62,17 @@ def test_a_leak_that_only_runs_out_over_a_pass_is_freed(tmp_path):
     assert "torch.no_grad()" in (project / "train.py").read_text()
 
 
+def test_embeddings_kept_with_their_graphs_outside_training_are_freed(tmp_path):
+    project = copy_case(FIXTURES / "inference_keeps_graphs" / "embedding_method_keeps_a_dict", tmp_path / "p")
+    limit_bytes = limit(LIMIT)
+    assert _plain(project, limit_bytes) != 0  # every embedding keeps its chunk's activations
+    report = _resolve(project, "--memory-limit", str(limit_bytes))
+    assert report["status"] == "SUCCESS" and report["runs"] <= 4, report
+    assert [f["rule"] for f in report["fixes"]] == ["inference_keeps_graphs"]
+    assert "    @torch.no_grad()\n    def add(self" in (project / "train.py").read_text()
+    assert _plain(project, limit_bytes) == 0  # and now it runs, plainly, under the same limit
+
+
 def test_a_model_that_does_not_fit_at_batch_one_stops_with_the_advice(tmp_path):
     project = copy_case(FIXTURES / "batch_accumulation" / "noop_model_too_big_at_batch_one", tmp_path / "p")
     before = (project / "train.py").read_text()

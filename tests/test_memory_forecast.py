@@ -52,6 +52,36 @@ def test_an_evaluation_whose_growth_comes_only_with_new_batch_sizes_keeps_nothin
     assert memory.forecast(_memory(draws, _steps(MIB))).kept_per_step == 0
 
 
+def _held_draws(batches, per_sample, released):
+    """An evaluation's draws (no backward) where what is held as a batch is drawn is the graph of the
+    batch before it, `per_sample` bytes a sample; the end holds the last batch's, or, not `released`,
+    as much as the largest draw held."""
+    start, found, before = 900 * MIB, [], 0
+    for batch in batches:
+        held = start + per_sample * before
+        found.append({"loader": "val.py:9", "pass": 1, "batch": batch, "samples": 512, "user_batch": 512,
+                      "rss": held, "vm": held, "live": held, "backwards": 4})
+        before = batch
+    end = start + per_sample * (before if released else max(batches))
+    return found + [{"loader": "val.py:9", "pass": 1, "batch": 0, "end": True, "rss": end, "vm": end, "live": end,
+                     "backwards": 4}]
+
+
+def test_an_evaluation_that_holds_its_batch_graph_is_forecast_at_its_own_batch():
+    # one validation batch of 512 outside no_grad: 3 MiB a sample held until the next batch replaces it
+    record = _memory(_held_draws([2, 32, 64, 2], 3 * MIB, released=True), _steps(MIB))
+    found = memory.forecast(record)
+    assert found.kept_per_step == 3 * MIB * 512 and found.steps_per_epoch == 1
+    finding = memory.verdict(record)
+    assert finding.category == "memory.forecast_oom" and "holds its batch's graph" in finding.message
+
+
+def test_an_evaluation_whose_held_memory_is_not_let_go_holds_no_graph():
+    # what grew with the larger draws stays after the pass: a new batch size's caches, not a graph
+    record = _memory(_held_draws([2, 32, 64, 2], 2 * MIB, released=False), _steps(MIB))
+    assert memory.forecast(record).kept_per_step == 0
+
+
 def test_a_smoke_draw_that_ran_out_of_memory_raises_the_cost_per_sample_to_what_put_it_over():
     # the smaller draws forecast 1 MiB a sample, but a draw of 1024 samples ran out of memory
     record = _memory([], _steps(MIB, sizes=(2, 16, 32)))

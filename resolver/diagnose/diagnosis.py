@@ -124,6 +124,8 @@ class Frame:
     tensors: dict[str, Tensor] = field(default_factory=dict)
     models: dict[str, tuple[str, int]] = field(default_factory=dict)  # nn.Module locals: (class, parameters)
     lengths: dict[str, int] = field(default_factory=dict)  # in a Dataset's __getitem__: "self.name" -> len()
+    # out of memory: containers (a local, or "self.name") holding 2+ tensors that still carry a graph -> how many
+    kept_graphs: dict[str, int] = field(default_factory=dict)
 
     @property
     def wrapper_forward(self) -> bool:
@@ -242,7 +244,8 @@ class Diagnosis:
             Frame(Path(f["file"]), f["line"], f["function"], f["user"], f.get("code", ""),
                   {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))},
                   {k: tuple(v) for k, v in f.get("models", {}).items()},
-                  {k: v for k, v in f.get("lengths", {}).items() if isinstance(v, int)})
+                  {k: v for k, v in f.get("lengths", {}).items() if isinstance(v, int)},
+                  {k: v for k, v in f.get("kept_graphs", {}).items() if isinstance(v, int)})
             for f in report.get("frames", [])
         )
         return cls(

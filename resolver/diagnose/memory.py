@@ -155,12 +155,13 @@ def _kept_per_step(memory: dict, kind: str, user_batch: int) -> tuple[float, int
     for (_, number), draws in passes.items():
         batch = draws[0].get("user_batch") or user_batch
         batches = -(-(draws[0].get("samples") or 0) // batch)
+        count = batches
         if number >= 2:
             per_sample = _grown_per_sample([d for d in draws if not d.get("end")])
-        else:
-            per_sample = _kept_by_an_evaluation(draws)
-        if per_sample * batch * batches > worst[0] * worst[1]:
-            worst = (per_sample * batch, batches)
+        elif not (per_sample := _kept_by_an_evaluation(draws)):
+            per_sample, count = _held_by_an_evaluation(draws), 1  # one batch's graph at a time, at its own size
+        if per_sample * batch * count > worst[0] * worst[1]:
+            worst = (per_sample * batch, count)
     return worst
 
 
@@ -187,6 +188,25 @@ def _kept_by_an_evaluation(draws: list[dict]) -> float:
     return kept / last["batch"] if kept >= LEAK_MIN else 0.0
 
 
+def _held_by_an_evaluation(draws: list[dict]) -> float:
+    """Per sample, the graph a first pass with no backward (an evaluation outside no_grad) holds of
+    its latest batch: the output keeps that batch's activations until the next batch's replaces it.
+    Seen in the draws as the bytes held at a draw following the size of the batch before it, and let
+    go by the pass's end (a new batch size's caches are not)."""
+    inner, end = [d for d in draws if not d.get("end")], draws[-1]
+    if not end.get("end") or len(inner) < 3 or any(d.get("live") is None for d in draws) \
+            or len({d.get("backwards") for d in draws}) != 1:
+        return 0.0
+    start = inner[0]["live"]
+    held = sorted((a["batch"], b["live"] - start) for a, b in zip(inner, inner[1:]))
+    (small, low), (large, high) = held[-2], held[-1]
+    per_sample = (high - low) / (large - small) if large > small else 0.0
+    released = high - (end["live"] - start)
+    if per_sample * large < LEAK_MIN or released < per_sample * large / 2:
+        return 0.0
+    return per_sample
+
+
 def verdict(memory: dict) -> Diagnosis | None:
     """A run that passed in smoke mode, whose forecast at the user's batch size is over its limit, or
     near it: the plain allocator keeps more than the probe's measure, so a forecast within
@@ -202,7 +222,11 @@ def verdict(memory: dict) -> Diagnosis | None:
 def _finding(found: Forecast, memory: dict, shown_at: int | None = None) -> Diagnosis:
     low, high = found.sizes
     where = KIND_WORDS[found.kind]
-    if found.leak:
+    if found.leak and found.steps_per_epoch == 1:
+        what = (f"an evaluation without no_grad holds its batch's graph until the next batch: "
+                f"{size(found.kept_per_step)} at its batch size, so the run would peak at {size(found.peak())} of "
+                f"{where}, over the limit of {size(found.limit)}")
+    elif found.leak:
         what = (f"memory kept from one batch to the next grows by {size(found.kept_per_step)} a batch at your "
                 f"batch size: over a pass of {found.steps_per_epoch} batches the run would peak at "
                 f"{size(found.peak())} of {where}, over the limit of {size(found.limit)} (something keeps each "

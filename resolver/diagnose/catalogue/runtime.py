@@ -124,12 +124,13 @@ FAMILIES = (
                      "batch size, gradient checkpointing or mixed precision (torch.autocast), or a smaller model"),
     f("memory.cpu_oom",
       (r"DefaultCPUAllocator: (can't allocate memory|not enough memory)", r"^MemoryError\b",
-       r"^OSError: \[Errno 12\] Cannot allocate memory"),
+       r"^OSError: \[Errno 12\] Cannot allocate memory", r"\bstd::bad_alloc\b"),
       (("RuntimeError: [enforce fail at alloc_cpu.cpp:117] data. DefaultCPUAllocator: not enough memory: you "
         "tried to allocate 1073741824 bytes."),
        ("RuntimeError: DefaultCPUAllocator: can't allocate memory: you tried to allocate 2147483648 bytes. Error "
         "code 12 (Cannot allocate memory)"),
-       "MemoryError", "OSError: [Errno 12] Cannot allocate memory"),
+       "MemoryError", "OSError: [Errno 12] Cannot allocate memory",
+       "RuntimeError: std::bad_alloc"),  # a C++ kernel's own allocation (a CPU GRU's workspace) under a limit
       "The machine's RAM ran out: load data lazily in the Dataset instead of all at once, use a smaller "
       "batch, or free large arrays.",
       "内存（RAM）耗尽：在 Dataset 中按需加载而非一次全部读入，减小批大小，或释放大数组。",

@@ -14,6 +14,7 @@ from collections import defaultdict
 
 PROBE_DIR = os.path.dirname(os.path.realpath(__file__))  # probe.py and the files it loads beside it
 MAX_TENSORS_PER_FRAME = 24
+MAX_KEPT_SCAN = 4096  # elements of one container looked at for kept graphs: a bound on the probe's cost
 
 PROBE_ERRORS = []  # the probe's own failures, for the report's probe_error (a few: the first say most)
 
@@ -328,7 +329,7 @@ def container_lengths(dataset, torch) -> dict:
     return found
 
 
-def frame_facts(tb, torch, project, index_error=False):
+def frame_facts(tb, torch, project, index_error=False, out_of_memory=False):
     frames = []
     while tb is not None:
         frame = tb.tb_frame
@@ -353,11 +354,38 @@ def frame_facts(tb, torch, project, index_error=False):
                     # for "optimizer got an empty parameter list"
                     models[name] = [type(value).__name__, parameter_count(value)]
             entry["tensors"], entry["models"] = tensors, models
+            if out_of_memory:
+                try:
+                    entry["kept_graphs"] = kept_graphs(frame.f_locals, torch)
+                except Exception as exc:  # an object whose attributes cannot be read: say so, keep the frame
+                    failed("reading the containers an out-of-memory frame keeps", exc)
             if index_error and frame.f_code.co_name == "__getitem__":
                 entry["lengths"] = container_lengths(frame.f_locals.get("self"), torch)
         frames.append(entry)
         tb = tb.tb_next
     return frames
+
+
+def _carries_graph(value, torch):
+    """A tensor with a graph behind it, or a tuple, list or dict (one batch's outputs) holding one."""
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        return any(isinstance(v, torch.Tensor) and v.grad_fn is not None for v in value[:8])
+    return isinstance(value, torch.Tensor) and value.grad_fn is not None
+
+
+def kept_graphs(names, torch):
+    """Containers (a list or dict; a local, or an attribute of `self`) holding two or more
+    tensors that still carry an autograd graph: {name: how many}. Out of memory, they say a loop
+    kept every batch's activations for a backward that may never come."""
+    owner = names.get("self")
+    attributes = vars(owner).items() if hasattr(owner, "__dict__") and not isinstance(owner, type) else ()
+    counts = {name: sum(1 for v in (list(value.values()) if isinstance(value, dict) else value)[:MAX_KEPT_SCAN]
+                        if _carries_graph(v, torch))
+              for name, value in [*names.items(), *((f"self.{n}", v) for n, v in attributes)]
+              if isinstance(value, (list, dict))}  # a tuple is a fixed set (an LSTM's (h, c)), not a pile
+    return {name: count for name, count in counts.items() if count >= 2}
 
 
 def unused_parameters(message, tb, torch):

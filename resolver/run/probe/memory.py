@@ -95,6 +95,14 @@ def apply_limit(limit):
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
 
 
+def out_of_memory(exc):
+    """The error is the allocator's (CUDA's or the CPU's) or Python's: memory ran out."""
+    text = f"{type(exc).__name__}: {exc}"
+    return isinstance(exc, MemoryError) or any(words in text for words in (
+        "out of memory", "OutOfMemoryError", "can't allocate memory", "not enough memory", "Cannot allocate memory",
+        "std::bad_alloc"))
+
+
 def lift_limit():
     """Back to the hard limit, after the script: the probe's report needs room to be written."""
     import resource

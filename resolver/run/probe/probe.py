@@ -344,7 +344,8 @@ def probed(torch, options, target, worker=False):
         report["message"] = str(exc)
         report["counters"] = counters.as_dict()
         try:
-            report["frames"] = FACTS.frame_facts(exc.__traceback__, torch, options.project, isinstance(exc, IndexError))
+            report["frames"] = FACTS.frame_facts(exc.__traceback__, torch, options.project, isinstance(exc, IndexError),
+                                                 MEMORY.out_of_memory(exc))
             report["modules"] = FACTS.failing_modules(exc.__traceback__, torch, sites)
             report["loaders"] = loaders.as_dict()
             drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
