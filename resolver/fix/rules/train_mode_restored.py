@@ -3,9 +3,10 @@
 ## What it does
 Where a run trained in eval mode after a `model.eval()` (the probe sees the model's training
 flag at every step), `model.train()` goes at the top of the training epoch: the first statement
-of the loop that holds both the optimizer step and the `eval()`, or of the function that runs
-the training steps when the `eval()` is elsewhere (a `train_one_epoch(model, ...)`), or of the
-epoch loop that calls the validation helper.
+of the loop that holds both the optimizer step and the `eval()`, or of the loop around the step
+that calls the validation helper holding the `eval()` (an `evaluate(model, ...)` at the end of
+each epoch, with `model.train()` only once before the loop), or of the function that runs the
+training steps when the `eval()` is elsewhere (a `train_one_epoch(model, ...)`).
 
 ## Why is this bad?
 After `model.eval()` dropout is off and batch norm uses its running statistics instead of the
@@ -60,6 +61,12 @@ def _base_name(expression: cst.BaseExpression) -> str | None:
     return expression.value if isinstance(expression, cst.Name) else None
 
 
+def _called(call: cst.Call) -> str | None:
+    """The name a call calls: `validate(...)`, `self.validate(...)`."""
+    func = call.func
+    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+
+
 def _top_of(block: cst.IndentedBlock) -> int:
     body = block.body
     first = body[0] if body else None
@@ -112,6 +119,11 @@ class TrainModeRestored(Rule):
             common = [loop for loop in loops if training.within(evaluating, loop)]
             if common:
                 return common[0]  # the innermost loop that holds both: the epoch
+        helper = source.function_of(evaluating) if evaluating is not None else None
+        calling = [loop for loop in loops if helper is not None and any(
+            _called(call) == helper.name.value for call in training.nodes(cst.Call) if training.within(call, loop))]
+        if calling:
+            return calling[0]  # the innermost loop around the step that calls the validation helper: the epoch
         if function is not None and not (source is training and training.within(evaluating, function)):
             return function  # a train_one_epoch(): validation happens elsewhere
         return loops[-1] if loops else None
