@@ -164,7 +164,7 @@ class _Session:
         if result.diagnosis and result.diagnosis.category == "memory.forecast_oom":
             return memory_check.confirm(self, result)  # one faithful step at the user's batch size
         if result.diagnosis and result.diagnosis.source == "health":
-            return self._with_first_non_finite(result)  # it ran to its end: its batch size broke nothing
+            return self._traced(result)  # it ran to its end: its batch size broke nothing
         lowered = lowered_sizes_in_error(result)
         if lowered:
             why = f"the error involves batch size {lowered[0]}"
@@ -298,12 +298,15 @@ class _Session:
             return failing
         return replace(failing, diagnosis=traced.diagnosis)
 
-    def _with_first_non_finite(self, failing: Run) -> Run:
-        """A loss that turns nan names no line that made it: one more run checks each op's output
-        and names the first op, and the user line, whose output was not finite."""
-        if failing.diagnosis.category != "health.non_finite_loss" or failing.diagnosis.health.get("origin"):
+    def _traced(self, failing: Run) -> Run:
+        """A loss or a gradient that turns nan, or layers that get no gradient, name no line that made
+        it: one more run checks each op and names the first op, and the user line, whose output or
+        derivative was not finite, or that took a value off the graph before those layers."""
+        setting = health.tracer_for(failing.diagnosis)
+        if setting is None:
             return failing
-        traced = self._rerun_with(self._run_once, "rerunning to find the first non-finite value", "trace_non_finite")
+        doing = "the first non-finite value" if setting == "trace_non_finite" else "where the graph is cut"
+        traced = self._rerun_with(self._run_once, f"rerunning to find {doing}", setting)
         if traced.passed or traced.diagnosis.category != failing.diagnosis.category:
             return failing
         return traced

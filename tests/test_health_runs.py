@@ -52,3 +52,24 @@ def test_the_first_non_finite_value_is_found_at_its_op_and_line(tmp_path):
     assert found.category == "health.non_finite_loss"
     assert "first non-finite value from torch.log at bug_nan_log.py:11" in found.message
     assert (found.location.file.name, found.location.line) == ("bug_nan_log.py", 11)
+
+
+def test_a_non_finite_derivative_is_found_at_its_forward_op_and_line(tmp_path):
+    """sqrt at 0 is finite and its derivative is not: the origin is the sqrt, found in backward,
+    not the step that wrote the nan gradient into the weights."""
+    script = FOLDER / "bug_sqrt_at_zero.py"
+    found = health.verdict(summary_of(script, tmp_path, "--trace-non-finite"))
+    assert found.category == "health.non_finite_loss"
+    assert "first non-finite value from the derivative of torch.sqrt at bug_sqrt_at_zero.py:11" in found.message
+    assert (found.location.file.name, found.location.line) == ("bug_sqrt_at_zero.py", 11)
+    assert found.health["origin"]["in_backward"]
+
+
+def test_an_optimizer_over_the_frozen_part_is_located_where_its_parameters_were_gathered(tmp_path):
+    """Not at the optimizer's constructor: at the helper's line that put the frozen module's parameters in."""
+    script = FOLDER / "bug_optimizer_over_frozen_part.py"
+    found = health.verdict(summary_of(script, tmp_path))
+    assert found.category == "health.frozen_optimizer"
+    assert (found.location.file.name, found.location.line) == ("bug_optimizer_over_frozen_part.py", 7)
+    assert "gathered at bug_optimizer_over_frozen_part.py:7" in found.message
+

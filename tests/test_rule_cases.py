@@ -119,8 +119,8 @@ def _diagnose(case: Path, project: Path, server=None):
         return found
     failing = run(target, Settings(), {}, server=server)
     if failing.passed and (unhealthy := health.verdict(failing.health)):  # it exits 0 but does not train
-        if unhealthy.category == "health.non_finite_loss":  # the loop's rerun for the first non-finite value
-            unhealthy = health.verdict(run(target, Settings(trace_non_finite=True), {}, server=server).health)
+        if tracer := health.tracer_for(unhealthy):  # the loop's rerun for the first non-finite value, or cut
+            unhealthy = health.verdict(run(target, Settings(**{tracer: True}), {}, server=server).health)
         return unhealthy
     assert not failing.passed, failing.stderr_tail
     if rules.Evidence.ANOMALY_TRACE in rules.evidence_needed(failing.diagnosis):

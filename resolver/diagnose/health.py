@@ -20,6 +20,7 @@ from resolver.diagnose.diagnosis import Diagnosis, Frame
 CHECKS = ("loss", "gradients", "updates", "zero_grad order", "train mode")
 # categories whose verdict, after a crash fix, means the fix cut the graph: the model no longer learns
 GRAPH_CUT = ("health.no_gradient", "health.no_update")
+NON_FINITE = ("health.non_finite_loss", "health.non_finite_gradient")
 
 
 def _frame(site: dict | None, function: str = "") -> tuple[Frame, ...]:
@@ -51,6 +52,18 @@ def verdict(health: dict) -> Diagnosis | None:
     return None
 
 
+def tracer_for(found: Diagnosis) -> str | None:
+    """The rerun (a run setting) that finds where the error was made when the run could not say: the
+    first non-finite value, op by op and in backward; the first op that took the values of the layers
+    without a gradient off the graph."""
+    if found.category in NON_FINITE and not found.health.get("origin"):
+        return "trace_non_finite"
+    if found.category == "health.no_gradient" and not found.health.get("leaf_loss") \
+            and not found.health.get("first_cut"):
+        return "trace_graph_cut"
+    return None
+
+
 def _non_finite_loss(health: dict) -> Diagnosis | None:
     first = health.get("non_finite")
     if not first:
@@ -61,8 +74,11 @@ def _non_finite_loss(health: dict) -> Diagnosis | None:
     if before:
         message += f" (before it: {', '.join(before)})"
     if origin:
-        message += f"; first non-finite value from {origin['op']} at {Path(origin['file']).name}:{origin['line']}"
-        if origin.get("from_data"):
+        made_by = f"the derivative of {origin['op']}" if origin.get("in_backward") else origin["op"]
+        message += f"; first non-finite value from {made_by} at {Path(origin['file']).name}:{origin['line']}"
+        if origin.get("in_backward"):
+            message += " (in backward: its forward value was finite)"
+        elif origin.get("from_data"):
             message += " (from the data)"
     return _diagnosis("NonFiniteLoss", message, health, origin or first.get("site"))
 
@@ -71,10 +87,13 @@ def _non_finite_gradient(health: dict) -> Diagnosis | None:
     bad = [r for r in health.get("records", ()) if r.get("non_finite_grad")]
     if not bad:
         return None
-    first = bad[0]
+    first, origin = bad[0], health.get("origin")  # from the rerun that checks each op's derivative
     message = (f"the loss is finite ({_value(first['loss'])}) but {first['non_finite_grad']} parameter gradient(s) "
                f"are not, from step {first['step'] + 1}")
-    return _diagnosis("NonFiniteGradient", message, health, health.get("sites", {}).get("backward"))
+    if origin and origin.get("in_backward"):
+        message += (f"; first non-finite value from the derivative of {origin['op']} at "
+                    f"{Path(origin['file']).name}:{origin['line']}")
+    return _diagnosis("NonFiniteGradient", message, health, origin or health.get("sites", {}).get("backward"))
 
 
 def _stale_optimizer(health: dict) -> Diagnosis | None:
@@ -111,7 +130,11 @@ def _frozen_only(health: dict) -> Diagnosis | None:
                f"gradients no optimizer holds: it was given the frozen part instead of the trainable one")
     optimizers = health.get("optimizers") or []
     built = optimizers[frozen[0]].get("site") if frozen[0] < len(optimizers) else None
-    return _diagnosis("FrozenOptimizer", message, health, built)
+    # where the frozen part's parameters were gathered into the list the optimizer was given
+    gathered = next((g for g in (built or {}).get("gathered", ()) if g["frozen"]), None)
+    if gathered:
+        message += f" (the frozen parameters were gathered at {Path(gathered['file']).name}:{gathered['line']})"
+    return _diagnosis("FrozenOptimizer", message, health, gathered or built)
 
 
 def _rebuilt_model(health: dict, params: dict) -> Diagnosis:
@@ -176,11 +199,10 @@ def _leaf_loss(health: dict) -> Diagnosis | None:
 
 def _no_gradient(health: dict) -> Diagnosis | None:
     params = health.get("params", {})
-    sites = health.get("sites", {})
     if params.get("trainable") and not params.get("with_grad"):
         message = (f"none of the {params['trainable']} trainable parameters the optimizer holds got a gradient in "
                    f"{health['checked_steps']} steps: the path from the loss to the model is cut")
-        return _diagnosis("NoGradient", message, health, sites.get("backward"))
+        return _diagnosis("NoGradient", *_first_cut(message, health))
     cut = health.get("cut_modules") or []
     if not cut:
         return None
@@ -188,7 +210,17 @@ def _no_gradient(health: dict) -> Diagnosis | None:
     message = (f"{names} ran in the training forward but got no gradient in {health['checked_steps']} steps "
                f"({params.get('without_grad_count', 0)} of {params.get('trainable', 0)} trainable parameters): "
                f"the path from the loss to it is cut")
-    return _diagnosis("NoGradient", message, health, sites.get("backward"))
+    return _diagnosis("NoGradient", *_first_cut(message, health))
+
+
+def _first_cut(message: str, health: dict) -> tuple[str, dict, dict | None]:
+    """The message and the place: the first op that took a value made by those parameters off the graph
+    (from the rerun that records each cut), else the backward."""
+    cut = health.get("first_cut")
+    if not cut:
+        return message, health, health.get("sites", {}).get("backward")
+    how = "a no_grad block" if cut["op"] == "no_grad" else cut["op"]
+    return f"{message}; the first cut: {how} at {Path(cut['file']).name}:{cut['line']} ({cut['code']})", health, cut
 
 
 def _accumulating(health: dict) -> Diagnosis | None:

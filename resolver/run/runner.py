@@ -64,6 +64,7 @@ class Settings:
     sandbox: str = "overlay"  # "overlay", else "guard"; "none" only with --no-sandbox (see sandbox.py)
     health: bool = True  # the training-health checks (--no-health: off)
     trace_non_finite: bool = False  # check each op's output for the first non-finite value
+    trace_graph_cut: bool = False  # record each op that takes a value off the autograd graph
     memory_limit: int | None = None  # bytes (--memory-limit): every run is held to it
     memory_limit_kind: str = "as"  # "as" (RLIMIT_AS, set by the probe) or "cgroup" (see memory_limit.py)
     forecast_share: int = 16  # the memory forecast's smoke draws: 1/share and 2/share of the user's batch
@@ -177,6 +178,7 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
                       "--sandbox", str(spec_path)]
         probe_args += ["--full"] * settings.full + ["--anomaly"] * settings.anomaly
         probe_args += ["--no-health"] * (not settings.health) + ["--trace-non-finite"] * settings.trace_non_finite
+        probe_args += ["--trace-graph-cut"] * settings.trace_graph_cut
         if target.launcher:
             probe_args += ["--launcher", json.dumps(list(target.launcher))]
         group = None

@@ -1,12 +1,14 @@
-"""A hand-written log or division that reaches 0 gets an eps where its operand is made.
+"""A hand-written log, sqrt or division that reaches 0 gets an eps where its operand is made.
 
 ## What it does
 Where a run's loss turns non-finite and the first non-finite value comes from a `log` or a
 division on a line of the project (the probe's rerun names the op and the line), each log there
 takes `x + 1e-8`, and the division's denominator gets `+ 1e-8`: at the line that computes it when
 it is a standard deviation kept in a name (`std = x.std(0)`, `self.std = data.std(0)`), else at
-the division itself. The log of a softmax is log_of_softmax's; a value that came in with the data,
-an overflowing `exp` or a diverging learning rate get no edit.
+the division itself. Where it comes from the derivative of a `sqrt` (its value at 0 is finite, its
+gradient is not: a distance of a sample to itself), each sqrt there takes `x + 1e-8`; a sqrt whose
+value is already nan (of a negative number) gets no edit. The log of a softmax is log_of_softmax's;
+a value that came in with the data, an overflowing `exp` or a diverging learning rate get no edit.
 
 ## Why is this bad?
 `log(0)` is -inf and `0 / 0` is nan: one sample whose probability saturates, or one feature
@@ -40,6 +42,7 @@ from resolver.write.edits import Edit, Workspace
 
 EPS = "1e-8"
 LOG_OPS = ("torch.log", "Tensor.log")
+SQRT_OPS = ("torch.sqrt", "Tensor.sqrt")
 DIVISION_OPS = ("Tensor.__truediv__", "Tensor.__rtruediv__", "Tensor.__div__", "Tensor.div", "torch.div",
                 "torch.true_divide", "Tensor.true_divide")
 
@@ -90,36 +93,46 @@ class EpsGuard(Rule):
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         origin = diagnosis.health.get("origin") or {}
-        return super().matches(diagnosis) and origin.get("op") in LOG_OPS + DIVISION_OPS \
+        return super().matches(diagnosis) and origin.get("op") in LOG_OPS + SQRT_OPS + DIVISION_OPS \
             and not origin.get("from_data")
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         op = diagnosis.health["origin"]["op"]
+        if op in SQRT_OPS and not diagnosis.health["origin"].get("in_backward"):
+            return  # its value is nan already (a negative operand): not a 0 that an eps moves
         for frame, source in user_frames(diagnosis, workspace):
-            edit = self._logs(frame.line, source) if op in LOG_OPS else self._division(frame.line, source)
+            if op in LOG_OPS + SQRT_OPS:
+                edit = self._inside("log" if op in LOG_OPS else "sqrt", frame.line, source)
+            else:
+                edit = self._division(frame.line, source)
             if edit is not None:
                 yield edit
             return
 
-    def _logs(self, line: int, source: Source) -> Edit | None:
+    def _inside(self, name: str, line: int, source: Source) -> Edit | None:
+        """eps inside each `torch.<name>(x)` or `x.<name>()` on the line."""
         replacements = {}
         for call in source.on_line(cst.Call, line):
-            if source.calls(call, frozenset({"torch.log"})) and len(call.args) == 1:
+            if source.calls(call, frozenset({f"torch.{name}"})) and len(call.args) == 1:
                 operand = call.args[0].value
                 new = call.with_changes(args=[call.args[0].with_changes(value=_plus_eps(operand))])
-            elif isinstance(call.func, cst.Attribute) and call.func.attr.value == "log" and not call.args:
+            elif isinstance(call.func, cst.Attribute) and call.func.attr.value == name and not call.args:
                 operand = call.func.value
                 new = call.with_changes(func=call.func.with_changes(value=_parenthesized(_plus_eps(operand))))
             else:
                 continue
-            if isinstance(operand, cst.Call) and isinstance(operand.func, (cst.Attribute, cst.Name)) \
+            if name == "log" and isinstance(operand, cst.Call) and isinstance(operand.func, (cst.Attribute, cst.Name)) \
                     and "softmax" in source.code(operand.func):
                 return None  # log_of_softmax's
             replacements[id(call)] = new
         if not replacements:
             return None
-        reason = (f"Added eps ({EPS}) inside the log at line {line}: its argument reached 0 and log(0) = -inf "
-                  f"made the loss non-finite")
+        if name == "sqrt":
+            reason = (f"Added eps ({EPS}) inside the sqrt at line {line}: its argument reached 0, where the "
+                      f"derivative of sqrt is inf, and the gradient made the weights non-finite")
+        else:
+            reason = (f"Added eps ({EPS}) inside the log at line {line}: its argument reached 0 and log(0) = -inf "
+                      f"made the loss non-finite")
         return source.edit(source.module.visit(_Rewrite(replacements)).code, line, reason)
 
     def _division(self, line: int, source: Source) -> Edit | None:

@@ -6,8 +6,12 @@ records which modules ran and which parameters got one), the `forward` of the mo
 holds such a layer is read for the one place that cuts the graph on the way from that layer: a
 `.detach()` or `.data` on an expression fed by it (directly, or through a name assigned from
 it), or a `with torch.no_grad():` block around its call; or a `@torch.no_grad()` on a method of
-the class that the forward calls and that calls the layer (`encode()`). That one call is removed
-(the block unwrapped, the decorator dropped); with several, or none, nothing is changed.
+the class that the forward calls and that calls the layer (`encode()`). When that forward holds
+none, the cut is the one the run saw: a rerun records each op that takes a value off the graph
+with the parameters behind it, and the first one behind a layer without a gradient, a `.detach()`
+or `.data` in the forward of another class or in a helper function, is the one removed
+(`x = x.detach()` goes whole). That one call is removed (the block unwrapped, the decorator
+dropped); with several, or none, nothing is changed; a numpy round trip is found but not edited.
 
 ## Why is this bad?
 The script runs and the loss may even fall, since the layers after the cut still learn, but
@@ -32,6 +36,7 @@ optimized parameter: its layers never reach this rule."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
 import libcst as cst
@@ -95,6 +100,24 @@ def _leaves_torch(detach: cst.Call, source: Source) -> bool:
     return isinstance(parent, cst.Attribute) and parent.attr.value in ("numpy", "cpu", "tolist", "item")
 
 
+def _cut_seen(diagnosis: Diagnosis, workspace: Workspace) -> dict[int, tuple[Source, cst.CSTNode, str]]:
+    """The one `.detach()` or `.data` on the line where the rerun saw the values of the layers without a
+    gradient leave the graph (a forward of another class, a helper function); a way out of torch is not
+    (a numpy round trip is rewritten in torch, not unwrapped)."""
+    cut = diagnosis.health.get("first_cut") or {}
+    source = Source.parse(workspace, Path(cut["file"])) if cut.get("op") in ("Tensor.detach", "Tensor.data") else None
+    if source is None:
+        return {}
+    found = {}
+    for node in source.on_line((cst.Call, cst.Attribute), cut["line"]):
+        if cut["op"] == "Tensor.detach" and isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value == "detach" and not node.args and not _leaves_torch(node, source):
+            found[id(node)] = (source, node, f"{source.code(node.func.value)}.detach()")
+        elif cut["op"] == "Tensor.data" and isinstance(node, cst.Attribute) and node.attr.value == "data":
+            found[id(node)] = (source, node, f"{source.code(node.value)}.data")
+    return found
+
+
 class GraphCut(Rule):
     categories = ("health.no_gradient",)
 
@@ -129,6 +152,8 @@ class GraphCut(Rule):
                 elif isinstance(node, cst.Attribute) and node.attr.value == "data" \
                         and _feeds(node.value, names, calls, source):
                     cuts[id(node)] = (source, node, f"{source.code(node.value)}.data")
+        if not cuts:  # none in the forward of the layers' own class: the cut the run saw, wherever it is
+            cuts = _cut_seen(diagnosis, workspace)
         if len(cuts) != 1:
             return  # no cut in a forward, or several: which one is meant is not for a rule to guess
         source, node, what = next(iter(cuts.values()))
@@ -143,8 +168,14 @@ class GraphCut(Rule):
                 return
             body = list(node.body.body)
             new = cst.FlattenSentinel([body[0].with_changes(leading_lines=node.leading_lines), *body[1:]])
+        statement = source.enclosing(node, cst.SimpleStatementLine)
+        assign = statement and len(statement.body) == 1 and statement.body[0]
+        if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and not isinstance(node, cst.Decorator) \
+                and assign.value is node and source.code(assign.targets[0].target) == source.code(new):
+            node, new = statement, cst.RemovalSentinel.REMOVE  # `x = x.detach()` goes, not leaving `x = x`
         function = source.function_of(node)
         cls = source.enclosing(node, cst.ClassDef)
-        reason = (f"Removed {what} in {cls.name.value}.{function.name.value}: it cut the layers before it off the "
+        where = f"{cls.name.value}.{function.name.value}" if cls and function else function.name.value
+        reason = (f"Removed {what} in {where}: it cut the layers before it off the "
                   f"loss, so they got no gradient and never learned")
         yield source.edit(source.replaced(node, new), source.line_of(node), reason)

@@ -3,9 +3,12 @@
 ## What it does
 Where a run trained in eval mode after a `model.eval()` (the probe sees the model's training
 flag at every step), `model.train()` goes at the top of the training epoch: the first statement
-of the loop that holds both the optimizer step and the `eval()`, or of the function that runs
-the training steps when the `eval()` is elsewhere (a `train_one_epoch(model, ...)`), or of the
-epoch loop that calls the validation helper.
+of the loop that holds both the optimizer step and the `eval()`, or of the loop around the step
+that calls the validation helper holding the `eval()` (an `evaluate(model, ...)` at the end of
+each epoch, with `model.train()` only once before the loop), or of the function that runs the
+training steps when the `eval()` is elsewhere (a `train_one_epoch(model, ...)`), unless its caller
+calls `model.train()` once before an epoch loop that calls the validation helper: then the top of
+that loop, where the user's own `train()` was meant to be.
 
 ## Why is this bad?
 After `model.eval()` dropout is off and batch norm uses its running statistics instead of the
@@ -60,6 +63,12 @@ def _base_name(expression: cst.BaseExpression) -> str | None:
     return expression.value if isinstance(expression, cst.Name) else None
 
 
+def _called(call: cst.Call) -> str | None:
+    """The name a call calls: `validate(...)`, `self.validate(...)`."""
+    func = call.func
+    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+
+
 def _top_of(block: cst.IndentedBlock) -> int:
     body = block.body
     first = body[0] if body else None
@@ -82,6 +91,9 @@ class TrainModeRestored(Rule):
             if statement is None:
                 return
             target = self._epoch_top(statement, training, source, frame.line)
+            if isinstance(target, cst.FunctionDef):  # a train_one_epoch(): unless its caller sets train() already
+                training, target = self._caller_loop(diagnosis, workspace, source, frame.line, receiver) \
+                    or (training, target)
             name = _base_name(receiver)
             if target is None or name is None or not any(n.value == name for n in training.nodes(cst.Name)
                                                          if target is n or training.within(n, target)):
@@ -100,6 +112,32 @@ class TrainModeRestored(Rule):
             return
 
     @staticmethod
+    def _caller_loop(diagnosis: Diagnosis, workspace: Workspace, source: Source, eval_line: int,
+                     receiver: cst.BaseExpression) -> tuple[Source, cst.For | cst.While] | None:
+        """The epoch loop of a caller of the training function (`fit()` calling `train_one_epoch()`
+        and the validation helper each epoch) whose function calls `model.train()` once, before that
+        loop: the user's train() is at the wrong level, and the top of that loop is where it belongs."""
+        helper = source.function_of(source.statement_at(eval_line))
+        code = source.code(receiver)
+        for caller in (diagnosis.health.get("step_stack") or [])[1:]:
+            outer = Source.parse(workspace, Path(caller["file"]))
+            statement = outer and outer.statement_at(caller["line"])
+            if statement is None or helper is None:
+                return None
+            node = statement
+            while (node := outer.enclosing(node, (cst.For, cst.While, cst.FunctionDef))) is not None \
+                    and not isinstance(node, cst.FunctionDef):
+                calls = [c for c in outer.nodes(cst.Call) if outer.within(c, node)]
+                function = outer.function_of(node)
+                trained = function is not None and any(
+                    isinstance(c.func, cst.Attribute) and c.func.attr.value == "train" and not c.args
+                    and outer.code(c.func.value) == code and outer.within(c, function) and not outer.within(c, node)
+                    and outer.line_of(c) < outer.line_of(node) for c in outer.nodes(cst.Call))
+                if trained and any(_called(c) == helper.name.value for c in calls):
+                    return outer, node
+        return None
+
+    @staticmethod
     def _epoch_top(step: cst.CSTNode, training: Source, source: Source, eval_line: int):
         """The loop or function whose top starts each training epoch."""
         function = training.function_of(step)
@@ -112,6 +150,11 @@ class TrainModeRestored(Rule):
             common = [loop for loop in loops if training.within(evaluating, loop)]
             if common:
                 return common[0]  # the innermost loop that holds both: the epoch
+        helper = source.function_of(evaluating) if evaluating is not None else None
+        calling = [loop for loop in loops if helper is not None and any(
+            _called(call) == helper.name.value for call in training.nodes(cst.Call) if training.within(call, loop))]
+        if calling:
+            return calling[0]  # the innermost loop around the step that calls the validation helper: the epoch
         if function is not None and not (source is training and training.within(evaluating, function)):
             return function  # a train_one_epoch(): validation happens elsewhere
         return loops[-1] if loops else None

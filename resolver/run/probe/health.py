@@ -127,7 +127,8 @@ class Health:
         self.eval_in_path, self.mode_call, self.eval_sites = False, False, {}
         self.inside = {}  # id(module) -> (module, id of the model whose forward called it), checked steps only
         self.before, self.cache = None, {}
-        self.origin, self.leaf_loss = {}, {}  # the first op whose output was not finite; a loss made from a number
+        # the first op whose output was not finite; a loss made from a number; ops that took values off the graph
+        self.origin, self.leaf_loss, self.cuts = {}, {}, []
         # id(optimizer) -> (its first gradient, weakly: a freed one's id is reused; its version; backward count)
         self.last_grad, self.rates = {}, None  # and lr.py's LearningRates, set by probe.py
         self._install(torch)
@@ -408,6 +409,7 @@ class Health:
             own = [id(p) for p in module._parameters.values() if p is not None and id(p) in trainable]
             if key in self.called and own and all(k in no_grad for k in own):
                 cut.append({"module": name, "class": type(module).__name__, "site": self.sites.site_of(module)})
+        cuts = [c for c in self.cuts if c["params"] & no_grad]  # the cuts behind a parameter without a gradient
         # trainable parameters of those models that got a gradient but no optimizer holds
         unheld = sorted(name for k, (name, p) in params.items()
                         if k not in self.held and p.requires_grad and p.grad is not None)
@@ -439,6 +441,7 @@ class Health:
             "cut_modules": cut[:NAMES_KEPT], "unregistered": unregistered[:NAMES_KEPT],
             "lr_stuck": [e for e in self.rates.as_list() if e["stuck"]][:NAMES_KEPT] if self.rates else [],
             **{key: value for key, value in (("origin", self.origin), ("leaf_loss", self.leaf_loss)) if value},
+            **{"first_cut": {k: v for k, v in cut.items() if k != "params"} for cut in cuts[:1]},
             "sites": {"backward": self.backward_site, "step": self.step_site, "zero_grad": self.zero_site,
                       "eval": self.eval_site or (evaluated[0] if evaluated else None)},
             "step_stack": self.step_stack,

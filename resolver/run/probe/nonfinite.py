@@ -1,6 +1,9 @@
 """The first non-finite value of a run (--trace-non-finite): every torch operation's output is
 checked until one holds a nan or an inf; that op and the user line that called it are the origin
-resolve reports for a loss that turns non-finite. A rerun's tool: it costs a check per op.
+resolve reports for a loss that turns non-finite. The backward is checked too: each op's autograd
+node gets a hook, and the first node that turns finite incoming gradients into a non-finite one
+(the derivative of sqrt at 0, of a division by 0) is the origin, named by its forward op and line,
+before the step writes it into the weights. A rerun's tool: it costs a check per op.
 
 Loaded by path by probe.py (load_beside), after health.py, whose user_site it uses: standard
 library only; torch is handed in by the caller."""
@@ -37,9 +40,24 @@ def non_finite(tensors, torch):
     return any(t.is_floating_point() and t.numel() and not bool(torch.isfinite(t).all()) for t in tensors)
 
 
+def watch_backward(node, func, project, found, torch):
+    """The op's autograd node reports itself when its gradients come out non-finite from finite ones."""
+    site = health.user_site(project)
+    if site is None:
+        return
+
+    def check(grad_inputs, grad_outputs):
+        if not found and non_finite([g for g in grad_inputs if g is not None], torch) \
+                and not non_finite([g for g in grad_outputs if g is not None], torch):
+            found.update(site, op=op_name(func), from_data=False, in_backward=True)
+
+    node.register_hook(check)
+
+
 def install(torch, project, found):
-    """Checks every op until the first non-finite output; `found` gets op, file, line, function,
-    code and from_data (the op's inputs already held one, or it made the tensor from other data)."""
+    """Checks every op until the first non-finite output, forward or backward; `found` gets op, file,
+    line, function, code, from_data (the op's inputs already held one, or it made the tensor from
+    other data) and in_backward (the op's derivative made it, its forward output was finite)."""
     from torch.overrides import TorchFunctionMode
 
     class FirstNonFinite(TorchFunctionMode):
@@ -49,6 +67,9 @@ def install(torch, project, found):
                 return out
             try:
                 outputs = tensors_in(out, torch)
+                node = next((t.grad_fn for t in outputs if t.grad_fn is not None), None)
+                if node is not None:
+                    watch_backward(node, func, project, found, torch)
                 if outputs and non_finite(outputs, torch):
                     site = health.user_site(project)
                     if site is not None:

@@ -5,7 +5,8 @@ import nothing but the standard library and torch: the interpreter it runs in be
 user and may not have resolver installed.
 
     probe.py --out FILE --project DIR [--batch-size N] [--batches K] [--forecast-share S] [--full]
-             [--anomaly] [--no-health] [--trace-non-finite] [--memory-limit BYTES] [--memory-cgroup DIR]
+             [--anomaly] [--no-health] [--trace-non-finite] [--trace-graph-cut] [--memory-limit BYTES]
+             [--memory-cgroup DIR]
              [--sandbox FILE] [--overlay FILE] [--status-fd FD]
              -- (SCRIPT | -m MODULE) [ARGS...]
 
@@ -34,6 +35,8 @@ import traceback
 PROBE_FILE = os.path.abspath(__file__)
 NO_SANDBOX = 98  # the kernel refused the overlay: resolve runs this again under the guard
 
+FLAGS = ("--full", "--anomaly", "--no-health", "--trace-non-finite", "--trace-graph-cut")  # on/off, no value
+
 
 class Options:
     def __init__(self, argv):
@@ -46,6 +49,7 @@ class Options:
         self.anomaly = False
         self.health = True  # --no-health: no training-health checks
         self.trace_non_finite = False  # check each op's output for the first nan or inf
+        self.trace_graph_cut = False  # record each op that takes a value off the autograd graph
         self.overlay = {}
         self.overlay_file = None  # where the overlay came from: spawned workers read it too
         self.sandbox = None
@@ -61,7 +65,7 @@ class Options:
         i = 0
         while argv[i] != "--":
             flag = argv[i]
-            if flag in ("--full", "--anomaly", "--no-health", "--trace-non-finite"):
+            if flag in FLAGS:
                 setattr(self, flag[2:].replace("no-", "").replace("-", "_"), flag != "--no-health")
                 i += 1
                 continue
@@ -96,8 +100,7 @@ class Options:
             elif flag == "--worker":
                 self.worker = value
             i += 2
-        self.worker_flags += [f for f in ("--full", "--anomaly", "--no-health", "--trace-non-finite")
-                              if f in argv[:i]]
+        self.worker_flags += [f for f in FLAGS if f in argv[:i]]
         rest = argv[i + 1:]
         if rest[0] == "-m":
             self.module, self.args = rest[1], rest[2:]
@@ -232,8 +235,11 @@ def install(torch, options):
         LOADERS.track_sampler_epochs(torch, options.project)
         health.rates = load_beside("lr.py").LearningRates(options.project)  # after health.py, which they use
         load_beside("leaf.py").install(torch, options.project, health.leaf_loss)
+        load_beside("gathered.py").install(torch, options.project, health)  # where an optimizer's parameters came from
     if health is not None and options.trace_non_finite:
         load_beside("nonfinite.py").install(torch, options.project, health.origin)
+    if health is not None and options.trace_graph_cut:
+        load_beside("cuts.py").install(torch, options.project, health)
     if options.anomaly:
         torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
     if options.worker is not None:

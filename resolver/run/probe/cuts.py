@@ -1,0 +1,70 @@
+"""Where the path from the loss to a parameter is cut (--trace-graph-cut): in a rerun of a run whose
+layers got no gradient, every op that takes a value requiring grad off the graph is recorded with
+its user line and the parameters behind that value (its autograd graph walked to its leaves):
+`.detach()`, `.data`, `.numpy()`, `.item()`, `.tolist()`, and any op on such a value under no_grad
+inside a training forward. The first cut behind a parameter that never got a gradient is where the
+gradient stops (a numpy round trip starts with one of them, wherever the tensor is made again).
+A rerun's tool: it costs a check per op.
+
+Loaded by path by probe.py (load_beside), after health.py, whose user_site it uses: standard
+library only; torch is handed in by the caller."""
+
+import sys
+
+health_module = sys.modules["_resolver_health"]
+CUTTING = ("detach", "numpy", "item", "tolist")  # methods whose result has no graph behind it
+CUTS_KEPT = 32  # distinct lines recorded
+NODES_WALKED = 20000  # per cut: an autograd graph walked this far at most
+
+
+def parameters_behind(tensor):
+    """The ids of the leaves requiring grad (the parameters) that the tensor's autograd graph reaches."""
+    if tensor.grad_fn is None:
+        return {id(tensor)} if tensor.requires_grad else set()
+    found, seen, todo = set(), set(), [tensor.grad_fn]
+    while todo and len(seen) < NODES_WALKED:
+        node = todo.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        variable = getattr(node, "variable", None)  # an AccumulateGrad node: the leaf itself
+        if variable is not None:
+            found.add(id(variable))
+        todo.extend(next_node for next_node, _ in node.next_functions)
+    return found
+
+
+def install(torch, project, health):
+    """Records each cut in `health.cuts`: op, file, line, function, code and the parameters behind it."""
+    from torch.overrides import TorchFunctionMode
+
+    data = torch._C.TensorBase.data
+    lines = set()
+
+    def cut_by(func):
+        name = getattr(func, "__name__", "")
+        if name in CUTTING or name == "detach_":
+            return "Tensor." + name
+        if name == "__get__" and getattr(func, "__self__", None) is data:
+            return "Tensor.data"
+        if not torch.is_grad_enabled() and health.training_forward and health.depth:
+            return "no_grad"  # an op run under no_grad inside a model's training forward
+        return None
+
+    class GraphCuts(TorchFunctionMode):
+        def __torch_function__(self, func, types, args=(), kwargs=None):
+            op = cut_by(func) if len(lines) < CUTS_KEPT else None
+            if op is not None:
+                try:
+                    values = [t for t in (args[0] if args else None, *(args[1:] if op == "no_grad" else ()))
+                              if isinstance(t, torch.Tensor) and t.requires_grad]
+                    site = health_module.user_site(project) if values else None
+                    if site is not None and (site["file"], site["line"]) not in lines:
+                        lines.add((site["file"], site["line"]))
+                        behind = set().union(*(parameters_behind(t) for t in values))
+                        health.cuts.append(dict(site, op=op, params=behind))
+                except Exception:  # a tensor subclass or a meta tensor that cannot be read: not ours to judge
+                    pass
+            return func(*args, **(kwargs or {}))
+
+    GraphCuts().__enter__()
