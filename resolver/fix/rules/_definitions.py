@@ -317,7 +317,7 @@ def _local_or_global(workspace: Workspace, file: Source, name: cst.Name):
         if len(values) != 1 or values[0] is None or _global_reads(workspace, file, name.value) != 1:
             return None
         return file, values[0], f"the constant {name.value}" if name.value.isupper() else f"`{name.value}`"
-    source = _imported_from(workspace, file, name.value)
+    source = imported_from(workspace, file, name.value)
     if source is None:
         return None
     values = _assigned_values(source, source.module, name.value)
@@ -365,7 +365,7 @@ def _targets(node) -> list:
     return [node.target]
 
 
-def _imported_from(workspace: Workspace, file: Source, name: str) -> Source | None:
+def imported_from(workspace: Workspace, file: Source, name: str) -> Source | None:
     """The project file a `from X import name` in this file reads `name` from."""
     for node in file.nodes(cst.ImportFrom):
         if isinstance(node.names, cst.ImportStar) or node.module is None:
@@ -384,7 +384,7 @@ def _global_reads(workspace: Workspace, file: Source, name: str) -> int:
     the files that import it, or read it as `module.name`."""
     count = 0
     for other in project_sources(workspace):
-        if other.path == file.path or _imported_from(workspace, other, name) is not None:
+        if other.path == file.path or imported_from(workspace, other, name) is not None:
             count += sum(1 for n in other.nodes(cst.Name) if n.value == name and _is_read(other, n)
                          and not quiet(other, n))
         count += sum(1 for a in other.nodes(cst.Attribute) if a.attr.value == name

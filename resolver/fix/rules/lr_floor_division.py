@@ -31,8 +31,10 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._definitions import imported_from
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import user_frames
+from resolver.fix.rules._source import Source, argument, user_frames
+from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
 
@@ -61,6 +63,34 @@ class _TrueDivision(cst.CSTTransformer):
         return updated
 
 
+def _rate_made(workspace: Workspace, source: Source, statement: cst.CSTNode) -> tuple[Source, list] | None:
+    """Where the `lr` an optimizer is built with on `statement` is made: the argument, the one
+    assignment of its name before the line in the same function, and a project function it calls
+    (in this file or imported from another) to that function's returned values."""
+    calls = [c for c in source.nodes(cst.Call, lambda c: source.within(c, statement)) if argument(c, 1, "lr")]
+    if len(calls) != 1:
+        return None
+    value = argument(calls[0], 1, "lr").value
+    if isinstance(value, cst.Name):
+        function = source.function_of(statement)
+        assigned = [a.value for a in source.nodes(cst.Assign, lambda a: source.function_of(a) is function
+                                                   and source.line_of(a) < source.line_of(statement))
+                    if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)
+                    and a.targets[0].target.value == value.value]
+        if len(assigned) != 1:
+            return None
+        value = assigned[0]
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+        name = value.func.value
+        home = source if any(f.name.value == name for f in source.nodes(cst.FunctionDef)) \
+            else imported_from(workspace, source, name)
+        made = home and next((f for f in home.nodes(cst.FunctionDef) if f.name.value == name), None)
+        if made is None:
+            return None
+        return home, [r.value for r in own_nodes(made, cst.Return) if r.value is not None]
+    return source, [value]
+
+
 class LrFloorDivision(Rule):
     categories = ("health.zero_lr",)
 
@@ -69,8 +99,17 @@ class LrFloorDivision(Rule):
             statement = source.statement_at(frame.line)
             if not isinstance(statement, cst.SimpleStatementLine):
                 return
+            written = _written(statement)
             divisions = [d for d in source.nodes(cst.BinaryOperation) if isinstance(d.operator, cst.FloorDivide)
-                         and any(d is v or source.within(d, v) for v in _written(statement))]
+                         and any(d is v or source.within(d, v) for v in written)]
+            if not divisions:  # the line built the optimizer with a rate of 0: where that rate is made
+                made = _rate_made(workspace, source, statement)
+                if made is None:
+                    return
+                source, written = made
+                divisions = [d for d in source.nodes(cst.BinaryOperation) if isinstance(d.operator, cst.FloorDivide)
+                             and any(d is v or source.within(d, v) for v in written)]
+                statement = next((source.enclosing(d, (cst.SimpleStatementLine,)) for d in divisions), statement)
             if not divisions:
                 return
             module = source.module.visit(_TrueDivision(divisions))

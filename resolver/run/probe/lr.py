@@ -2,7 +2,9 @@
 rate above 0, and where its rate was first written 0. An optimizer built with lr > 0 whose every
 step runs at 0, although its schedule wrote the rate again after a step (and wrote 0), never moves
 a parameter: a warm-up factor made by integer division, or a schedule that multiplies the current
-rate by a factor that was 0 once. A warm-up from 0 is not that: its next write is above 0.
+rate by a factor that was 0 once. Nor does one built with lr 0 in every group that nothing writes
+again (a scaled rate made by integer division). A warm-up from 0 is not that: its next write is
+above 0; nor a group kept at 0 beside others that move.
 
 The param groups are watched by a dict subclass whose __setitem__ notes writes of "lr" (reads stay
 plain dict reads); where a torch scheduler's lr_lambda made the 0, the lambda is called once more
@@ -43,8 +45,11 @@ class LearningRates:
         WATCH[:] = [self]
 
     def watch(self, optimizer, index):
+        rates = [_float(group.get("lr")) for group in getattr(optimizer, "param_groups", ())]
         entry = {"optimizer": index, "built_lr": _float(optimizer.defaults.get("lr")), "steps": 0,
-                 "moving_steps": 0, "writes_after_step": 0, "non_zero_writes_after_step": 0, "zero_site": None}
+                 "built_at_zero": bool(rates) and all(rate == 0 for rate in rates),
+                 "moving_steps": 0, "writes": 0, "writes_after_step": 0, "non_zero_writes_after_step": 0,
+                 "zero_site": None, "built_site": health.user_site(self.project)}
         self.entries[id(optimizer)] = entry
         try:
             optimizer.param_groups[:] = [Group(group) for group in optimizer.param_groups]
@@ -66,6 +71,7 @@ class LearningRates:
         value = _float(value)
         if entry is None or value is None:
             return
+        entry["writes"] += 1
         if entry["steps"]:
             entry["writes_after_step"] += 1
             entry["non_zero_writes_after_step"] += value != 0
@@ -117,7 +123,11 @@ class LearningRates:
             if id(entry) in seen:
                 continue
             seen.add(id(entry))
-            stuck = (entry["built_lr"] or 0) > 0 and entry["steps"] >= 2 and not entry["moving_steps"] \
-                and entry["writes_after_step"] > 0 and not entry["non_zero_writes_after_step"]
+            # built above 0, its schedule writes 0 after each step; or built at 0 and never written
+            # again (a scheduler writes on construction: a warm-up from 0 is written, and rises)
+            rescheduled = (entry["built_lr"] or 0) > 0 and entry["writes_after_step"] > 0 \
+                and not entry["non_zero_writes_after_step"]
+            left_at_zero = entry["built_at_zero"] and not entry["writes"]
+            stuck = entry["steps"] >= 2 and not entry["moving_steps"] and (rescheduled or left_at_zero)
             out.append(dict(entry, stuck=stuck))
         return out
