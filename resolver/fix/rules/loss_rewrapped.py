@@ -1,0 +1,89 @@
+"""## What it does
+Where `backward()` ran on a loss made by `torch.tensor(total, requires_grad=True)` (the probe
+records the leaf loss and where it was made), and `total` is made on one line of the same function
+from `.item()` of loss tensors (`total = recon.item() + w * tv.item()`), that line keeps the
+tensors (`total = recon + w * tv`) and the loss is `total` itself.
+
+## Why is this bad?
+`.item()` turns each term into a Python float, and `torch.tensor(..., requires_grad=True)` makes a
+new leaf from their sum: `backward()` then has no graph to walk, no parameter gets a gradient, and
+the model never learns, while the loss prints fine. `requires_grad=True` only silences the error
+`backward()` would raise on a tensor without it.
+
+## Example
+```python
+total = recon.item() + self.tv_weight * tv.item()
+return torch.tensor(total, requires_grad=True)
+```
+
+Use instead:
+```python
+total = recon + self.tv_weight * tv
+return total
+```
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._project import replaced_all
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, method_call
+from resolver.fix.rules._syntax import read_names
+from resolver.write.edits import Edit, Workspace
+
+
+def _rewrap(source: Source, line: int) -> tuple[cst.Call, cst.Name] | None:
+    """`torch.tensor(name, requires_grad=True)` on the line: the call and the name it wraps."""
+    for call in source.on_line(cst.Call, line):
+        if source.calls(call, {"torch.tensor", "torch.as_tensor"}) and call.args \
+                and isinstance(call.args[0].value, cst.Name) and call.args[0].keyword is None \
+                and any(a.keyword is not None and a.keyword.value == "requires_grad" for a in call.args):
+            return call, call.args[0].value
+    return None
+
+
+class _WithoutItem(cst.CSTTransformer):
+    def leave_Call(self, original, updated):
+        if method_call(original, "item") and not original.args:
+            return updated.func.value
+        return updated
+
+
+class LossRewrapped(Rule):
+    categories = ("health.no_gradient",)
+    priority = -1  # before graph_cut: the leaf the loss was rebuilt as is where its graph was lost
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        leaf = diagnosis.health.get("leaf_loss") or {}
+        if not leaf.get("file") or not leaf.get("line"):
+            return
+        source = Source.parse(workspace, Path(leaf["file"]))
+        found = source and _rewrap(source, leaf["line"])
+        if not found:
+            return
+        call, name = found
+        function = source.function_of(call)
+        assigned = [a for a in source.nodes(cst.Assign, lambda a: source.function_of(a) is function)
+                    if any(isinstance(t.target, cst.Name) and t.target.value == name.value for t in a.targets)]
+        if len(assigned) != 1 or len(assigned[0].targets) != 1:
+            return
+        reads = [n for n in read_names(function or source.module)
+                 if n.value == name.value and n is not assigned[0].targets[0].target]
+        if len(reads) != 1:
+            return  # `total` also logged, or made in steps: keeping its graph would change more than the loss
+        value = assigned[0].value
+        kept = value.visit(_WithoutItem())
+        if kept.deep_equals(value):
+            return  # no `.item()` there: the numbers come from elsewhere (numpy, a dict of floats)
+        text = replaced_all(source.module, {value: kept, call: name})
+        now = source.module.code_for_node(kept)
+        yield source.edit(text, source.line_of(assigned[0]),
+                          f"Kept the loss terms as tensors ({source.code(value)} -> {now}) and returned {name.value} "
+                          f"itself instead of {source.code(call)}: a loss rebuilt from .item() floats is a new leaf, "
+                          f"so backward() reached no parameter")
