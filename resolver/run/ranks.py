@@ -111,7 +111,9 @@ def combine(launch: dict, ranks: dict[int, dict], stderr: str, project: Path):
     first = min(r for r in failing if _same_error(ranks[r], _error_of(ranks[first]))) if \
         ranks[first]["outcome"] == "exception" else first
     report = ranks[first]
-    if failing == [first] and finished and _PEER_GONE.search(str(report.get("message", ""))):
+    # every other rank finished (none failed, none died without a report): it was left alone
+    if failing == [first] and set(finished) == set(ranks) - {first} and set(failures) <= set(ranks) \
+            and finished and _PEER_GONE.search(str(report.get("message", ""))):
         return left_alone(first, ranks, project), report.get("counters", {}), {}, ()
     if report["outcome"] == "exit":
         diagnosis = Diagnosis("SystemExit", f"the script called sys.exit({report.get('code')}) in rank {first}",

@@ -100,6 +100,19 @@ def _leaves_torch(detach: cst.Call, source: Source) -> bool:
     return isinstance(parent, cst.Attribute) and parent.attr.value in ("numpy", "cpu", "tolist", "item")
 
 
+def _stored(source: Source, node: cst.CSTNode) -> bool:
+    """The value goes into a container: `xs.append(...)`, `xs[i] = ...`."""
+    parent = source.parents.get(node)
+    while parent is not None and not isinstance(parent, cst.SimpleStatementLine):
+        if isinstance(parent, cst.Call) and isinstance(parent.func, cst.Attribute) \
+                and parent.func.attr.value in ("append", "extend", "insert", "add", "put"):
+            return True
+        if isinstance(parent, cst.Assign) and any(isinstance(t.target, cst.Subscript) for t in parent.targets):
+            return True
+        parent = source.parents.get(parent)
+    return False
+
+
 def _cut_seen(diagnosis: Diagnosis, workspace: Workspace) -> dict[int, tuple[Source, cst.CSTNode, str]]:
     """The one `.detach()` or `.data` on the line where the rerun saw the values of the layers without a
     gradient leave the graph (a forward of another class, a helper function); a way out of torch is not
@@ -110,6 +123,8 @@ def _cut_seen(diagnosis: Diagnosis, workspace: Workspace) -> dict[int, tuple[Sou
         return {}
     found = {}
     for node in source.on_line((cst.Call, cst.Attribute), cut["line"]):
+        if _stored(source, node):
+            continue  # kept for a log or a plot (`norms.append(z.norm().detach())`): a detach to keep
         if cut["op"] == "Tensor.detach" and isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
                 and node.func.attr.value == "detach" and not node.args and not _leaves_torch(node, source):
             found[id(node)] = (source, node, f"{source.code(node.func.value)}.detach()")
@@ -175,7 +190,8 @@ class GraphCut(Rule):
             node, new = statement, cst.RemovalSentinel.REMOVE  # `x = x.detach()` goes, not leaving `x = x`
         function = source.function_of(node)
         cls = source.enclosing(node, cst.ClassDef)
-        where = f"{cls.name.value}.{function.name.value}" if cls and function else function.name.value
+        where = f"{cls.name.value}.{function.name.value}" if cls and function else \
+            function.name.value if function else source.path.name
         reason = (f"Removed {what} in {where}: it cut the layers before it off the "
                   f"loss, so they got no gradient and never learned")
         yield source.edit(source.replaced(node, new), source.line_of(node), reason)

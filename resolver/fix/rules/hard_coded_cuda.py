@@ -88,15 +88,21 @@ def _module_device(source: Source, node: cst.SimpleString) -> cst.BaseExpression
     if init is None or _may_hold_parameters(source, init):
         return MODULE_DEVICE
     buffer = next((c.args[0].value for c in own_nodes(init, cst.Call) if method_call(c, "register_buffer")
-                   and c.args and isinstance(c.args[0].value, cst.SimpleString)), None)
+                   and len(c.args) > 1 and isinstance(c.args[0].value, cst.SimpleString)
+                   and not (isinstance(c.args[1].value, cst.Name) and c.args[1].value.value == "None")), None)
     return cst.parse_expression(f"self.{ast.literal_eval(buffer.value)}.device") if buffer is not None else None
 
 
 def _may_hold_parameters(source: Source, init: cst.FunctionDef) -> bool:
-    """`__init__` calls something that may make a layer or a parameter: a class (`nn.Linear`, a
-    submodule of the project, `nn.Parameter`), a function of the project (`make_mlp()`) or a method
-    of its own (`self._build()`). Builtins, torch's functions and tensor methods (`torch.zeros`,
-    `pe.unsqueeze(0)`) and `super().__init__()` make none."""
+    """`__init__` keeps something it was given (`self.net = net`), or calls something that may make a
+    layer or a parameter: a class (`nn.Linear`, a submodule of the project, `nn.Parameter`), a
+    function of the project (`make_mlp()`) or a method of its own (`self._build()`). Builtins,
+    torch's functions and tensor methods (`torch.zeros`, `pe.unsqueeze(0)`) and
+    `super().__init__()` make none."""
+    given = set(parameter_names(init)) - {"self"}
+    for assign in own_nodes(init, cst.Assign):  # `self.net = net`: a module it was given
+        if isinstance(assign.value, cst.Name) and assign.value.value in given:
+            return True
     for call in own_nodes(init, cst.Call):
         name = last_name(call.func) or ""
         if name[:1].isupper():

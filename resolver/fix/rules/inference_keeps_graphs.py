@@ -168,6 +168,13 @@ def _trains(source: Source, scope: cst.CSTNode, training: set[str]) -> bool:
     return False
 
 
+def _in_training_loop(source: Source, frame: Frame, training: set[str]) -> bool:
+    """The caller's call sits in a loop that trains (a step's forward), not after it (a predict)."""
+    statement = source.statement_at(frame.line)
+    loop = statement is not None and source.enclosing(statement, (cst.For, cst.While))
+    return bool(loop) and _trains(source, loop, training)
+
+
 def _stores(source: Source, scope: cst.CSTNode, container: str) -> Iterator[tuple[cst.CSTNode, cst.CSTNode]]:
     """Each value put into the container (`c.append(v)`, `c[k] = v`), as the node and its `.detach()`ed form."""
     code = source.module.code_for_node
@@ -202,7 +209,12 @@ class InferenceKeepsGraphs(Rule):
             kept = set(frame.kept_graphs)
             if _reaches_backward(frames[index:], kept):
                 return  # a loss needs those graphs: the batch is what is too big (batch_accumulation)
-            if isinstance(scope, cst.FunctionDef) and not _trains(source, scope, _training_functions(workspace)) \
+            training = _training_functions(workspace)
+            # a forward, or a function a training caller runs, feeds a loss too: only what it keeps is detached
+            inside_training = scope.name.value == "forward" if isinstance(scope, cst.FunctionDef) else True
+            inside_training = inside_training or any(_in_training_loop(outer, f, training)
+                                                     for f, outer in frames[index + 1:])
+            if isinstance(scope, cst.FunctionDef) and not inside_training and not _trains(source, scope, training) \
                     and not any(source.calls(d.decorator, NO_GRAD) for d in scope.decorators):
                 decorated = scope.with_changes(decorators=[
                     cst.Decorator(cst.parse_expression(f"{source.torch}.no_grad()")), *scope.decorators])

@@ -48,6 +48,24 @@ def _rewrap(source: Source, line: int) -> tuple[cst.Call, cst.Name] | None:
     return None
 
 
+def _arithmetic_of_items(node: cst.CSTNode) -> bool:
+    """Sums and products of numbers, names and `name.item()`: what keeps its meaning when the
+    `.item()`s go. A `.item()` of a computed value (`log_alpha.exp().item()`, held constant on
+    purpose) or a call around one (`math.log(x.item())`) is not."""
+    if isinstance(node, cst.BinaryOperation):
+        return _arithmetic_of_items(node.left) and _arithmetic_of_items(node.right)
+    if isinstance(node, cst.UnaryOperation):
+        return _arithmetic_of_items(node.expression)
+    if isinstance(node, cst.Call):
+        return method_call(node, "item") and not node.args and _plain(node.func.value)
+    return isinstance(node, (cst.Integer, cst.Float)) or _plain(node)
+
+
+def _plain(node: cst.CSTNode) -> bool:
+    """`recon`, `self.tv_weight`, `out.loss`."""
+    return isinstance(node, cst.Name) or isinstance(node, cst.Attribute) and _plain(node.value)
+
+
 class _WithoutItem(cst.CSTTransformer):
     def leave_Call(self, original, updated):
         if method_call(original, "item") and not original.args:
@@ -78,6 +96,8 @@ class LossRewrapped(Rule):
         if len(reads) != 1:
             return  # `total` also logged, or made in steps: keeping its graph would change more than the loss
         value = assigned[0].value
+        if not _arithmetic_of_items(value):
+            return
         kept = value.visit(_WithoutItem())
         if kept.deep_equals(value):
             return  # no `.item()` there: the numbers come from elsewhere (numpy, a dict of floats)

@@ -91,6 +91,18 @@ def _rate_made(workspace: Workspace, source: Source, statement: cst.CSTNode) -> 
     return source, [value]
 
 
+def _factor_of(source: Source, division: cst.BinaryOperation, value: cst.BaseExpression) -> bool:
+    """`division` is a factor of the rate itself (`base_lr * batch // 256`), not inside an exponent,
+    an index or a call (`0.1 ** (epoch // step)` is a step decay: its `//` is meant)."""
+    node = division
+    while node is not value:
+        node = source.parents.get(node)
+        if not isinstance(node, cst.BinaryOperation) \
+                or not isinstance(node.operator, (cst.Multiply, cst.Divide, cst.FloorDivide)):
+            return False
+    return True
+
+
 class LrFloorDivision(Rule):
     categories = ("health.zero_lr",)
 
@@ -108,7 +120,7 @@ class LrFloorDivision(Rule):
                     return
                 source, written = made
                 divisions = [d for d in source.nodes(cst.BinaryOperation) if isinstance(d.operator, cst.FloorDivide)
-                             and any(d is v or source.within(d, v) for v in written)]
+                             and any(_factor_of(source, d, v) for v in written)]
                 statement = next((source.enclosing(d, (cst.SimpleStatementLine,)) for d in divisions), statement)
             if not divisions:
                 return

@@ -33,7 +33,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import user_frames
+from resolver.fix.rules._source import project_sources, user_frames
 from resolver.fix.rules._syntax import own_nodes
 from resolver.fix.rules.collective_in_rank_branch import rank_branch
 from resolver.write.edits import Edit, Workspace
@@ -56,6 +56,19 @@ def _model_call(calls: list[cst.Call]) -> cst.Call | None:
     return found[0] if len(found) == 1 else None
 
 
+def _only_under_rank_branches(workspace: Workspace, helper: cst.FunctionDef) -> bool:
+    """Every call of the helper in the project sits in a rank branch."""
+    name = helper.name.value
+    for source in project_sources(workspace):
+        for call in source.nodes(cst.Call):
+            func = call.func
+            called = func.value if isinstance(func, cst.Name) else func.attr.value \
+                if isinstance(func, cst.Attribute) else None
+            if called == name and rank_branch(source, call) is None:
+                return False
+    return True
+
+
 class RankOnlyWrapperForward(Rule):
     categories = ("dist.hang",)
     priority = 1  # after collective_in_rank_branch: a collective the user wrote is moved first
@@ -72,10 +85,13 @@ class RankOnlyWrapperForward(Rule):
         call = _model_call(source.on_line(cst.Call, frame.line))
         if not under or call is None:
             return  # every rank runs this forward: the collective is matched, the fault is elsewhere
-        # what the rank-only code around the forward does: the branch, or the helper it calls
-        scope = under[0][1] if under[0][0] is frame else source.function_of(call) or under[0][1]
+        helper = source.function_of(call) if under[0][0] is not frame else None
+        if under[0][0] is not frame and (helper is None or not _only_under_rank_branches(workspace, helper)):
+            return  # a helper every rank also runs (to train): its forward must stay the wrapper's
+        # what the rank-only code around the forward does: the branch, and the helper it calls
+        scopes = [under[0][1], *([helper] if helper is not None else [])]
         if any(isinstance(c.func, cst.Attribute) and c.func.attr.value in ("backward", "step")
-               for c in own_nodes(scope, cst.Call)):
+               for scope in scopes for c in own_nodes(scope, cst.Call)):
             return  # a step only some ranks train: the replicas would part ways, a redesign
         model = source.code(call.func)
         wrapped = cst.parse_expression(f'getattr({model}, "module", {model})')

@@ -34,8 +34,8 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call, names_in, user_frames
-from resolver.fix.rules._syntax import parameter_names
+from resolver.fix.rules._source import Source, method_call, user_frames
+from resolver.fix.rules._syntax import bound_names, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 
@@ -45,8 +45,9 @@ def _scale_test(source: Source, scaler: str) -> cst.BaseExpression | None:
     tests = set()
     for call in source.nodes(cst.Call, lambda c: method_call(c, "scale") and source.code(c.func.value) == scaler):
         branch = source.enclosing(call, cst.If)
-        if branch is None or source.enclosing(branch, cst.FunctionDef) is not source.function_of(call):
-            return None
+        if branch is None or source.enclosing(branch, cst.FunctionDef) is not source.function_of(call) \
+                or isinstance(source.parents.get(branch), cst.If) or isinstance(branch.orelse, cst.If):
+            return None  # an elif chain: one test does not say when the scale runs
         test = source.code(branch.test)
         tests.add(test if source.within(call, branch.body) else f"not ({test})")
     return cst.parse_expression(tests.pop()) if len(tests) == 1 else None
@@ -74,7 +75,7 @@ def _bound_before(source: Source, test: cst.BaseExpression, statement: cst.CSTNo
     # at module level, only what the statements before it bind (`args`, `dtype`), not a name the loop
     # after it sets each epoch
     top = [s for s in source.module.body if function is not None or source.line_of(s) < line]
-    known = made | {n for s in top for n in names_in(s)} \
+    known = made | {n for s in top for n in _module_bound(s)} \
         | set(parameter_names(function) if function is not None else ())
     reads = set()
 
@@ -92,6 +93,24 @@ def _bound_before(source: Source, test: cst.BaseExpression, statement: cst.CSTNo
 
     test.visit(Reads())
     return reads <= known
+
+
+def _module_bound(statement: cst.CSTNode) -> set[str]:
+    """The names a module-level statement binds: imports, defs, classes, assignment targets; not the
+    names a function body or a loop uses inside."""
+    if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+        return {statement.name.value}
+    bound = set()
+    for small in getattr(statement, "body", ()) if isinstance(statement, cst.SimpleStatementLine) else ():
+        if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+            for alias in small.names:
+                named = alias.asname.name if alias.asname else alias.name
+                bound.add(cst.Module([]).code_for_node(named).split(".")[0])
+        elif isinstance(small, cst.Assign):
+            bound.update(*(bound_names(t.target) for t in small.targets))
+        elif isinstance(small, cst.AnnAssign):
+            bound.update(bound_names(small.target))
+    return bound
 
 
 class ScalerEnabledWhereScaled(Rule):

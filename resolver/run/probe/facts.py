@@ -5,6 +5,7 @@ filled, and the probe's own failures while gathering them.
 Loaded by path by probe.py (load_beside) in the user's interpreter: standard library only; torch
 is handed in by the caller."""
 
+import itertools
 import linecache
 import os
 import sys
@@ -381,7 +382,8 @@ def kept_graphs(names, torch):
     kept every batch's activations for a backward that may never come."""
     owner = names.get("self")
     attributes = vars(owner).items() if hasattr(owner, "__dict__") and not isinstance(owner, type) else ()
-    counts = {name: sum(1 for v in (list(value.values()) if isinstance(value, dict) else value)[:MAX_KEPT_SCAN]
+    counts = {name: sum(1 for v in itertools.islice(value.values() if isinstance(value, dict) else value,
+                                                    MAX_KEPT_SCAN)
                         if _carries_graph(v, torch))
               for name, value in [*names.items(), *((f"self.{n}", v) for n, v in attributes)]
               if isinstance(value, (list, dict))}  # a tuple is a fixed set (an LSTM's (h, c)), not a pile

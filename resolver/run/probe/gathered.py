@@ -27,6 +27,9 @@ def install(torch, project, health):
         path = caller.f_code.co_filename
         if path not in user:
             user[path] = facts.is_user_file(path, project)
+        if user[path] and id(self) not in calls and len(calls) >= MODULES_KEPT:
+            for key in [key for key, entry in calls.items() if entry[0]() is None]:
+                del calls[key]  # modules gone (a model per fold, per trial): room for the new ones
         if user[path] and (id(self) in calls or len(calls) < MODULES_KEPT):
             calls[id(self)] = (weakref.ref(self), os.path.realpath(path), caller.f_lineno, caller.f_code.co_name)
         return original_parameters(self, *args, **kwargs)
@@ -40,7 +43,10 @@ def install(torch, project, health):
         gathered = []
         for ref, path, line, function in list(calls.values()):
             module = ref()
-            own = list(original_parameters(module)) if module is not None else []
+            first = next(original_parameters(module), None) if module is not None else None
+            if first is None or id(first) not in held:
+                continue  # not this optimizer's: its parameters are not listed
+            own = list(original_parameters(module))
             if own and all(id(p) in held for p in own) and len(gathered) < GATHERED_KEPT:
                 gathered.append({"file": path, "line": line, "function": function,
                                  "frozen": not any(p.requires_grad for p in own)})
