@@ -3,10 +3,14 @@ says, read from the tree alone."""
 
 from __future__ import annotations
 
+import builtins
+
 import libcst as cst
 
 from resolver.fix.rules import _source
 from resolver.fix.rules._source import Source
+
+BUILTINS = frozenset(dir(builtins))  # names no project defines: `len`, `float`, `print`
 
 
 def the_return(function: cst.FunctionDef, path: tuple) -> cst.BaseExpression | None:

@@ -39,7 +39,7 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import swapped
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in, project_sources, user_frames
-from resolver.fix.rules._syntax import own_nodes
+from resolver.fix.rules._syntax import last_name, own_nodes
 from resolver.run.probe.dist import COLLECTIVES
 from resolver.write.edits import Edit, Workspace
 
@@ -159,9 +159,7 @@ def _called_once(workspace: Workspace, name: str) -> bool:
 
 def _calls(call: cst.Call, name: str) -> bool:
     """`name(...)` or `obj.name(...)`."""
-    func = call.func
-    return isinstance(func, cst.Name) and func.value == name \
-        or isinstance(func, cst.Attribute) and func.attr.value == name
+    return last_name(call.func) == name
 
 
 def _early_return_guard(source: Source, statement: cst.CSTNode) -> cst.If | None:

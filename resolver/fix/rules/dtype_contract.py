@@ -44,7 +44,6 @@ loss = F.cross_entropy(logits, labels)
 
 from __future__ import annotations
 
-import builtins
 import re
 from typing import Iterator
 
@@ -56,10 +55,9 @@ from resolver.fix.rules._dtype_origin import FLOATING, INTEGER, UNIT_IMAGE, cast
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
-from resolver.fix.rules._syntax import argument, last_name
+from resolver.fix.rules._syntax import BUILTINS, argument, last_name
 from resolver.write.edits import Edit, Workspace
 
-BUILTINS = frozenset(dir(builtins))
 WANTS = {"dtype.index_expected": INTEGER, "dtype.float_target": FLOATING, "dtype.mismatch": FLOATING}
 # callee -> (position, keyword) of the argument whose dtype the contract is about
 INDEX_ARGUMENTS = {"cross_entropy": (1, "target"), "nll_loss": (1, "target"), "CrossEntropyLoss": (1, "target"),

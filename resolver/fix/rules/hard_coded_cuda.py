@@ -31,7 +31,6 @@ model = Net().to(DEVICE)
 from __future__ import annotations
 
 import ast
-import builtins
 from typing import Iterator
 
 import libcst as cst
@@ -41,7 +40,7 @@ from resolver.fix.rules._checkpoint import CUDA, device_name, guarded, in_scope
 from resolver.fix.rules._project import replaced_all, sources_mentioning, swapped_in_each_file
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
-from resolver.fix.rules._syntax import last_name, own_nodes, parameter_names
+from resolver.fix.rules._syntax import BUILTINS, last_name, own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 MAX_ORIGINS = 4  # hard-coded device defaults fixed in one edit
@@ -65,7 +64,6 @@ def _cuda_call(node: cst.CSTNode) -> bool:
         and len(node.args) <= 1
 
 
-BUILTINS = set(dir(builtins))
 MODULE_DEVICE = cst.parse_expression("next(self.parameters()).device")
 
 

@@ -44,6 +44,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import NO_GRAD, Source, method_call, project_sources, user_frames, wrap
+from resolver.fix.rules._syntax import last_name
 from resolver.write.edits import Edit, Workspace
 
 AUTOGRAD_CALLS = frozenset({"torch.autograd.backward", "torch.autograd.grad"})
@@ -162,8 +163,7 @@ def _training_functions(workspace: Workspace) -> set[str]:
 
 def _trains(source: Source, scope: cst.CSTNode, training: set[str]) -> bool:
     for call in source.nodes(cst.Call, lambda c: source.within(c, scope)):
-        name = call.func.attr.value if isinstance(call.func, cst.Attribute) else getattr(call.func, "value", None)
-        if method_call(call, "backward", "step") or name in training:
+        if method_call(call, "backward", "step") or last_name(call.func) in training:
             return True
     return False
 

@@ -26,7 +26,6 @@ if rank == 0:
 
 from __future__ import annotations
 
-import builtins
 from typing import Iterator
 
 import libcst as cst
@@ -34,11 +33,9 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import project_sources, user_frames
-from resolver.fix.rules._syntax import own_nodes
+from resolver.fix.rules._syntax import BUILTINS, last_name, own_nodes
 from resolver.fix.rules.collective_in_rank_branch import rank_branch
 from resolver.write.edits import Edit, Workspace
-
-BUILTINS = set(dir(builtins))
 
 
 def _in_wrapper_forward(diagnosis: Diagnosis) -> bool:
@@ -61,10 +58,7 @@ def _only_under_rank_branches(workspace: Workspace, helper: cst.FunctionDef) -> 
     name = helper.name.value
     for source in project_sources(workspace):
         for call in source.nodes(cst.Call):
-            func = call.func
-            called = func.value if isinstance(func, cst.Name) else func.attr.value \
-                if isinstance(func, cst.Attribute) else None
-            if called == name and rank_branch(source, call) is None:
+            if last_name(call.func) == name and rank_branch(source, call) is None:
                 return False
     return True
 

@@ -34,7 +34,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call, user_frames
+from resolver.fix.rules._source import Source, keyword_arg, method_call, user_frames
 from resolver.fix.rules._syntax import bound_names, parameter_names
 from resolver.write.edits import Edit, Workspace
 
@@ -131,9 +131,7 @@ class ScalerEnabledWhereScaled(Rule):
             enabled = next((a for a in call.args if a.keyword is not None and a.keyword.value == "enabled"), None)
             said = source.code(test)
             if enabled is None:
-                tight = cst.AssignEqual(whitespace_before=cst.SimpleWhitespace(""),
-                                        whitespace_after=cst.SimpleWhitespace(""))
-                new = call.with_changes(args=[*call.args, cst.Arg(test, keyword=cst.Name("enabled"), equal=tight)])
+                new = call.with_changes(args=[*call.args, keyword_arg("enabled", said)])
             else:
                 both = cst.parse_expression(f"{source.code(enabled.value)} and {said}")
                 new = call.with_changes(args=[a if a is not enabled else a.with_changes(value=both) for a in call.args])

@@ -162,7 +162,7 @@ class Health:
             if not health.forward_hooks and len(health.records) < RECORDS_KEPT:
                 health.forward_hooks = health.hooks()  # its first steps are checked too
             if health.rates is not None:
-                health.rates.watch(self, len(health.optimizers) - 1)
+                health.rates.watch(self, len(health.optimizers) - 1, health.optimizers[-1][2])
 
         def zero_grad(self, *args, **kwargs):
             health._on_zero_grad(self)

@@ -44,12 +44,13 @@ class LearningRates:
         self.entries = {}  # id(optimizer) -> its entry; id(group) -> the same entry
         WATCH[:] = [self]
 
-    def watch(self, optimizer, index):
+    def watch(self, optimizer, index, site):
+        """`site`: where the optimizer was built (health.py's record of it)."""
         rates = [_float(group.get("lr")) for group in getattr(optimizer, "param_groups", ())]
         entry = {"optimizer": index, "built_lr": _float(optimizer.defaults.get("lr")), "steps": 0,
                  "built_at_zero": bool(rates) and all(rate == 0 for rate in rates),
                  "moving_steps": 0, "writes": 0, "writes_after_step": 0, "non_zero_writes_after_step": 0,
-                 "zero_site": None, "built_site": health.user_site(self.project)}
+                 "zero_site": None, "built_site": site}
         self.entries[id(optimizer)] = entry
         try:
             optimizer.param_groups[:] = [Group(group) for group in optimizer.param_groups]

@@ -109,7 +109,7 @@ def use_in_spawned(overlay_file):
     def run_overlaid(path_name, init_globals=None, run_name=None):
         if os.path.realpath(path_name) not in overlay:
             return run_path(path_name, init_globals, run_name)
-        module = run_code(overlay[os.path.realpath(path_name)], path_name, run_name or "<run_path>", init_globals)
+        module = run_code(read_script(path_name, overlay), path_name, run_name or "<run_path>", init_globals)
         return dict(module.__dict__)
 
     runpy.run_path = run_overlaid
