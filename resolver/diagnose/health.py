@@ -45,7 +45,7 @@ def verdict(health: dict) -> Diagnosis | None:
         return None  # no optimizer step: nothing trains here (an evaluation or data script)
     for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _frozen_only, _unregistered,
                   _cleared_before_step, _leaf_loss, _no_gradient, _accumulating, _eval_mode, _zero_lr, _no_update,
-                  _sampler_epoch):
+                  _schedule_per_batch, _sampler_epoch):
         found = check(health)
         if found is not None:
             return found
@@ -275,6 +275,21 @@ def _no_update(health: dict) -> Diagnosis | None:
     message = (f"the optimizer stepped {len(records)} times with lr > 0 and non-zero gradients, "
                f"but no parameter changed")
     return _diagnosis("NoUpdate", message, health, health.get("sites", {}).get("step"))
+
+
+def _schedule_per_batch(health: dict) -> Diagnosis | None:
+    schedules = health.get("schedules_per_batch") or []
+    if not schedules:
+        return None
+    first = schedules[0]
+    terms = ", ".join(f"{k}={_value(first[k]) if k == 'gamma' else first[k]}"
+                      for k in ("gamma", "step_size", "milestones") if k in first)
+    every = "every batch" if first.get("epoch_steps") == first["full_pass"] else "every few batches"
+    message = (f"{first['class']}({terms}) is stepped after {every}, but its schedule counts epochs: by its own "
+               f"formula the learning rate falls to {first['factor']:.2g} of its start within the first epoch "
+               f"({first.get('epoch_steps')} steps over {first['full_pass']} batches), so training stalls after "
+               f"a few dozen steps")
+    return _diagnosis("ScheduleSteppedPerBatch", message, health, first["site"])
 
 
 def _sampler_epoch(health: dict) -> Diagnosis | None:

@@ -105,6 +105,15 @@ FAMILIES = (
       ("the learning rate at each step", "the line that set it to 0"),
       when_exhausted="the learning rate stays 0 at every step: compute the schedule's factor with true division, "
                      "and scale the base learning rate (kept when the schedule is built), not the current one"),
+    f("health.schedule_per_batch", r"^ScheduleSteppedPerBatch: ",
+      "ScheduleSteppedPerBatch: ExponentialLR(gamma=0.8) is stepped after every batch, but its schedule counts epochs",
+      "A schedule whose decay counts epochs (StepLR, MultiStepLR, ExponentialLR) is stepped after every batch: "
+      "by its own formula the learning rate falls to almost 0 within the first epoch, and training stalls.",
+      "按 epoch 计数衰减的调度器（StepLR、MultiStepLR、ExponentialLR）在每个 batch 之后都调用了 step()："
+      "按它自己的公式，学习率在第一个 epoch 内就降到几乎为 0，训练停滞。",
+      ("where the schedule is stepped", "the batches in one pass of the DataLoader"),
+      when_exhausted="an epoch schedule is stepped after every batch: call scheduler.step() once per epoch, "
+                     "after the batch loop (or give the schedule its step counts in batches)"),
     f("health.no_update", r"^NoUpdate: ",
       "NoUpdate: the optimizer steps with gradients and lr 0.001, but no parameter changes",
       "The optimizer steps with gradients and a learning rate above 0, yet no parameter changes: it may hold "

@@ -440,6 +440,7 @@ class Health:
                        "unheld_with_grad": unheld[:NAMES_KEPT], "unheld_with_grad_count": len(unheld)},
             "cut_modules": cut[:NAMES_KEPT], "unregistered": unregistered[:NAMES_KEPT],
             "lr_stuck": [e for e in self.rates.as_list() if e["stuck"]][:NAMES_KEPT] if self.rates else [],
+            "schedules_per_batch": self.rates.per_batch() if self.rates else [],
             **{key: value for key, value in (("origin", self.origin), ("leaf_loss", self.leaf_loss)) if value},
             **{"first_cut": {k: v for k, v in cut.items() if k != "params"} for cut in cuts[:1]},
             "sites": {"backward": self.backward_site, "step": self.step_site, "zero_grad": self.zero_site,

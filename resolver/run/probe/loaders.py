@@ -137,16 +137,22 @@ def record_shard(loader, torch):
     if site is None or len(SHARDS) >= 8 or not (dist.is_available() and dist.is_initialized()) \
             or dist.get_world_size() < 2:
         return
+    batches = full_pass(loader)
+    if batches is not None:
+        SHARDS[f"{site['file']}:{site['position'][0]}"] = batches
+
+
+def full_pass(loader):
+    """How many batches a full pass of the loader gives at the user's batch size (None when its
+    sampler has no length): what a real epoch does, whatever the smoke cut."""
     try:
         user_size = getattr(loader, "_resolver_user_batch_size", loader.batch_size)
         if user_size is None and loader.batch_sampler is not None:  # the user's own batch sampler
-            batches = len(loader.batch_sampler)
-        else:
-            samples, size = len(loader.sampler), user_size or 1
-            batches = samples // size if loader.drop_last else -(-samples // size)
+            return len(loader.batch_sampler)
+        samples, size = len(loader.sampler), user_size or 1
+        return samples // size if loader.drop_last else -(-samples // size)
     except (TypeError, AttributeError, ZeroDivisionError):
-        return
-    SHARDS[f"{site['file']}:{site['position'][0]}"] = batches
+        return None
 
 
 def dataset_fact(dataset):

@@ -6,6 +6,12 @@ rate by a factor that was 0 once. Nor does one built with lr 0 in every group th
 again (a scaled rate made by integer division). A warm-up from 0 is not that: its next write is
 above 0; nor a group kept at 0 beside others that move.
 
+Also which epoch schedules (StepLR, MultiStepLR, ExponentialLR: a decay counted in epochs, with a
+closed form) the script steps more than once in one pass of a DataLoader, and what the schedule's
+own formula makes of the rate after the steps a full pass at the user's batch size gives (the
+steps per batch seen in a pass, times its batches): stepped per batch, a
+gamma meant per epoch takes the rate to ~0 within the first epoch (0.8 ** 63 is 8e-7).
+
 The param groups are watched by a dict subclass whose __setitem__ notes writes of "lr" (reads stay
 plain dict reads); where a torch scheduler's lr_lambda made the 0, the lambda is called once more
 under a profiler to name its return line, the line that computed it.
@@ -19,6 +25,7 @@ import sys
 
 health = sys.modules["_resolver_health"]
 facts = sys.modules["_resolver_facts"]
+loaders = sys.modules["_resolver_loaders"]
 WATCH = []  # the LearningRates of this run: a Group finds it here
 
 
@@ -38,10 +45,39 @@ class Group(dict):
         super().__setitem__(key, value)
 
 
+EPOCH_SCHEDULES = ("StepLR", "MultiStepLR", "ExponentialLR")
+COLLAPSED = 1e-3  # the share of its start (or less) a rate falls to within one epoch that no schedule means:
+# three tenfold decays, or 0.8 ** 31
+SCHEDULES_KEPT = 8
+
+
+def _factor(scheduler, steps):
+    """What the schedule's own formula multiplies the base rate by after `steps` steps."""
+    name, gamma = type(scheduler).__name__, _float(getattr(scheduler, "gamma", None))
+    if gamma is None:
+        return None
+    if name == "ExponentialLR":
+        return gamma ** steps
+    if name == "StepLR":
+        return gamma ** (steps // max(int(scheduler.step_size), 1))
+    return gamma ** sum(count for milestone, count in scheduler.milestones.items() if milestone <= steps)
+
+
+def _schedule_terms(scheduler):
+    name = type(scheduler).__name__
+    terms = {"gamma": _float(scheduler.gamma)}
+    if name == "StepLR":
+        terms["step_size"] = int(scheduler.step_size)
+    elif name == "MultiStepLR":
+        terms["milestones"] = sorted(int(m) for m in scheduler.milestones)
+    return terms
+
+
 class LearningRates:
-    def __init__(self, project):
-        self.project = project
+    def __init__(self, project, counters):
+        self.project, self.counters = project, counters
         self.entries = {}  # id(optimizer) -> its entry; id(group) -> the same entry
+        self.schedules = {}  # id(scheduler) -> how the script steps it
         WATCH[:] = [self]
 
     def watch(self, optimizer, index, site):
@@ -78,6 +114,52 @@ class LearningRates:
             entry["non_zero_writes_after_step"] += value != 0
         if value == 0 and entry["zero_site"] is None:
             entry["zero_site"] = self._lambda_site() or health.user_site(self.project)
+        self._scheduled()
+
+    def _scheduled(self):
+        """A write made by an epoch schedule's step() that the script called: note where, and
+        whether it is the second step in one pass of the loader that gave the last batch."""
+        frame = sys._getframe(2)
+        while frame is not None and not (frame.f_code.co_name == "step"
+                                         and hasattr(frame.f_locals.get("self"), "last_epoch")):
+            frame = frame.f_back
+        caller = frame and frame.f_back
+        if caller is None or not facts.is_user_file(caller.f_code.co_filename, self.project):
+            return  # none, or one a scheduler makes on construction or a chain of schedulers steps
+        scheduler = frame.f_locals["self"]
+        if type(scheduler).__name__ not in EPOCH_SCHEDULES \
+                or not type(scheduler).__module__.startswith("torch.optim"):
+            return
+        entry = self.schedules.get(id(scheduler))
+        if entry is None:
+            if len(self.schedules) >= SCHEDULES_KEPT:
+                return
+            entry = self.schedules[id(scheduler)] = {
+                "class": type(scheduler).__name__, **_schedule_terms(scheduler), "steps": 0,
+                "site": {"file": os.path.realpath(caller.f_code.co_filename), "line": caller.f_lineno,
+                         "function": caller.f_code.co_name,
+                         "code": linecache.getline(caller.f_code.co_filename, caller.f_lineno).strip()},
+                "step_count": None, "pass": None, "batches": None, "first_batches": None, "in_pass": 0,
+                "in_one_pass": 0, "full_pass": None, "epoch_steps": None, "factor": None}
+        if entry["step_count"] == scheduler._step_count:
+            return  # the same step writing another group
+        entry["step_count"], entry["steps"] = scheduler._step_count, entry["steps"] + 1
+        last = self.counters.loaders.last
+        loader = last and last()
+        here = (id(loader), getattr(loader, "_resolver_passes", 0)) if loader is not None else None
+        batches = self.counters.batches
+        if here is None or here != entry["pass"] or batches <= entry["batches"]:
+            entry["pass"], entry["batches"], entry["first_batches"], entry["in_pass"] = here, batches, batches, 1
+            return
+        entry["in_one_pass"] += 1
+        entry["in_pass"] += 1
+        entry["batches"] = batches
+        if entry["full_pass"] is None:
+            # steps per batch so far in this pass (1, or 1/k when it steps every k batches), over a full pass
+            entry["full_pass"] = loaders.full_pass(loader)
+            per_batch = (entry["in_pass"] - 1) / (batches - entry["first_batches"])
+            entry["epoch_steps"] = round(entry["full_pass"] * per_batch) if entry["full_pass"] else None
+            entry["factor"] = _factor(scheduler, entry["epoch_steps"]) if entry["epoch_steps"] else None
 
     def _lambda_site(self):
         """The return line of the scheduler lr_lambda that gave 0, when a torch scheduler writes."""
@@ -132,3 +214,9 @@ class LearningRates:
             stuck = entry["steps"] >= 2 and not entry["moving_steps"] and (rescheduled or left_at_zero)
             out.append(dict(entry, stuck=stuck))
         return out
+
+    def per_batch(self):
+        """The epoch schedules stepped within a pass whose rate collapses within one epoch."""
+        return [{k: v for k, v in entry.items() if k not in ("step_count", "pass", "batches", "first_batches", "in_pass")}
+                for entry in self.schedules.values()
+                if entry["in_one_pass"] and entry["factor"] is not None and entry["factor"] <= COLLAPSED * (1 + 1e-9)]

@@ -233,7 +233,7 @@ def install(torch, options):
     health = HEALTH.Health(torch, options.project, sites) if options.health else None
     if health is not None:
         LOADERS.track_sampler_epochs(torch, options.project)
-        health.rates = load_beside("lr.py").LearningRates(options.project)  # after health.py, which they use
+        health.rates = load_beside("lr.py").LearningRates(options.project, counters)  # after health.py, which they use
         load_beside("leaf.py").install(torch, options.project, health.leaf_loss)
         load_beside("gathered.py").install(torch, options.project, health)  # where an optimizer's parameters came from
     if health is not None and options.trace_non_finite:

@@ -1,0 +1,109 @@
+"""An epoch schedule steps once per epoch, after the batch loop.
+
+## What it does
+Where the run shows an epoch schedule (StepLR, MultiStepLR, ExponentialLR) stepped more than once
+in one pass of a DataLoader, and its own formula takes the learning rate to almost 0 within one
+full pass, the `scheduler.step()` statement moves out of the innermost loop around it (in its
+function) to the line after that loop: once per pass over the batches, with the condition around it
+when that only tests the schedule (`if scheduler is not None:`). Nothing is proposed when
+the step is the only statement of a condition in the loop (stepping every k batches is a choice
+of the code's, not a slip), or when no loop around it in its function holds it (a per-batch helper:
+which caller's loop is the epoch is not shown).
+
+## Why is this bad?
+`StepLR(step_size=30)`, `MultiStepLR(milestones=[30, 60])` and `ExponentialLR(gamma=0.9)` count
+epochs: stepped after every batch, a schedule meant to decay over 90 epochs decays within the
+first, and the model stops learning after a few dozen updates while the script runs on without
+an error.
+
+## Example
+```python
+for epoch in range(epochs):
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+        scheduler.step()
+```
+
+Use instead:
+```python
+for epoch in range(epochs):
+    for x, y in loader:
+        loss = criterion(model(x), y)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    scheduler.step()
+```"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import user_frames
+from resolver.write.edits import Edit, Workspace
+
+
+def _step_call(statement: cst.CSTNode | None) -> cst.Call | None:
+    """`x.step()` as a statement of its own, without arguments."""
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call):
+        call = statement.body[0].value
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "step" and not call.args:
+            return call
+    return None
+
+
+def _names(source, test: cst.BaseExpression) -> set[str]:
+    """The names and attribute chains a condition reads (`self.scheduler is not None`)."""
+    return {source.code(n) for n in source.nodes((cst.Name, cst.Attribute),
+                                                   lambda n: n is test or source.within(n, test))}
+
+
+class SchedulePerBatch(Rule):
+    categories = ("health.schedule_per_batch",)
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        frame = next(iter(user_frames(diagnosis, workspace)), None)
+        if frame is None:
+            return
+        frame, source = frame
+        statement = source.statement_at(frame.line)
+        call = _step_call(statement)
+        block = call and source.parents.get(statement)
+        loop = call and source.enclosing(statement, cst.For)
+        if not isinstance(block, cst.IndentedBlock) or loop is None \
+                or source.function_of(loop) is not source.function_of(statement):
+            return
+        guard = source.parents.get(block)
+        if len(block.body) == 1 and isinstance(guard, cst.If) and guard.orelse is None \
+                and source.code(call.func.value) in _names(source, guard.test):
+            statement, block = guard, source.parents.get(guard)  # `if scheduler is not None:` goes with it
+            if not isinstance(block, cst.IndentedBlock) or not source.within(block, loop):
+                return
+        rest = [s for s in block.body if s is not statement]
+        if not rest:
+            return  # `if i % k == 0: scheduler.step()`: stepping every k batches is the code's choice
+        outer = source.parents.get(loop)
+        if not isinstance(outer, (cst.IndentedBlock, cst.Module)):
+            return
+        body = list(outer.body)
+        at = body.index(loop)
+        inner = block.with_changes(body=rest)
+        new_loop = loop.with_changes(body=inner) if block is loop.body else loop.deep_replace(block, inner)
+        new_outer = outer.with_changes(body=body[:at] + [new_loop, statement] + body[at + 1:])
+        text = new_outer.code if outer is source.module else source.replaced(outer, new_outer)
+        health = diagnosis.health or {}
+        first = (health.get("schedules_per_batch") or [{}])[0]
+        cls, factor, steps = first.get("class", "the schedule"), first.get("factor"), first.get("epoch_steps")
+        took = f" to {factor:.2g} of its start within the first epoch ({steps} steps)" \
+            if factor is not None and steps else " to almost 0 within the first epoch"
+        reason = (f"Moved {source.code(call)} after the batch loop: {cls} counts epochs, and stepped in the "
+                  f"batch loop it took the learning rate{took}")
+        yield source.edit(text, source.positions[loop].end.line, reason)  # where the moved line lands
