@@ -10,7 +10,8 @@ the class that the forward calls and that calls the layer (`encode()`). When tha
 none, the cut is the one the run saw: a rerun records each op that takes a value off the graph
 with the parameters behind it, and the first one behind a layer without a gradient, a `.detach()`
 or `.data` in the forward of another class or in a helper function, is the one removed
-(`x = x.detach()` goes whole). That one call is removed (the block unwrapped, the decorator
+(`x = x.detach()` goes whole), or a `with torch.no_grad():` block around that line in a helper
+the forward calls (`embed()`). That one call is removed (the block unwrapped, the decorator
 dropped); with several, or none, nothing is changed; a numpy round trip is found but not edited.
 
 ## Why is this bad?
@@ -115,13 +116,24 @@ def _stored(source: Source, node: cst.CSTNode) -> bool:
 
 def _cut_seen(diagnosis: Diagnosis, workspace: Workspace) -> dict[int, tuple[Source, cst.CSTNode, str]]:
     """The one `.detach()` or `.data` on the line where the rerun saw the values of the layers without a
-    gradient leave the graph (a forward of another class, a helper function); a way out of torch is not
-    (a numpy round trip is rewritten in torch, not unwrapped)."""
+    gradient leave the graph (a forward of another class, a helper function), or the no_grad block around
+    the op it saw run under no_grad; a way out of torch is not (a numpy round trip is rewritten in torch,
+    not unwrapped)."""
     cut = diagnosis.health.get("first_cut") or {}
-    source = Source.parse(workspace, Path(cut["file"])) if cut.get("op") in ("Tensor.detach", "Tensor.data") else None
+    source = Source.parse(workspace, Path(cut["file"])) \
+        if cut.get("op") in ("Tensor.detach", "Tensor.data", "no_grad") else None
     if source is None:
         return {}
     found = {}
+    if cut["op"] == "no_grad":  # the with block around that line, or around a caller's (a helper the forward calls)
+        for frame in cut.get("stack") or [cut]:
+            source = Source.parse(workspace, Path(frame["file"]))
+            statement = source and source.statement_at(frame["line"])
+            block = statement and source.in_no_grad(statement)
+            if block is not None and source.function_of(block) is not None:
+                found[id(block)] = (source, block, "the torch.no_grad() block")
+                break
+        return found
     for node in source.on_line((cst.Call, cst.Attribute), cut["line"]):
         if _stored(source, node):
             continue  # kept for a log or a plot (`norms.append(z.norm().detach())`): a detach to keep

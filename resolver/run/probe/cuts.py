@@ -62,7 +62,9 @@ def install(torch, project, health):
                     if site is not None and (site["file"], site["line"]) not in lines:
                         lines.add((site["file"], site["line"]))
                         behind = set().union(*(parameters_behind(t) for t in values))
-                        health.cuts.append(dict(site, op=op, params=behind))
+                        # under no_grad, the block that turned it off is in this frame or a caller's
+                        stack = health_module.user_stack(project) if op == "no_grad" else None
+                        health.cuts.append(dict(site, op=op, params=behind, **({"stack": stack} if stack else {})))
                 except Exception:  # a tensor subclass or a meta tensor that cannot be read: not ours to judge
                     pass
             return func(*args, **(kwargs or {}))
