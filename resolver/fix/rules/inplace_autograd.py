@@ -1,7 +1,9 @@
 """## What it does
 Makes the in-place operation that overwrote a tensor backward still needs out of place: `x += y`
 -> `x = x + y`, `x.relu_()` -> `x = x.relu()`, `inplace=True` dropped, a slice assignment after
-a `.clone()`. When the error names the layer whose output was overwritten (`output 0 of
+a `.clone()`, or, where the written name was bound to another tensor as it is (`out = x`, then
+`out[:, :k] = ...`), that binding a copy (`out = x.clone()`); slice writes first when the
+overwritten value is the output of one (`output 0 of CopySlices`). When the error names the layer whose output was overwritten (`output 0 of
 LeakyRelu1`) and an in-place layer right after an in-place one of that kind writes into it (the
 next element of an `nn.Sequential` or list of layers; `self.drop(self.act(h))` with both built
 in place in `__init__`; or `x = F.dropout(x, inplace=True)` after `x = F.leaky_relu(x,
@@ -55,6 +57,7 @@ def _files(diagnosis: Diagnosis) -> list[Path]:
 
 def _candidates(source: Source, functions: set) -> Iterator[tuple[cst.CSTNode, cst.CSTNode, str, str]]:
     """(old node, new node, the tensor written, what was done) for each in-place op."""
+    aliases: set[cst.SimpleStatementLine] = set()
     for statement in source.nodes(cst.SimpleStatementLine):
         function = source.enclosing(statement, cst.FunctionDef)
         if function not in functions or len(statement.body) != 1:
@@ -78,10 +81,34 @@ def _candidates(source: Source, functions: set) -> Iterator[tuple[cst.CSTNode, c
                 f"`{source.code(statement)}` -> `{source.code(new)}`"
         elif isinstance(small, cst.Assign) and isinstance(small.targets[0].target, cst.Subscript):
             tensor = source.module.code_for_node(small.targets[0].target.value)
+            alias = _alias(source, statement, function, tensor)
+            if alias is not None:  # `out = x` then `out[...] = ...`: the writes went into x; copy it there
+                if alias not in aliases:
+                    aliases.add(alias)
+                    value = alias.body[0].value
+                    new = alias.with_changes(body=[alias.body[0].with_changes(value=cst.parse_expression(
+                        f"{_paren(source, value)}.clone()"))])
+                    yield alias, new, tensor, f"`{source.code(alias)}` -> `{source.code(new)}`"
+                continue
             clone = cst.parse_statement(f"{tensor} = {tensor}.clone()\n")
             new = cst.FlattenSentinel([clone.with_changes(leading_lines=statement.leading_lines),
                                        statement.with_changes(leading_lines=())])
             yield statement, new, tensor, f"cloned {tensor} before `{source.code(statement)}`"
+
+
+def _alias(source: Source, write: cst.SimpleStatementLine, function, tensor: str) -> cst.SimpleStatementLine | None:
+    """The statement before a slice write, in the same block of its function, that last bound the
+    written name to another tensor as it is (`out = x`): the name is that tensor, not a copy."""
+    block = source.parents.get(write)
+    if not isinstance(block, cst.IndentedBlock) or source.enclosing(write, cst.FunctionDef) is not function:
+        return None
+    for statement in reversed(block.body[:block.body.index(write)]):
+        small = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+            else None
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 \
+                and source.code(small.targets[0].target) == tensor:
+            return statement if isinstance(small.value, (cst.Name, cst.Attribute)) else None
+    return None
 
 
 def _paren(source: Source, value: cst.BaseExpression) -> str:
@@ -118,8 +145,9 @@ def _op_key(name: str) -> str:
 
 
 def _overwritten_op(message: str) -> str | None:
-    """`... which is output 0 of LeakyReluBackward1`: the op whose saved output was overwritten."""
-    found = re.search(r"output \d+ of (\w+?)(?:Backward)?\d*\b", message)
+    """`... which is output 0 of LeakyReluBackward1` (or `of torch::autograd::CopySlices`): the op whose
+    saved output was overwritten."""
+    found = re.search(r"output \d+ of (?:\w+::)*(\w+?)(?:Backward)?\d*\b", message)
     return _op_key(found.group(1)) if found else None
 
 
@@ -203,16 +231,19 @@ class InplaceAutograd(Rule):
                           if f.user and f.file.resolve() == path
                           for s in [source.statement_at(f.line)] if s is not None}
             functions.add(origin_function)
+            op = _overwritten_op(diagnosis.message)
             for old, new, tensor, what in _candidates(source, functions):
                 line = source.line_of(old)
                 after_origin = origin_function is not None \
                     and source.enclosing(old, cst.FunctionDef) is origin_function \
                     and line > origin.line
-                rank = (0 if after_origin and tensor == origin_name else 1 if after_origin else 3, line)
+                # `output 0 of CopySlices`: a slice write made the overwritten value; its copy goes first
+                sliced = what.startswith("cloned ") or what.endswith(".clone()`")
+                rank = (0 if after_origin and tensor == origin_name or op == "copyslices" and sliced
+                        else 1 if after_origin else 3, line)
                 reason = (f"Made the in-place operation at line {line} out of place ({what}): backward needs the "
                           "value it overwrote")
                 ranked.append((rank, source.edit(source.replaced(old, new), line, reason)))
-            op = _overwritten_op(diagnosis.message)
             unchained = _unchained(source, op) if op else None
             if unchained is not None:
                 ranked.append(((0, 0), unchained))

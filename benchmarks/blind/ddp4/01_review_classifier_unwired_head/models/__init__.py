@@ -1,0 +1,3 @@
+from .review_encoder import ReviewClassifier
+
+__all__ = ["ReviewClassifier"]

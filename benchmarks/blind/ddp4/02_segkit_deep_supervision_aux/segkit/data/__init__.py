@@ -1,0 +1,1 @@
+from .blobs import BlobScenes

@@ -1,0 +1,1 @@
+from .tiny_unet import TinyUNet

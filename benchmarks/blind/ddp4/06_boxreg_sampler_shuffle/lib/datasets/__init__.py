@@ -1,0 +1,2 @@
+from .builder import build_dataloader
+from .shapes import ShapesDataset

@@ -1,0 +1,1 @@
+from .boxnet import BoxNet

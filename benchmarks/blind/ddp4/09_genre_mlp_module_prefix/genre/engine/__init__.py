@@ -1,0 +1,2 @@
+from .loop import FitLoop
+from .evaluate import test_best_checkpoint

@@ -1,0 +1,3 @@
+from .config import TrainConfig
+from .sae import SparseCoder
+from .trainer import SaeTrainer

@@ -1,0 +1,32 @@
+import torch
+
+
+class PartitionedBucketSampler:
+    """Splits the manifest into one contiguous partition per rank, then yields
+    shuffled mini-batches of utterance indices from the local partition."""
+
+    def __init__(self, data_source, batch_size, world_size=1, rank=0, seed=0):
+        total = len(data_source)
+        # every rank must get the same number of utterances (and hence of batches),
+        # otherwise the rank with more batches is left alone in DDP's all-reduce;
+        # drop the remainder
+        per_partition = total // world_size
+        partition_start = rank * per_partition
+        partition_end = partition_start + per_partition
+        self.indices = list(range(partition_start, partition_end))
+        self.batch_size = batch_size
+        self.seed = seed
+        self.epoch = 0
+
+    def set_epoch(self, epoch):
+        self.epoch = epoch
+
+    def __iter__(self):
+        g = torch.Generator().manual_seed(self.seed + self.epoch)
+        order = torch.randperm(len(self.indices), generator=g).tolist()
+        idx = [self.indices[i] for i in order]
+        for i in range(0, len(idx), self.batch_size):
+            yield idx[i : i + self.batch_size]
+
+    def __len__(self):
+        return (len(self.indices) + self.batch_size - 1) // self.batch_size

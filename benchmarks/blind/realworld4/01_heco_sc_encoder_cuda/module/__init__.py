@@ -1,0 +1,1 @@
+from .heco import HeCo

@@ -1,0 +1,7 @@
+DATA_DIR = "input/captcha_images_v3"
+BATCH_SIZE = 8
+IMAGE_WIDTH = 120
+IMAGE_HEIGHT = 40
+NUM_WORKERS = 0
+EPOCHS = 2
+DEVICE = "cpu"
