@@ -1,0 +1,1 @@
+from .factory import build_optimizer, build_scheduler  # noqa: F401
