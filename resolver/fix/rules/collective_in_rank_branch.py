@@ -6,7 +6,9 @@ calls (`save_checkpoint` under `if rank == 0:`), it moves from the helper to aft
 helper that returns a value (`acc = evaluate(...)`) is called on every rank instead, and only what
 uses its result stays under the rank test; when further `if`s stand between (`if epoch % 5 == 0:`
 inside `if rank == 0:`), the call runs under those same conditions on every rank, unless one of them
-reads something the rank branch made.
+reads something the rank branch made. An early `if rank != 0: return` ahead of the collective in its
+function (also of an `if dist.is_initialized():` that holds it) becomes `if rank == 0:` around the
+work between them.
 
 ## Why is this bad?
 A collective returns only when every rank has called it. Under `if rank == 0:` rank 0 waits there
@@ -111,9 +113,10 @@ class CollectiveInRankBranch(Rule):
             yield source.edit(_after_branch(source, branch, statement, removed=statement), frame.line,
                               f"Moved {said} out of `{where}:` so that every rank calls it: {WHY}")
             return
-        guard = _early_return_guard(source, statement)
+        anchor = _under_plain_conditions(source, statement)
+        guard = _early_return_guard(source, anchor)
         if guard is not None:
-            yield source.edit(_guarded_until(source, guard, statement), source.line_of(guard),
+            yield source.edit(_guarded_until(source, guard, anchor), source.line_of(guard),
                               f"Put the work before {said} under `if {_negated(source.code(guard.test))}:` in place "
                               f"of the early return of `if {source.code(guard.test)}:`, so that every rank "
                               f"reaches it: {WHY}")
@@ -172,6 +175,20 @@ def _early_return_guard(source: Source, statement: cst.CSTNode) -> cst.If | None
                 and isinstance(earlier.body.body[0].body[0], cst.Return) and earlier.body.body[0].body[0].value is None:
             return earlier
     return None
+
+
+def _under_plain_conditions(source: Source, statement: cst.CSTNode) -> cst.CSTNode:
+    """The `if` around the collective that tests no rank (`if dist.is_initialized():`), outermost in
+    its function, else the statement: every rank that reaches it reaches the collective."""
+    function = source.function_of(statement)
+    anchor = statement
+    while True:
+        block = source.parents.get(anchor)
+        branch = source.parents.get(block) if isinstance(block, cst.IndentedBlock) else None
+        if not isinstance(branch, cst.If) or branch.orelse is not None or block is not branch.body \
+                or RANK_TEST.search(source.code(branch.test)) or source.function_of(branch) is not function:
+            return anchor
+        anchor = branch
 
 
 def _negated(test: str) -> str:
