@@ -255,10 +255,11 @@ def _zero_lr(health: dict) -> Diagnosis | None:
         return None
     first = stuck[0]
     site = first.get("zero_site")
-    if first.get("built_at_zero") and not first.get("writes"):
+    if first.get("built_at_zero") and not first.get("non_zero_writes", first.get("writes")):
         site = first.get("built_site")  # the rate it was given there is the 0
+        again = "its schedule only scales that 0" if first.get("writes") else "nothing sets it again (no scheduler)"
         message = (f"the learning rate is 0 at every one of the {first['steps']} steps: the optimizer was built "
-                   f"with lr 0 and nothing sets it again (no scheduler), so no parameter moves")
+                   f"with lr 0 and {again}, so no parameter moves")
         return _diagnosis("ZeroLearningRate", message, health, site)
     message = (f"the learning rate is 0 at every one of the {first['steps']} steps of the optimizer built with "
                f"lr {_value(first['built_lr'])}: its schedule writes it again after each step and writes 0, "

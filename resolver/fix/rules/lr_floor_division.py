@@ -68,6 +68,8 @@ def _rate_made(workspace: Workspace, source: Source, statement: cst.CSTNode) -> 
     assignment of its name before the line in the same function, and a project function it calls
     (in this file or imported from another) to that function's returned values."""
     calls = [c for c in source.nodes(cst.Call, lambda c: source.within(c, statement)) if argument(c, 1, "lr")]
+    named = [c for c in calls if any(a.keyword is not None and a.keyword.value == "lr" for a in c.args)]
+    calls = named or [c for c in calls if not any(source.within(c, other) for other in calls)]  # not `d.get(k, 0.0)`
     if len(calls) != 1:
         return None
     value = argument(calls[0], 1, "lr").value

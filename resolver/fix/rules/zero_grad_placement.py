@@ -32,7 +32,9 @@ for x, y in loader:
 
 A step taken only every k backward passes (accumulation by design) is left alone: its verdict
 never fires, and the rule adds a zero_grad only where a step follows the backward in the same
-block, unconditionally."""
+block: unconditionally, or the very step the run saw under a condition of its own (`if
+torch.isfinite(grad_norm): optimizer.step()`) when it ran after every backward, with no zero_grad
+anywhere in the loop."""
 
 from __future__ import annotations
 
@@ -79,7 +81,13 @@ class ZeroGradPlacement(Rule):
             if diagnosis.category == "health.zero_grad_before_step":
                 yield from self._move(statement, block, source, (diagnosis.health.get("sites") or {}).get("backward"))
             else:
-                yield from self._add(statement, block, source)
+                step = (diagnosis.health.get("sites") or {}).get("step")
+                # a step under a condition that let it run after every backward (`if torch.isfinite(norm):`),
+                # not every k-th (accumulation): the run counted as many steps as backward passes
+                every = diagnosis.health.get("steps") == diagnosis.health.get("backward_calls")
+                step_line = step["line"] if step and every and Path(step["file"]).resolve() == source.path.resolve() \
+                    else None
+                yield from self._add(statement, block, source, step_line)
             return
 
     def _move(self, statement, block, source: Source, backward_site: dict | None) -> Iterator[Edit]:
@@ -135,15 +143,19 @@ class ZeroGradPlacement(Rule):
                   f"cleared every gradient before the optimizer could apply it, so the model never learned")
         yield source.edit(text, source.line_of(statement), reason)  # the first line the move changes
 
-    def _add(self, statement, block, source: Source) -> Iterator[Edit]:
+    def _add(self, statement, block, source: Source, step_line: int | None) -> Iterator[Edit]:
         body = list(block.body)
         at = body.index(statement)
         if not _calls(statement, source, "backward") or any(_calls(s, source, "zero_grad") for s in body):
             return
         steps = [_simple_call(s, "step") for s in body[at + 1:]]
         steps = [c for c in steps if c is not None]
+        if len(steps) != 1 and step_line is not None:
+            # the step the run saw, under a condition of its own (`if torch.isfinite(grad_norm):`): the run
+            # showed the gradients kept across its steps, so nothing clears them on the way
+            steps = [c for s in body[at + 1:] for c in _calls(s, source, "step") if source.line_of(c) == step_line]
         if len(steps) != 1:
-            return  # no unconditional step after every backward (accumulation by design), or several
+            return  # no step after the backward in this block, or several
         optimizer = source.code(steps[0].func.value)
         loop = source.parents.get(block)
         to = 0 if isinstance(loop, (cst.For, cst.While)) and loop.body is block else at

@@ -3,7 +3,7 @@ rate above 0, and where its rate was first written 0. An optimizer built with lr
 step runs at 0, although its schedule wrote the rate again after a step (and wrote 0), never moves
 a parameter: a warm-up factor made by integer division, or a schedule that multiplies the current
 rate by a factor that was 0 once. Nor does one built with lr 0 in every group that nothing writes
-again (a scaled rate made by integer division). A warm-up from 0 is not that: its next write is
+above 0 again (a scaled rate made by integer division, which a scheduler's factors only scale). A warm-up from 0 is not that: its next write is
 above 0; nor a group kept at 0 beside others that move.
 
 Also which epoch schedules (StepLR, MultiStepLR, ExponentialLR: a decay counted in epochs, with a
@@ -85,7 +85,8 @@ class LearningRates:
         rates = [_float(group.get("lr")) for group in getattr(optimizer, "param_groups", ())]
         entry = {"optimizer": index, "built_lr": _float(optimizer.defaults.get("lr")), "steps": 0,
                  "built_at_zero": bool(rates) and all(rate == 0 for rate in rates),
-                 "moving_steps": 0, "writes": 0, "writes_after_step": 0, "non_zero_writes_after_step": 0,
+                 "moving_steps": 0, "writes": 0, "non_zero_writes": 0, "writes_after_step": 0,
+                 "non_zero_writes_after_step": 0,
                  "zero_site": None, "built_site": site}
         self.entries[id(optimizer)] = entry
         try:
@@ -109,6 +110,7 @@ class LearningRates:
         if entry is None or value is None:
             return
         entry["writes"] += 1
+        entry["non_zero_writes"] += value != 0
         if entry["steps"]:
             entry["writes_after_step"] += 1
             entry["non_zero_writes_after_step"] += value != 0
@@ -207,10 +209,10 @@ class LearningRates:
                 continue
             seen.add(id(entry))
             # built above 0, its schedule writes 0 after each step; or built at 0 and never written
-            # again (a scheduler writes on construction: a warm-up from 0 is written, and rises)
+            # above 0 (a scheduler's factor times a base rate of 0; a warm-up from 0 written by hand rises)
             rescheduled = (entry["built_lr"] or 0) > 0 and entry["writes_after_step"] > 0 \
                 and not entry["non_zero_writes_after_step"]
-            left_at_zero = entry["built_at_zero"] and not entry["writes"]
+            left_at_zero = entry["built_at_zero"] and not entry["non_zero_writes"]
             stuck = entry["steps"] >= 2 and not entry["moving_steps"] and (rescheduled or left_at_zero)
             out.append(dict(entry, stuck=stuck))
         return out

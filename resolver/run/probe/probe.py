@@ -236,6 +236,7 @@ def install(torch, options):
         health.rates = load_beside("lr.py").LearningRates(options.project, counters)  # after health.py, which they use
         load_beside("leaf.py").install(torch, options.project, health.leaf_loss)
         load_beside("gathered.py").install(torch, options.project, health)  # where an optimizer's parameters came from
+        load_beside("clips.py").install(torch, health)  # clipping's writes into the gradients are not a reset
     if health is not None and options.trace_non_finite:
         load_beside("nonfinite.py").install(torch, options.project, health.origin)
     if health is not None and options.trace_graph_cut:
