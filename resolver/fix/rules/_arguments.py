@@ -150,9 +150,22 @@ def fix_argument(workspace: Workspace, layer: Module, constructors: set[str], in
     """Edits that make `layer`'s constructor argument `keyword` come out as `needed`."""
     declared = layer.attributes[keyword]
     for found, rewrite in retarget_argument(workspace, layer.site, constructors, index, keyword, declared, needed):
+        if not rewrite.kept_names and _names_in(found.arg.value):
+            continue  # `len(EN.vocab)` -> `55`: a count made elsewhere, solved from one run, is not a fix
         new_text, new_call = found.rewrite(rewrite.code)
         reason = f"Changed {found.source.code(found.call)} to {new_call} {why}"
         if not rewrite.kept_names:
             reason += (f"; no expression of `{found.source.code(found.arg.value)}` gives {needed}, "
                        "so the literal was written")
         yield found.source.edit(new_text, found.source.line_of(found.call), reason)
+
+
+def _names_in(value: cst.BaseExpression) -> bool:
+    """The argument is computed from names (`len(vocab)`, `cfg.hidden`), not written as a number."""
+    return any(isinstance(n, cst.Name) for n in _walk(value))
+
+
+def _walk(node: cst.CSTNode):
+    yield node
+    for child in node.children:
+        yield from _walk(child)

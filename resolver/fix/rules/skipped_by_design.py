@@ -1,6 +1,7 @@
 """## What it does
 Passes `find_unused_parameters=True` where `DistributedDataParallel` is built, when every part of
-the model that got no gradient is one the code calls only on some steps: under an `if` (an
+the model that got no gradient is one the code calls only on some steps (and where the function
+builds it on another path too, a CUDA branch with `device_ids`, there as well): under an `if` (an
 auxiliary head every k steps, `if with_aux:`), in a loop (experts a router may leave without
 tokens), in a conditional expression. The Fix line names that condition as the reason. A layer
 that nothing calls is not this case (a layer never called is a bug of its own), nor is one that is always called.
@@ -34,6 +35,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, keyword_arg, project_sources
 from resolver.fix.rules._unused import owner_of, readers
@@ -72,6 +74,30 @@ def _ddp_call(diagnosis: Diagnosis, workspace: Workspace) -> tuple[Source, cst.C
     return found[0] if len(found) == 1 else None
 
 
+def _root(value: cst.BaseExpression) -> str | None:
+    """The name an expression starts from: `model` for `model.to(device)`."""
+    while isinstance(value, (cst.Call, cst.Attribute, cst.Subscript)):
+        value = value.func if isinstance(value, cst.Call) else value.value
+    return value.value if isinstance(value, cst.Name) else None
+
+
+def _with_flag(source, call: cst.Call) -> cst.Call | None:
+    """The DDP call with find_unused_parameters=True; None when it is already on or computed."""
+    given = argument(call, 7, "find_unused_parameters")
+    if given is not None and source.code(given.value) != "False":
+        return None
+    new_arg = keyword_arg("find_unused_parameters", "True")
+    if given is not None:
+        return call.with_changes(args=[a.with_changes(value=new_arg.value) if a is given else a for a in call.args])
+    args = list(call.args)
+    if args and isinstance(args[-1].comma, cst.MaybeSentinel):
+        args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    elif args:  # one argument a line, with a trailing comma: the new one takes its own line
+        new_arg = new_arg.with_changes(comma=args[-1].comma)
+        args[-1] = args[-1].with_changes(comma=args[-2].comma if len(args) > 1 else args[-1].comma)
+    return call.with_changes(args=[*args, new_arg])
+
+
 class SkippedByDesign(Rule):
     categories = ("dist.unused_parameters",)
 
@@ -95,23 +121,16 @@ class SkippedByDesign(Rule):
         if found is None:
             return
         source, call = found
-        given = argument(call, 7, "find_unused_parameters")
-        if given is not None and source.code(given.value) != "False":
+        # the same model wrapped on another path of the function (`if device.type == "cuda":` with
+        # device_ids): it skips the same parameters there
+        siblings = [c for c in source.nodes(cst.Call) if c is not call and source.function_of(c) is not None
+                    and source.function_of(c) is source.function_of(call) and source.code(c.func) == source.code(
+                        call.func) and c.args and call.args and _root(c.args[0].value) == _root(call.args[0].value)]
+        new_calls = {c: new for c in (call, *siblings) if (new := _with_flag(source, c)) is not None}
+        if call not in new_calls:
             return  # already on, or a value the code computes
-        new_arg = keyword_arg("find_unused_parameters", "True")
-        if given is not None:
-            new_call = call.with_changes(args=[a.with_changes(value=new_arg.value) if a is given else a
-                                               for a in call.args])
-        else:
-            args = list(call.args)
-            if args and isinstance(args[-1].comma, cst.MaybeSentinel):
-                args[-1] = args[-1].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-            elif args:  # one argument a line, with a trailing comma: the new one takes its own line
-                new_arg = new_arg.with_changes(comma=args[-1].comma)
-                args[-1] = args[-1].with_changes(comma=args[-2].comma if len(args) > 1 else args[-1].comma)
-            new_call = call.with_changes(args=[*args, new_arg])
         reasons = list(dict.fromkeys(reasons))  # the experts of one list are one reason
-        yield source.edit(source.replaced(call, new_call), source.line_of(call),
+        yield source.edit(replaced_all(source.module, new_calls), source.line_of(call),
                           f"Passed find_unused_parameters=True to DistributedDataParallel: the model skips "
                           f"parameters by design ({'; '.join(reasons)}), so DDP must not wait for their gradients "
                           "in every step")
