@@ -288,8 +288,8 @@ def _schedule_per_batch(health: dict) -> Diagnosis | None:
     every = "every batch" if first.get("epoch_steps") == first["full_pass"] else "every few batches"
     message = (f"{first['class']}({terms}) is stepped after {every}, but its schedule counts epochs: by its own "
                f"formula the learning rate falls to {first['factor']:.2g} of its start within the first epoch "
-               f"({first.get('epoch_steps')} steps over {first['full_pass']} batches), so training stalls after "
-               f"a few dozen steps")
+               f"({first.get('epoch_steps')} steps over {first['full_pass']} batches), so training stalls long "
+               f"before the schedule means it to")
     return _diagnosis("ScheduleSteppedPerBatch", message, health, first["site"])
 
 

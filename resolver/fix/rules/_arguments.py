@@ -11,7 +11,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Module, Site
 from resolver.fix.retarget import Rewrite, evaluate, has_names, rewrites
-from resolver.fix.rules._source import Source, argument
+from resolver.fix.rules._source import Source, argument, names_in
 from resolver.fix.rules._syntax import loop_targets
 from resolver.write.edits import Edit, Workspace
 
@@ -150,7 +150,7 @@ def fix_argument(workspace: Workspace, layer: Module, constructors: set[str], in
     """Edits that make `layer`'s constructor argument `keyword` come out as `needed`."""
     declared = layer.attributes[keyword]
     for found, rewrite in retarget_argument(workspace, layer.site, constructors, index, keyword, declared, needed):
-        if not rewrite.kept_names and _names_in(found.arg.value):
+        if not rewrite.kept_names and names_in(found.arg.value):
             continue  # `len(EN.vocab)` -> `55`: a count made elsewhere, solved from one run, is not a fix
         new_text, new_call = found.rewrite(rewrite.code)
         reason = f"Changed {found.source.code(found.call)} to {new_call} {why}"
@@ -158,14 +158,3 @@ def fix_argument(workspace: Workspace, layer: Module, constructors: set[str], in
             reason += (f"; no expression of `{found.source.code(found.arg.value)}` gives {needed}, "
                        "so the literal was written")
         yield found.source.edit(new_text, found.source.line_of(found.call), reason)
-
-
-def _names_in(value: cst.BaseExpression) -> bool:
-    """The argument is computed from names (`len(vocab)`, `cfg.hidden`), not written as a number."""
-    return any(isinstance(n, cst.Name) for n in _walk(value))
-
-
-def _walk(node: cst.CSTNode):
-    yield node
-    for child in node.children:
-        yield from _walk(child)

@@ -178,16 +178,18 @@ def _early_return_guard(source: Source, statement: cst.CSTNode) -> cst.If | None
 
 
 def _under_plain_conditions(source: Source, statement: cst.CSTNode) -> cst.CSTNode:
-    """The `if` around the collective that tests no rank (`if dist.is_initialized():`), outermost in
-    its function, else the statement: every rank that reaches it reaches the collective."""
+    """The `if` around the collective that tests no rank and holds nothing else (`if
+    dist.is_initialized(): dist.barrier()`), outermost in its function, else the statement: every rank
+    that reaches it reaches the collective."""
     function = source.function_of(statement)
     anchor = statement
     while True:
         block = source.parents.get(anchor)
         branch = source.parents.get(block) if isinstance(block, cst.IndentedBlock) else None
         if not isinstance(branch, cst.If) or branch.orelse is not None or block is not branch.body \
-                or RANK_TEST.search(source.code(branch.test)) or source.function_of(branch) is not function:
-            return anchor
+                or len(block.body) != 1 or RANK_TEST.search(source.code(branch.test)) \
+                or source.function_of(branch) is not function:
+            return anchor  # an `if` that holds more than the collective keeps its work where it is
         anchor = branch
 
 

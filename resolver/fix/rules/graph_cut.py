@@ -126,7 +126,10 @@ def _cut_seen(diagnosis: Diagnosis, workspace: Workspace) -> dict[int, tuple[Sou
         return {}
     found = {}
     if cut["op"] == "no_grad":  # the with block around that line, or around a caller's (a helper the forward calls)
-        for frame in cut.get("stack") or [cut]:
+        stack = cut.get("stack") or [cut]
+        forwards = [i for i, frame in enumerate(stack) if frame.get("function") == "forward"]
+        # up to the outermost forward: a no_grad in the loop that calls the model is not the forward's
+        for frame in stack[:forwards[-1] + 1] if forwards else stack[:1]:
             source = Source.parse(workspace, Path(frame["file"]))
             statement = source and source.statement_at(frame["line"])
             block = statement and source.in_no_grad(statement)

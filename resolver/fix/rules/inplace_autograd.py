@@ -107,7 +107,8 @@ def _alias(source: Source, write: cst.SimpleStatementLine, function, tensor: str
             else None
         if isinstance(small, cst.Assign) and len(small.targets) == 1 \
                 and source.code(small.targets[0].target) == tensor:
-            return statement if isinstance(small.value, (cst.Name, cst.Attribute)) else None
+            # a name bound in the function, not module state (`queue = self.queue`: the writes are meant for it)
+            return statement if isinstance(small.value, cst.Name) else None
     return None
 
 

@@ -78,6 +78,22 @@ def _reads(source: Source, function: cst.FunctionDef, layers: dict[str, cst.Name
     return found
 
 
+def _attributes_of(source: Source, cls: cst.ClassDef) -> set[str]:
+    """The names the class gives `self` already: `self.x = ...` anywhere, `register_buffer("x", ...)`,
+    `register_parameter`, `add_module`, a method or property `x`."""
+    names = set(methods(cls))
+    for assign in source.nodes(cst.Assign, lambda a: source.within(a, cls)):
+        for target in assign.targets:
+            if isinstance(target.target, cst.Attribute) and source.code(target.target.value) == "self":
+                names.add(target.target.attr.value)
+    for call in source.nodes(cst.Call, lambda c: source.within(c, cls)):
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value in (
+                "register_buffer", "register_parameter", "add_module", "register_module") \
+                and call.args and isinstance(call.args[0].value, cst.SimpleString):
+            names.add(call.args[0].value.evaluated_value)
+    return names
+
+
 class LocalLayers(Rule):
     categories = ("module.no_parameters", "module.unset_attribute")
     priority = 1  # after protocol_method_typo and unregistered_layers: each finds its own slip
@@ -93,10 +109,15 @@ class LocalLayers(Rule):
             for name, method in own.items():
                 if name != "__init__":
                     reads.update(_reads(source, method, layers))
-            used = sorted(set(reads.values()))
+            taken = _attributes_of(source, cls)  # assigned, registered or defined elsewhere in the class
+            used = sorted(name for name in set(reads.values()) if name not in taken)
             if not used:
                 continue
-            attribute = {name: name[len("self_"):] if name.startswith("self_") else name for name in used}
+            # a bare `self_fc` read is the underscore for the dot; `self.self_attn` keeps its name
+            attribute = {name: name[len("self_"):] if any(isinstance(n, cst.Name) and v == name
+                                                            for n, v in reads.items()) else name for name in used}
+            if any(attribute[name] in taken for name in used):
+                continue
             new = {layers[name]: cst.parse_expression(f"self.{attribute[name]}") for name in used}
             new.update({node: cst.parse_expression(f"self.{attribute[name]}") for node, name in reads.items()
                         if isinstance(node, cst.Name)})

@@ -66,6 +66,12 @@ def _names(source, test: cst.BaseExpression) -> set[str]:
                                                    lambda n: n is test or source.within(n, test))}
 
 
+def _prefixes(code: str) -> set[str]:
+    """`self` and `self.trainer` for `self.trainer.scheduler`."""
+    parts = code.split(".")
+    return {".".join(parts[:i]) for i in range(1, len(parts))}
+
+
 class SchedulePerBatch(Rule):
     categories = ("health.schedule_per_batch",)
 
@@ -77,13 +83,16 @@ class SchedulePerBatch(Rule):
         statement = source.statement_at(frame.line)
         call = _step_call(statement)
         block = call and source.parents.get(statement)
-        loop = call and source.enclosing(statement, cst.For)
-        if not isinstance(block, cst.IndentedBlock) or loop is None \
-                or source.function_of(loop) is not source.function_of(statement):
-            return
+        loop = call and source.enclosing(statement, (cst.For, cst.While))
+        if not isinstance(block, cst.IndentedBlock) or not isinstance(loop, cst.For) \
+                or source.function_of(loop) is not source.function_of(statement) \
+                or source.code(call.func.value).split(".")[0] in _names(source, loop.target):
+            return  # a `while` batch loop (which loop is the epoch is not shown), or a loop over the schedules
         guard = source.parents.get(block)
+        receiver = source.code(call.func.value)
         if len(block.body) == 1 and isinstance(guard, cst.If) and guard.orelse is None \
-                and source.code(call.func.value) in _names(source, guard.test):
+                and receiver in _names(source, guard.test) \
+                and _names(source, guard.test) <= {receiver, "None", *_prefixes(receiver), *receiver.split(".")}:
             statement, block = guard, source.parents.get(guard)  # `if scheduler is not None:` goes with it
             if not isinstance(block, cst.IndentedBlock) or not source.within(block, loop):
                 return

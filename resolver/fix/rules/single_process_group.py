@@ -44,19 +44,22 @@ from resolver.write.edits import Edit, Workspace
 
 INIT = {"torch.distributed.init_process_group", "torch.distributed.distributed_c10d.init_process_group"}
 DOCUMENTS = (".md", ".rst", ".txt", ".sh")
+LAUNCH_VARIABLES = re.compile(r"\b(?:RANK|WORLD_SIZE|LOCAL_RANK|MASTER_ADDR|MASTER_PORT)=")
+OS_IMPORTED = re.compile(r"^import os\s*$|^import os\s*#|^import (?:\w+\s*,\s*)*os(?:\s*,|\s*$)", re.MULTILINE)
 LOCAL_RANK_READ = re.compile(r"""os\.environ\[\s*["']LOCAL_RANK["']\s*\]""")
 
 
 def _documented_plainly(workspace: Workspace, script: str) -> str | None:
     """The line of the project's docs or shell scripts that runs the script with plain python."""
-    plain = re.compile(rf"^\s*(?:\$\s*)?(?:\w+=\S*\s+)*python3?(?:\s+-u)?\s+(?:\./)?{re.escape(script)}(?:\s|$)")
+    plain = re.compile(rf"^\s*(?:\$\s*)?((?:\w+=\S*\s+)*)python3?(?:\s+-u)?\s+(?:\./)?{re.escape(script)}(?:\s|$)")
     for path in project_files(workspace, DOCUMENTS):
         try:
             lines = path.read_text(errors="replace").splitlines()
         except OSError:
             continue
         for line in lines:
-            if plain.match(line):
+            found = plain.match(line)
+            if found and not LAUNCH_VARIABLES.search(found[1]):  # `RANK=1 WORLD_SIZE=2 python ...` is a launch
                 return line.strip()
     return None
 
@@ -102,7 +105,7 @@ class SingleProcessGroup(Rule):
         statement = source.enclosing(call, cst.SimpleStatementLine)
         block = statement and source.parents.get(statement)
         branch = source.enclosing(call, cst.If)
-        if not _env_rendezvous(call) or "import os" not in source.text \
+        if not _env_rendezvous(call) or not OS_IMPORTED.search(source.text) \
                 or not isinstance(block, (cst.IndentedBlock, cst.Module)) \
                 or branch is not None and "__name__" not in source.code(branch.test):
             return  # another rendezvous, no os at hand, or a call the script already runs under a condition

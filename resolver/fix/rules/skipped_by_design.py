@@ -74,11 +74,12 @@ def _ddp_call(diagnosis: Diagnosis, workspace: Workspace) -> tuple[Source, cst.C
     return found[0] if len(found) == 1 else None
 
 
-def _root(value: cst.BaseExpression) -> str | None:
-    """The name an expression starts from: `model` for `model.to(device)`."""
-    while isinstance(value, (cst.Call, cst.Attribute, cst.Subscript)):
-        value = value.func if isinstance(value, cst.Call) else value.value
-    return value.value if isinstance(value, cst.Name) else None
+def _root(source, value: cst.BaseExpression) -> str:
+    """The model an argument moves: `model` for `model.to(device)` or `model.cuda()`, `self.G` for `self.G`."""
+    while isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+            and value.func.attr.value in ("to", "cuda", "cpu"):
+        value = value.func.value
+    return source.code(value)
 
 
 def _with_flag(source, call: cst.Call) -> cst.Call | None:
@@ -125,7 +126,7 @@ class SkippedByDesign(Rule):
         # device_ids): it skips the same parameters there
         siblings = [c for c in source.nodes(cst.Call) if c is not call and source.function_of(c) is not None
                     and source.function_of(c) is source.function_of(call) and source.code(c.func) == source.code(
-                        call.func) and c.args and call.args and _root(c.args[0].value) == _root(call.args[0].value)]
+                        call.func) and c.args and call.args and _root(source, c.args[0].value) == _root(source, call.args[0].value)]
         new_calls = {c: new for c in (call, *siblings) if (new := _with_flag(source, c)) is not None}
         if call not in new_calls:
             return  # already on, or a value the code computes

@@ -153,7 +153,8 @@ class ZeroGradPlacement(Rule):
         if len(steps) != 1 and step_line is not None:
             # the step the run saw, under a condition of its own (`if torch.isfinite(grad_norm):`): the run
             # showed the gradients kept across its steps, so nothing clears them on the way
-            steps = [c for s in body[at + 1:] for c in _calls(s, source, "step") if source.line_of(c) == step_line]
+            steps = [c for s in body[at + 1:] for c in _calls(s, source, "step")
+                     if source.line_of(c) == step_line and not c.args]  # not `scaler.step(optimizer)`
         if len(steps) != 1:
             return  # no step after the backward in this block, or several
         optimizer = source.code(steps[0].func.value)

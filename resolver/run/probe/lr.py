@@ -54,8 +54,8 @@ SCHEDULES_KEPT = 8
 def _factor(scheduler, steps):
     """What the schedule's own formula multiplies the base rate by after `steps` steps."""
     name, gamma = type(scheduler).__name__, _float(getattr(scheduler, "gamma", None))
-    if gamma is None:
-        return None
+    if gamma is None or not 0 <= gamma < 1:
+        return None  # a rate that grows (a range test) never collapses
     if name == "ExponentialLR":
         return gamma ** steps
     if name == "StepLR":
@@ -78,6 +78,7 @@ class LearningRates:
         self.project, self.counters = project, counters
         self.entries = {}  # id(optimizer) -> its entry; id(group) -> the same entry
         self.schedules = {}  # id(scheduler) -> how the script steps it
+        self.built = {}  # id(scheduler) -> loader lengths the script had read when it was built
         WATCH[:] = [self]
 
     def watch(self, optimizer, index, site):
@@ -116,7 +117,10 @@ class LearningRates:
             entry["non_zero_writes_after_step"] += value != 0
         if value == 0 and entry["zero_site"] is None:
             entry["zero_site"] = self._lambda_site() or health.user_site(self.project)
-        self._scheduled()
+        try:
+            self._scheduled()
+        except Exception:  # the user's scheduler.step() must never fail for the watch's sake
+            pass
 
     def _scheduled(self):
         """A write made by an epoch schedule's step() that the script called: note where, and
@@ -126,9 +130,15 @@ class LearningRates:
                                          and hasattr(frame.f_locals.get("self"), "last_epoch")):
             frame = frame.f_back
         caller = frame and frame.f_back
-        if caller is None or not facts.is_user_file(caller.f_code.co_filename, self.project):
-            return  # none, or one a scheduler makes on construction or a chain of schedulers steps
+        if caller is None:
+            return
         scheduler = frame.f_locals["self"]
+        if not facts.is_user_file(caller.f_code.co_filename, self.project):
+            # its step on construction (or a chain of schedulers stepping it): a schedule built after the
+            # script read a loader's length may count in batches (`step_size=30 * len(loader)`, which
+            # smoke mode's cut loader makes small), so it is not judged
+            self.built.setdefault(id(scheduler), loaders.LENGTHS_READ[0])
+            return
         if type(scheduler).__name__ not in EPOCH_SCHEDULES \
                 or not type(scheduler).__module__.startswith("torch.optim"):
             return
@@ -142,7 +152,8 @@ class LearningRates:
                          "function": caller.f_code.co_name,
                          "code": linecache.getline(caller.f_code.co_filename, caller.f_lineno).strip()},
                 "step_count": None, "pass": None, "batches": None, "first_batches": None, "in_pass": 0,
-                "in_one_pass": 0, "full_pass": None, "epoch_steps": None, "factor": None}
+                "in_one_pass": 0, "full_pass": None, "epoch_steps": None, "factor": None,
+                "sized_by_loader": self.built.get(id(scheduler), 1) > 0}
         if entry["step_count"] == scheduler._step_count:
             return  # the same step writing another group
         entry["step_count"], entry["steps"] = scheduler._step_count, entry["steps"] + 1
@@ -219,6 +230,8 @@ class LearningRates:
 
     def per_batch(self):
         """The epoch schedules stepped within a pass whose rate collapses within one epoch."""
-        return [{k: v for k, v in entry.items() if k not in ("step_count", "pass", "batches", "first_batches", "in_pass")}
+        kept_out = ("step_count", "pass", "batches", "first_batches", "in_pass", "sized_by_loader")
+        return [{k: v for k, v in entry.items() if k not in kept_out}
                 for entry in self.schedules.values()
-                if entry["in_one_pass"] and entry["factor"] is not None and entry["factor"] <= COLLAPSED * (1 + 1e-9)]
+                if entry["in_one_pass"] and not entry["sized_by_loader"] and entry["factor"] is not None
+                and entry["factor"] <= COLLAPSED * (1 + 1e-9)]
