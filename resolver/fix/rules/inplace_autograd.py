@@ -3,7 +3,8 @@ Makes the in-place operation that overwrote a tensor backward still needs out of
 -> `x = x + y`, `x.relu_()` -> `x = x.relu()`, `inplace=True` dropped, a slice assignment after
 a `.clone()`, or, where the written name was bound to another tensor as it is (`out = x`, then
 `out[:, :k] = ...`), that binding a copy (`out = x.clone()`); slice writes first when the
-overwritten value is the output of one (`output 0 of CopySlices`). When the error names the layer whose output was overwritten (`output 0 of
+overwritten value is the output of one (`output 0 of CopySlices`). When the error names the
+layer whose output was overwritten (`output 0 of
 LeakyRelu1`) and an in-place layer right after an in-place one of that kind writes into it (the
 next element of an `nn.Sequential` or list of layers; `self.drop(self.act(h))` with both built
 in place in `__init__`; or `x = F.dropout(x, inplace=True)` after `x = F.leaky_relu(x,

@@ -126,7 +126,8 @@ class SkippedByDesign(Rule):
         # device_ids): it skips the same parameters there
         siblings = [c for c in source.nodes(cst.Call) if c is not call and source.function_of(c) is not None
                     and source.function_of(c) is source.function_of(call) and source.code(c.func) == source.code(
-                        call.func) and c.args and call.args and _root(source, c.args[0].value) == _root(source, call.args[0].value)]
+                        call.func) and c.args and call.args
+                    and _root(source, c.args[0].value) == _root(source, call.args[0].value)]
         new_calls = {c: new for c in (call, *siblings) if (new := _with_flag(source, c)) is not None}
         if call not in new_calls:
             return  # already on, or a value the code computes

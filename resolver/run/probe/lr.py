@@ -3,7 +3,8 @@ rate above 0, and where its rate was first written 0. An optimizer built with lr
 step runs at 0, although its schedule wrote the rate again after a step (and wrote 0), never moves
 a parameter: a warm-up factor made by integer division, or a schedule that multiplies the current
 rate by a factor that was 0 once. Nor does one built with lr 0 in every group that nothing writes
-above 0 again (a scaled rate made by integer division, which a scheduler's factors only scale). A warm-up from 0 is not that: its next write is
+above 0 again (a scaled rate made by integer division, which a scheduler's factors only scale).
+A warm-up from 0 is not that: its next write is
 above 0; nor a group kept at 0 beside others that move.
 
 Also which epoch schedules (StepLR, MultiStepLR, ExponentialLR: a decay counted in epochs, with a
