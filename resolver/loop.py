@@ -159,6 +159,8 @@ class _Session:
         explains, after a batch was drawn: a batch of two unpacks into two names
         (`for i, (x, y) in loader` takes the batch apart instead of failing as at the user's size)."""
         result = self._run_once(doing)
+        if k := memory_check.unmeasured_accumulation(self.settings, result):
+            result = memory_check.measure_accumulated(self, k)  # its draws shared steps: one size was measured
         if memory_check.died_at_a_draw(self.settings, result):
             return memory_check.step_down(self, result)  # smaller draws; that death already confirms
         if result.diagnosis and result.diagnosis.category == "memory.forecast_oom":

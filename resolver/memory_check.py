@@ -2,18 +2,21 @@
 user's own batch size that would not fit is forecast (resolver/diagnose/memory.py), then shown by
 one faithful run at that batch size, cut to a few batches, before anything is changed. When a
 smoke draw itself runs out of memory, the draws step down until two sizes fit: that draw's death
-already shows the user's batch does not fit, and the smaller draws give the cost per sample."""
+already shows the user's batch does not fit, and the smaller draws give the cost per sample. A
+script that accumulates gradients steps once every k batches, so its forecast draws share steps
+and one size is measured: it is run once more with k draws of each size."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from resolver.diagnose.memory import confirmed, shown_at, size
+from resolver.diagnose.memory import confirmed, forecast, limit_of, shown_at, size
 from resolver.run.runner import Run, Settings
 
 OUT_OF_MEMORY = ("memory.cpu_oom", "memory.killed", "memory.cuda_oom")
 STEP = 4  # each step down draws a quarter of the batches the run before it drew
 STEP_DOWNS = 2  # at most: 1/64 and 1/256 of the user's batch after the first 1/16
+MAX_ACCUMULATION = 8  # k draws of each forecast size: past this the draws would cost a real epoch
 
 
 def confirm(session, forecast_run: Run) -> Run:
@@ -72,3 +75,28 @@ def step_down(session, failing: Run) -> Run:
         return again  # another error, met at the smaller batches: repaired as any other
     finding = shown_at(again.memory, oom_batch)
     return replace(again, diagnosis=finding) if finding else failing
+
+
+def unmeasured_accumulation(settings: Settings, run: Run) -> int:
+    """k, when a smoke run held to a memory limit passed with no forecast because its script steps
+    once every k batches (two or more backward passes per optimizer step): the forecast's two draws
+    fell into one step, whose peak is its largest batch's, so one size was measured. 0 otherwise."""
+    if not run.passed or run.diagnosis is not None or settings.full or settings.forecast_accumulation > 1:
+        return 0
+    memory, trained = run.memory or {}, run.health or {}
+    limit, found = limit_of(memory), forecast(memory)
+    if limit is None or limit[0] == "ram" or (found is not None and found.sizes[0] > 0):
+        return 0  # no limit of its own (RAM alone is not worth a run), or two sizes were measured
+    if not any((s.get("user_batch") or 0) > (s.get("batch") or 0) for s in memory.get("steps") or []):
+        return 0  # no loader was lowered: the steps ran at the user's batch
+    steps, backwards = trained.get("steps") or 0, trained.get("backward_calls") or 0
+    if steps < 2 or backwards < 2 * steps:
+        return 0
+    return min(round(backwards / steps), MAX_ACCUMULATION)
+
+
+def measure_accumulated(session, k: int) -> Run:
+    """The run again, with k draws of each forecast size, so that each fills whole steps."""
+    session.log(f"the script steps once every {k} batches: drawing {k} batches of each size for the memory forecast")
+    session.settings = replace(session.settings, forecast_accumulation=k)
+    return session._run_once(f"forecasting memory over whole optimizer steps of {k} batches")

@@ -18,6 +18,7 @@ import subprocess
 import sys
 from dataclasses import replace
 
+from resolver import memory_check
 from resolver.diagnose import memory
 from resolver.run.memory_limit import parse_size
 from resolver.run.probe.memory import MMAP_THRESHOLD
@@ -47,6 +48,9 @@ def diagnose(target, value: str, server):
     interpreter started in the steady allocator, as resolve's own is when its environment has it."""
     settings = Settings(memory_limit=limit(value))
     first = run(target, settings, {}, server=server)
+    if k := memory_check.unmeasured_accumulation(settings, first):  # its draws shared steps: again, as the loop does
+        settings = replace(settings, forecast_accumulation=k)
+        first = run(target, settings, {}, server=server)
     if not first.passed:
         return first.diagnosis
     found = memory.verdict(first.memory)

@@ -110,3 +110,46 @@ def test_the_forecast_draws_are_made_where_the_whole_dataset_is_one_batch():
         drawn = list(smoke)
         assert [len(b) for b in drawn] == sizes and len(smoke) == len(sizes)
         assert len({i for b in drawn for i in b}) == sum(sizes)  # no sample drawn twice in a pass
+
+
+def test_a_script_that_accumulates_draws_each_forecast_size_for_whole_steps():
+    """A loop stepping once every k batches makes a step's peak its largest batch's: with k seen, the
+    draws come k at a time, so that the steps after the first each measure one size."""
+    import torch
+    from torch.utils.data import DataLoader, TensorDataset
+
+    from resolver.run.probe.smoke import SmokeBatches
+
+    data = TensorDataset(torch.zeros(24576, 3))
+    for batch, k, sizes in ((4096, 2, [2, 2, 256, 256, 512, 512, 2]), (4096, 1, [2, 256, 512, 2]),
+                            (24576, 3, [2, 2, 2, 1536, 1536, 1536, 3072, 3072, 3072, 2])):
+        loader = DataLoader(data, batch_size=batch, shuffle=True)
+        smoke = SmokeBatches(loader, loader.batch_sampler, 3, 2, batch, 16, accumulation=k)
+        drawn = list(smoke)
+        assert [len(b) for b in drawn] == sizes and len(smoke) == len(sizes)
+        assert len({i for b in drawn for i in b}) == sum(sizes)
+        steps = [max(map(len, drawn[i:i + k])) for i in range(0, len(drawn), k)]
+        assert sorted(set(steps[1:]) - {2})[-2:] == sizes[k:3 * k:k]  # two sizes, each a whole step after the first
+
+
+def _passed_run(steps, health):
+    from resolver.run.runner import Run
+
+    return Run(0, None, 1.0, memory={"steps": steps, "limits": {"address_space": LIMIT, "ram": 64 << 30}},
+               health=health)
+
+
+def test_a_run_whose_forecast_draws_shared_one_step_is_run_again_with_whole_steps():
+    from resolver.memory_check import unmeasured_accumulation
+    from resolver.run.runner import Settings
+
+    # two optimizer steps of two backward passes each: the second step held the 1/16 and 1/8 draws
+    shared = [{"batch": 256, "user_batch": 4096, "peak_rss": 900 * MIB, "rss_start": 800 * MIB},
+              {"batch": 512, "user_batch": 4096, "peak_rss": 990 * MIB, "rss_start": 800 * MIB}]
+    accumulating = {"steps": 2, "backward_calls": 4}
+    assert unmeasured_accumulation(Settings(), _passed_run(shared, accumulating)) == 2
+    assert unmeasured_accumulation(Settings(forecast_accumulation=2), _passed_run(shared, accumulating)) == 0
+    assert unmeasured_accumulation(Settings(), _passed_run(shared, {"steps": 4, "backward_calls": 4})) == 0
+    assert unmeasured_accumulation(Settings(full=True), _passed_run(shared, accumulating)) == 0
+    at_the_users_batch = [{**s, "batch": 4096} for s in shared]  # nothing was lowered: nothing to forecast
+    assert unmeasured_accumulation(Settings(), _passed_run(at_the_users_batch, accumulating)) == 0

@@ -68,6 +68,7 @@ class Settings:
     memory_limit: int | None = None  # bytes (--memory-limit): every run is held to it
     memory_limit_kind: str = "as"  # "as" (RLIMIT_AS, set by the probe) or "cgroup" (see memory_limit.py)
     forecast_share: int = 16  # the memory forecast's smoke draws: 1/share and 2/share of the user's batch
+    forecast_accumulation: int = 1  # optimizer steps seen once every k batches: k draws of each forecast size
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,8 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
                       "--forecast-share", str(settings.forecast_share),
                       "--sandbox", str(spec_path)]
         probe_args += ["--full"] * settings.full + ["--anomaly"] * settings.anomaly
+        if settings.forecast_accumulation > 1:
+            probe_args += ["--forecast-accumulation", str(settings.forecast_accumulation)]
         probe_args += ["--no-health"] * (not settings.health) + ["--trace-non-finite"] * settings.trace_non_finite
         probe_args += ["--trace-graph-cut"] * settings.trace_graph_cut
         if target.launcher:

@@ -3,7 +3,9 @@ Lowers a batch size that does not fit in memory to the largest that does (from t
 with headroom), where the batch size is written (a literal, an argparse default, a config dict or a
 config file), and keeps the effective batch the same with gradient accumulation in the training
 loop: the loss divided by the number of micro-batches, `step()` and `zero_grad()` every k
-micro-batches, the last partial group stepped, a scheduler stepped per optimizer step.
+micro-batches, the last partial group stepped, a scheduler stepped per optimizer step. A loop that
+already accumulates (`if (i + 1) % accum_steps == 0: optimizer.step()`) is left as it is: the batch is
+lowered and its own count multiplied where each is written (a config file, a literal argument).
 
 ## Why is this bad?
 `DefaultCPUAllocator: can't allocate memory`, `CUDA out of memory`, MemoryError, or a run the
@@ -45,9 +47,9 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Site
 from resolver.diagnose.memory import HEADROOM, Forecast, size
-from resolver.fix.rules._definitions import trail
+from resolver.fix.rules._definitions import _params, parameter_of, trail
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call, parsed, project_files, project_sources
+from resolver.fix.rules._source import Source, argument, method_call, parsed, project_files, project_sources
 from resolver.write.edits import Change, Edit, Workspace
 
 STEP_CALLS = ("step", "zero_grad", "update", "unscale_")  # optimizer, scheduler, GradScaler
@@ -184,9 +186,22 @@ def _scheduler_calls(source: Source) -> list[cst.Call]:
                                                 for q in source.qualified_names(c.func)))
 
 
-def _config_file(workspace: Workspace, key: str, batch: int, micro: int) -> tuple[Path, str, str] | None:
-    """A config file that sets `key` to the batch, exactly once in the project: (path, before, after)."""
-    pattern = re.compile(rf"""(^|[\s{{,"'])({re.escape(key)}["']?\s*[:=]\s*){batch}\b""", re.MULTILINE)
+def _key_pattern(key: str, batch: int | None) -> re.Pattern:
+    number = r"\d+" if batch is None else str(batch)
+    return re.compile(rf"""(^|[\s{{,"'])({re.escape(key)}["']?\s*[:=]\s*)({number})\b""", re.MULTILINE)
+
+
+def _set_key(text: str, key: str, batch: int | None, micro: int) -> str:
+    """The config text with `key` set to `micro` where it holds the batch; with batch None,
+    whatever number it holds multiplied by `micro`."""
+    new = (lambda m: micro) if batch is not None else (lambda m: int(m.group(3)) * micro)
+    return _key_pattern(key, batch).sub(lambda m: f"{m.group(1)}{m.group(2)}{new(m)}", text)
+
+
+def _config_file(workspace: Workspace, key: str, batch: int | None, micro: int) -> tuple[Path, str, str] | None:
+    """A config file that sets `key` to the batch (None: to a number), exactly once in the project:
+    (path, before, after)."""
+    pattern = _key_pattern(key, batch)
     code = "\n".join(source.text for source in project_sources(workspace))
     found = []
     for path in project_files(workspace, CONFIG_SUFFIXES):
@@ -199,7 +214,7 @@ def _config_file(workspace: Workspace, key: str, batch: int, micro: int) -> tupl
     if len(found) != 1 or found[0][2] != 1:
         return None
     path, text, _ = found[0]
-    return path, text, pattern.sub(lambda m: f"{m.group(1)}{m.group(2)}{micro}", text)
+    return path, text, _set_key(text, key, batch, micro)
 
 
 def _key(source: Source, node: cst.BaseExpression) -> str | None:
@@ -238,6 +253,80 @@ def batch_changes(workspace: Workspace, site: Site, batch: int, micro: int, k: i
     return [Change(first_file.path, first_file.text, text)], f"the DataLoader's batch_size ({first_file.path.name})"
 
 
+def _modulo_count(test: cst.BaseExpression) -> cst.BaseExpression | None:
+    """X in a step guard `(i + 1) % X == 0`: the loop's own accumulation count."""
+    found = []
+
+    class Modulo(cst.CSTVisitor):
+        def visit_BinaryOperation(self, node):
+            counted = isinstance(node.right, cst.Name | cst.Attribute | cst.Subscript)
+            if isinstance(node.operator, cst.Modulo) and counted:
+                found.append(node.right)
+
+    test.visit(Modulo())
+    return found[0] if len(found) == 1 else None
+
+
+def _accumulating_loops(source: Source) -> list[tuple[cst.For, cst.BaseExpression]]:
+    """(loop, count) for each for loop that already accumulates: its body holds `X.backward()` and an
+    `if` on `... % count == 0` that steps the optimizer."""
+    found = []
+    for loop in source.nodes(cst.For):
+        body = list(loop.body.body)
+        if not any(_backward(s) for s in body):
+            continue
+        guards = [s for s in body if isinstance(s, cst.If) and any(_statement_calls(b, ("step",)) for b in s.body.body)]
+        counts = [c for c in map(_modulo_count, (g.test for g in guards)) if c is not None]
+        if len(counts) == 1:
+            found.append((loop, counts[0]))
+    return found
+
+
+def _passed_for(workspace: Workspace, source: Source, name: cst.Name) -> tuple[Source, cst.BaseExpression] | None:
+    """The argument the one call of a function passes for its parameter `name` (found by the
+    function's name across the project: the count is passed from where the config is read)."""
+    function = source.enclosing(name, cst.FunctionDef)
+    params = [p for p in _params(function) if p.star not in ("*", "**")]
+    names = [p.name.value for p in params]
+    position = names.index(name.value) - (1 if names and names[0] in ("self", "cls") else 0)
+    calls = [(s, c) for s in project_sources(workspace) for c in s.nodes(cst.Call)
+             if (c.func.value if isinstance(c.func, cst.Name) else getattr(c.func, "attr", cst.Name("_")).value)
+             == function.name.value]
+    if len(calls) != 1:
+        return None
+    caller, call = calls[0]
+    arg = argument(call, position, name.value)
+    return (caller, arg.value) if arg is not None else None
+
+
+def count_changes(workspace: Workspace, source: Source, count: cst.BaseExpression, k: int,
+                  texts: dict[Path, str]) -> tuple[list[Change], str] | None:
+    """The loop's own accumulation count multiplied by k where it is written: a literal the
+    function is called with, or a config key (on top of the texts the batch change made)."""
+    file, node = source, count
+    if isinstance(node, cst.Name) and parameter_of(file, node):
+        passed = _passed_for(workspace, file, node)
+        if passed is None:
+            return None
+        file, node = passed
+    if isinstance(node, cst.Integer):
+        before = texts.get(file.path.resolve(), file.text)
+        after = file.module.deep_replace(node, cst.Integer(str(int(node.value) * k))).code
+        if before != file.text:
+            return None  # the batch is written in the same file: two rewrites of one text are not composed here
+        return [Change(file.path, file.text, after)], f"the accumulation count {node.value} ({file.path.name})"
+    key = _key(file, node)
+    if key is None:
+        return None
+    config = _config_file(workspace, key, None, k)
+    if config is None:
+        return None
+    path, before, after = config
+    if path.resolve() in texts:  # the batch is set in the same file: the count on top of it
+        after = _set_key(texts[path.resolve()], key, None, k)
+    return [Change(path, before, after)], f"`{key}` in {path.name}"
+
+
 class BatchAccumulation(Rule):
     categories = ("memory.forecast_oom", "memory.cpu_oom", "memory.killed", "memory.cuda_oom")
     priority = 1  # after memory_leaks: a leak is freed before the batch is lowered
@@ -260,6 +349,10 @@ class BatchAccumulation(Rule):
         if not changes:
             return
         texts = {c.file.resolve(): c.after for c in changes}
+        accumulating = [(s, loop, count) for s in project_sources(workspace) for loop, count in _accumulating_loops(s)]
+        if accumulating:
+            yield from self._more_micro_batches(workspace, forecast, accumulating, changes, where, micro, k)
+            return
         loops = [(s, loop) for s in project_sources(workspace) for loop in _training_loops(s)]
         beside = [(s, loop) for s, loop in loops if s.path.resolve() == site.file.resolve()]
         loops = beside if len(beside) == 1 else loops
@@ -289,3 +382,34 @@ class BatchAccumulation(Rule):
                   f"so the effective batch stays {batch}{exact}; a step at batch {micro} is forecast to peak at "
                   f"{size(forecast.step_peak(micro))} of the {size(forecast.limit)} limit")
         yield Edit(tuple(by_file.values()), source.line_of(loop), reason)
+
+    def _more_micro_batches(self, workspace, forecast, accumulating, changes, where, micro, k) -> Iterator[Edit]:
+        """A loop that already accumulates: the batch lowered and its own count multiplied by k, both
+        where they are written; the loop itself is left as it is."""
+        if len(accumulating) != 1:
+            return
+        source, loop, count = accumulating[0]
+        texts = {c.file.resolve(): c.after for c in changes}
+        counted = count_changes(workspace, source, count, k, texts)
+        if counted is None:
+            return
+        more, count_where = counted
+        by_file = {c.file.resolve(): c for c in changes}
+        for change in more:  # the count's change holds the batch's too where both are in one file
+            by_file[change.file.resolve()] = Change(change.file, by_file.get(change.file.resolve(), change).before,
+                                                    change.after)
+        batch = forecast.user_batch
+        exact = "" if micro * k == batch else f" (the effective batch is {micro * k} per count, the nearest even split)"
+        reason = (f"Out of memory at batch size {batch}: set the batch size to {micro} in {where} and multiplied "
+                  f"{count_where} by {k}, the count of micro-batches the training loop "
+                  f"({source.path.name}:{source.line_of(loop)}) already accumulates over, so the effective batch "
+                  f"stays the same{exact}; a step at batch {micro} is forecast to peak at "
+                  f"{size(forecast.step_peak(micro))} of the {size(forecast.limit)} limit")
+        first = next(iter(by_file.values()))
+        yield Edit(tuple(by_file.values()), _changed_line(first), reason)
+
+
+def _changed_line(change: Change) -> int:
+    """The first line a change rewrites."""
+    before, after = change.before.splitlines(), change.after.splitlines()
+    return next((i + 1 for i, (a, b) in enumerate(zip(before, after)) if a != b), 1)

@@ -45,6 +45,7 @@ class Options:
         self.batch_size = 2
         self.batches = 3
         self.forecast_share = 16  # the memory forecast's draws: 1/share and 2/share of the user's batch
+        self.forecast_accumulation = 1  # micro-batches per optimizer step: the draws of each size fill whole steps
         self.full = False
         self.anomaly = False
         self.health = True  # --no-health: no training-health checks
@@ -82,6 +83,8 @@ class Options:
                 self.batches = int(value)
             elif flag == "--forecast-share":
                 self.forecast_share = int(value)
+            elif flag == "--forecast-accumulation":
+                self.forecast_accumulation = int(value)
             elif flag == "--status-fd":
                 self.status_fd = int(value)
             elif flag == "--memory-limit":
@@ -227,7 +230,8 @@ def install(torch, options):
     limited = forecasting(torch, options)
     if not options.full:
         SMOKE.install_smoke_mode(torch, options.batch_size, options.batches, lowered,
-                                 forecast_share=options.forecast_share if limited else 0)
+                                 forecast_share=options.forecast_share if limited else 0,
+                                 accumulation=options.forecast_accumulation)
     loaders = LOADERS.Loaders(torch, options.project)
     counters = HEALTH.TrainingCounters(torch, loaders, options.status_fd)
     health = HEALTH.Health(torch, options.project, sites) if options.health else None

@@ -22,18 +22,25 @@ class SmokeBatches:
     fails on the last one in a real epoch), and passes after the second yield only their first
     and last batch, so every epoch of a long script still runs its whole loop, in little time."""
 
-    def __init__(self, loader, inner, keep, smoke_size, user_size, forecast_share=0):
+    def __init__(self, loader, inner, keep, smoke_size, user_size, forecast_share=0, accumulation=1):
         self.loader, self.inner, self.keep = loader, inner, keep
         self.smoke_size, self.user_size = smoke_size, user_size
         # for the memory forecast, the second and third head batches at 1/share and 2/share of the
         # user's batch (a sixteenth and an eighth at first, less where a run died at those): two sizes
-        # whose peaks differ by far more than the allocator's noise
+        # whose peaks differ by far more than the allocator's noise. A script that steps once every k
+        # batches (gradient accumulation, seen by an earlier run) draws k batches of each size, so that
+        # each size fills whole optimizer steps after the first: a step's peak is its largest batch's
         self.sizes = [smoke_size] * keep
         self.forecasting = bool(forecast_share) and user_size is not None and user_size >= 2 * smoke_size \
             and keep >= 3
+        self.forecast_draws = 3
         if self.forecasting:
             first = max(smoke_size, user_size // forecast_share)
-            self.sizes[1:3] = [first, min(2 * first, user_size)]
+            k = max(1, accumulation)
+            self.forecast_draws = 3 * k
+            self.keep = keep = max(keep, self.forecast_draws)
+            self.sizes = [smoke_size] * k + [first] * k + [min(2 * first, user_size)] * k
+            self.sizes += [smoke_size] * (keep - len(self.sizes))
 
     def _head_spans(self, head, head_end):
         """(start, end) of each head batch, at the sizes above."""
@@ -60,7 +67,7 @@ class SmokeBatches:
         head_end = tail_start
         if self.forecasting:
             tail_end = min(tail_start + size, n)
-            head_end = max(tail_start, min(tail_end - tail_size, sum(self.sizes[:3])))
+            head_end = max(tail_start, min(tail_end - tail_size, sum(self.sizes[:self.forecast_draws])))
         head = min(self.keep, math.ceil(head_end / self.smoke_size))
         return head, head_end, tail_start, tail_size
 
@@ -317,10 +324,10 @@ class SmokeIterator:
         return min(len(self.inner), self.keep + 1)
 
 
-def install_smoke_mode(torch, batch_size, keep, lowered, forecast_share=0):
+def install_smoke_mode(torch, batch_size, keep, lowered, forecast_share=0, accumulation=1):
     """Smoke mode for every DataLoader; `lowered` collects the user batch sizes it lowered. With
     `forecast_share`, a pass's second and third batches are 1/share and 2/share of the user's batch
-    (two sizes for the memory forecast)."""
+    (two sizes for the memory forecast); with `accumulation` k, k batches of each."""
     import inspect
 
     loader_class = torch.utils.data.DataLoader
@@ -345,7 +352,8 @@ def install_smoke_mode(torch, batch_size, keep, lowered, forecast_share=0):
         inner = original_index_sampler.fget(self)
         if self._dataset_kind == iterable_kind or not hasattr(self, "_resolver_user_batch_size"):
             return inner
-        return SmokeBatches(self, inner, keep, self.batch_size, self._resolver_user_batch_size, forecast_share)
+        return SmokeBatches(self, inner, keep, self.batch_size, self._resolver_user_batch_size, forecast_share,
+                            accumulation)
 
     def __iter__(self):
         iterator = original_iter(self)
