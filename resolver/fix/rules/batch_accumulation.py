@@ -55,6 +55,7 @@ from resolver.write.edits import Change, Edit, Workspace
 STEP_CALLS = ("step", "zero_grad", "update", "unscale_")  # optimizer, scheduler, GradScaler
 CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini")
 COUNT, INDEX = "accumulation_steps", "accumulation_index"
+STEP_DOWN = 0.6  # the second plan's micro-batch, at most this share of the first's
 
 
 def plan(forecast: Forecast) -> tuple[int, int] | None:
@@ -67,6 +68,19 @@ def plan(forecast: Forecast) -> tuple[int, int] | None:
     if k is None or batch // k < largest / 4:  # no divisor near it: the nearest even split
         k = -(-batch // largest)
     return -(-batch // k), k
+
+
+def step_down(batch: int, micro: int, k: int) -> tuple[int, int] | None:
+    """The plan one step below (micro, k): at most STEP_DOWN of the micro-batch, an exact divisor
+    of the batch when one is near. The forecast's batch is tried first; this one only when that
+    one's verifying run ran out of memory too (the user's allocator may hold more than measured)."""
+    target = int(micro * STEP_DOWN)
+    if target < 1:
+        return None
+    k2 = next((k2 for k2 in range(k + 1, batch + 1) if batch % k2 == 0 and batch // k2 <= target), None)
+    if k2 is None or batch // k2 < target / 2:
+        k2 = -(-batch // target)
+    return (-(-batch // k2), k2) if -(-batch // k2) < micro else None
 
 
 def _statement_calls(statement: cst.CSTNode, names: tuple[str, ...]) -> bool:
@@ -340,19 +354,25 @@ class BatchAccumulation(Rule):
         if not found or not found.get("loader_site") or found["step_peak"] <= found["limit"] * HEADROOM:
             return
         forecast = Forecast.from_dict(found)
-        if plan(forecast) is None:
+        first = plan(forecast)
+        if first is None:
             return
-        micro, k = plan(forecast)
+        for micro, k in (first, *filter(None, [step_down(forecast.user_batch, *first)])):
+            edit = self._edit(workspace, forecast, micro, k)
+            if edit is None:
+                return
+            yield edit
+
+    def _edit(self, workspace: Workspace, forecast: Forecast, micro: int, k: int) -> Edit | None:
         batch = forecast.user_batch
         site = Site.from_json(forecast.loader_site)
         changes, where = batch_changes(workspace, site, batch, micro, k)
         if not changes:
-            return
+            return None
         texts = {c.file.resolve(): c.after for c in changes}
         accumulating = [(s, loop, count) for s in project_sources(workspace) for loop, count in _accumulating_loops(s)]
         if accumulating:
-            yield from self._more_micro_batches(workspace, forecast, accumulating, changes, where, micro, k)
-            return
+            return self._more_micro_batches(workspace, forecast, accumulating, changes, where, micro, k)
         loops = [(s, loop) for s in project_sources(workspace) for loop in _training_loops(s)]
         beside = [(s, loop) for s, loop in loops if s.path.resolve() == site.file.resolve()]
         loops = beside if len(beside) == 1 else loops
@@ -364,10 +384,10 @@ class BatchAccumulation(Rule):
             source = parsed(source.path, texts[path])
             loop = _training_loops(source)[0] if source and _training_loops(source) else None
             if loop is None:
-                return
+                return None
         text = accumulated(source, loop, batch, micro, k)
         if text is None:
-            return
+            return None
         by_file = {c.file.resolve(): c for c in changes}
         before = by_file.pop(path).before if path in by_file else source.text
         by_file = {path: Change(source.path, before, text), **by_file}  # the loop's file first: the line is its
@@ -381,18 +401,18 @@ class BatchAccumulation(Rule):
                   f"gradients over {k} micro-batches in the training loop ({source.path.name}:{source.line_of(loop)}), "
                   f"so the effective batch stays {batch}{exact}; a step at batch {micro} is forecast to peak at "
                   f"{size(forecast.step_peak(micro))} of the {size(forecast.limit)} limit")
-        yield Edit(tuple(by_file.values()), source.line_of(loop), reason)
+        return Edit(tuple(by_file.values()), source.line_of(loop), reason)
 
-    def _more_micro_batches(self, workspace, forecast, accumulating, changes, where, micro, k) -> Iterator[Edit]:
+    def _more_micro_batches(self, workspace, forecast, accumulating, changes, where, micro, k) -> Edit | None:
         """A loop that already accumulates: the batch lowered and its own count multiplied by k, both
         where they are written; the loop itself is left as it is."""
         if len(accumulating) != 1:
-            return
+            return None
         source, loop, count = accumulating[0]
         texts = {c.file.resolve(): c.after for c in changes}
         counted = count_changes(workspace, source, count, k, texts)
         if counted is None:
-            return
+            return None
         more, count_where = counted
         by_file = {c.file.resolve(): c for c in changes}
         for change in more:  # the count's change holds the batch's too where both are in one file
@@ -406,7 +426,7 @@ class BatchAccumulation(Rule):
                   f"stays the same{exact}; a step at batch {micro} is forecast to peak at "
                   f"{size(forecast.step_peak(micro))} of the {size(forecast.limit)} limit")
         first = next(iter(by_file.values()))
-        yield Edit(tuple(by_file.values()), _changed_line(first), reason)
+        return Edit(tuple(by_file.values()), _changed_line(first), reason)
 
 
 def _changed_line(change: Change) -> int:
