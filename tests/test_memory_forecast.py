@@ -158,7 +158,7 @@ def test_a_run_whose_forecast_draws_shared_one_step_is_run_again_with_whole_step
 def test_the_second_plan_is_one_step_below_the_forecasts_and_keeps_the_effective_batch():
     """Where the verifying run of the forecast's batch runs out of memory too, the rule's second
     candidate is a smaller micro-batch, an exact divisor of the user's batch when one is near."""
-    from resolver.fix.rules.batch_accumulation import step_down
+    from resolver.fix.rules._accumulation import step_down
 
     for batch, first, second in ((128, (64, 2), (32, 4)), (2048, (512, 4), (256, 8)), (24576, (12288, 2), (6144, 4)),
                                  (100, (34, 3), (20, 5))):
