@@ -43,6 +43,20 @@ def _reached(run: Run) -> tuple[int, int, int]:
     return counters.get("optimizer_steps", 0), counters.get("backward_calls", 0), counters.get("batches", 0)
 
 
+OUT_OF_MEMORY = ("memory.cpu_oom", "memory.killed", "memory.cuda_oom", "memory.forecast_oom")
+
+
+def _still_out_of_memory(before: Diagnosis, after: Diagnosis) -> bool:
+    """Out of memory again in the same function: a smaller batch whose step now fits but whose
+    evaluation, a few lines on, still does not is no progress (oom2/06: training at 96 passed and
+    the validation after it ran out); a leak freed in one function and the batch too large in
+    another are two errors, repaired one after the other."""
+    if before.category not in OUT_OF_MEMORY or after.category not in OUT_OF_MEMORY:
+        return False
+    was, now = before.location, after.location
+    return was is None or now is None or (was.file, was.function) == (now.file, now.function)
+
+
 def judge(before: Run, after: Run) -> Verdict:
     if not after.passed and after.diagnosis.category in health.GRAPH_CUT and before.diagnosis.source != "health":
         return Verdict.CUTS_GRAPH  # a crash stopped by cutting the path from the loss to the model
@@ -53,7 +67,7 @@ def judge(before: Run, after: Run) -> Verdict:
         if after.counters.get(counted, 0) < before.counters.get(counted, 0):
             return Verdict.FEWER_STEPS
         return Verdict.FIXED
-    if after.diagnosis.same_error_as(before.diagnosis):
+    if after.diagnosis.same_error_as(before.diagnosis) or _still_out_of_memory(before.diagnosis, after.diagnosis):
         return Verdict.SAME_ERROR
     # a different error that strikes before the old one did is damage, not progress
     return Verdict.FAILED_EARLIER if _reached(after) < _reached(before) else Verdict.FIXED

@@ -95,9 +95,10 @@ def _guard(test: str, statements: list[cst.BaseStatement]) -> cst.If:
     return cst.If(test=cst.parse_expression(test), body=cst.IndentedBlock(body=statements))
 
 
-def accumulated(source: Source, loop: cst.For, batch: int, micro: int, k: int) -> str | None:
+def accumulated(source: Source, loop: cst.For, batch: int, micro: int, k: int, sized: bool = True) -> str | None:
     """The file with the loop accumulating gradients over k micro-batches; None when its shape is
-    not one this rule knows (a step inside an if, an enumerate with a start)."""
+    not one this rule knows (a step inside an if, an enumerate with a start). A loop over batches
+    with no len() (a generator) steps its last partial group after the loop instead."""
     iterable, target, index = loop.iter, loop.target, INDEX
     if isinstance(iterable, cst.Call) and source.code(iterable.func) == "enumerate":
         if len(iterable.args) != 1 or not isinstance(target, cst.Tuple) \
@@ -117,8 +118,8 @@ def accumulated(source: Source, loop: cst.For, batch: int, micro: int, k: int) -
     after = [i for i in range(at + 1, len(body)) if _statement_calls(body[i], STEP_CALLS)]
     if not after:
         return None
-    length = f"len({source.code(iterable)})"
-    step_group = _guard(f"({index} + 1) % {COUNT} == 0 or {index} + 1 == {length}", [body[i] for i in after])
+    last = f" or {index} + 1 == len({source.code(iterable)})" if sized else ""
+    step_group = _guard(f"({index} + 1) % {COUNT} == 0{last}", [body[i] for i in after])
     new_body = []
     for i, statement in enumerate(body):
         if i in before:
@@ -135,7 +136,9 @@ def accumulated(source: Source, loop: cst.For, batch: int, micro: int, k: int) -
                                 f"the effective batch is kept\n")
     if not isinstance(source.parents.get(loop), cst.IndentedBlock | cst.Module):
         return None
-    text = source.replaced(loop, cst.FlattenSentinel([count, new_loop.with_changes(leading_lines=[])]))
+    flush = [] if sized else [_guard(f"({index} + 1) % {COUNT} != 0  # the last, partial group",
+                                     [body[i] for i in after])]
+    text = source.replaced(loop, cst.FlattenSentinel([count, new_loop.with_changes(leading_lines=[]), *flush]))
     return _with_scheduler_in_steps(parsed(source.path, text), iterable, k)
 
 
@@ -175,14 +178,15 @@ def _set_key(text: str, key: str, batch: int | None, micro: int) -> str:
     return _key_pattern(key, batch).sub(lambda m: f"{m.group(1)}{m.group(2)}{new(m)}", text)
 
 
-def _config_file(workspace: Workspace, key: str, batch: int | None, micro: int) -> tuple[Path, str, str] | None:
-    """A config file that sets `key` to the batch (None: to a number), exactly once in the project:
-    (path, before, after)."""
+def _config_file(workspace: Workspace, key: str, batch: int | None, micro: int,
+                 suffixes: tuple[str, ...] = CONFIG_SUFFIXES) -> tuple[Path, str, str] | None:
+    """A config file (with ".py" in the suffixes, a settings module too: `dict(batch_size=192)`) that
+    sets `key` to the batch (None: to a number), exactly once in the project: (path, before, after)."""
     pattern = _key_pattern(key, batch)
     code = "\n".join(source.text for source in project_sources(workspace))
     found = []
-    for path in project_files(workspace, CONFIG_SUFFIXES):
-        if path.name not in code:  # a file the code never names is not its config
+    for path in project_files(workspace, suffixes):
+        if path.suffix != ".py" and path.name not in code:  # a file the code never names is not its config
             continue
         text = workspace.text(path)
         hits = pattern.findall(text)
@@ -194,7 +198,7 @@ def _config_file(workspace: Workspace, key: str, batch: int | None, micro: int) 
     return path, text, _set_key(text, key, batch, micro)
 
 
-def _key(source: Source, node: cst.BaseExpression) -> str | None:
+def read_key(source: Source, node: cst.BaseExpression) -> str | None:
     """The config key a batch size is read by: `cfg["batch_size"]`, `cfg.train.batch_size`, `cfg.get("bs")`."""
     if isinstance(node, cst.Subscript) and len(node.slice) == 1:
         value = node.slice[0].slice
@@ -218,7 +222,7 @@ def batch_changes(workspace: Workspace, site: Site, batch: int, micro: int, k: i
         text = file.module.deep_replace(node, cst.Integer(str(micro))).code
         where = f"{what} ({file.path.name})" if what else f"the DataLoader's batch_size ({file.path.name})"
         return [Change(file.path, file.text, text)], where
-    key = _key(file, node)
+    key = read_key(file, node)
     if key is not None and (config := _config_file(workspace, key, batch, micro)) is not None:
         path, before, after = config
         return [Change(path, before, after)], f"`{key}` in {path.name}"
@@ -259,7 +263,7 @@ def accumulating_loops(source: Source) -> list[tuple[cst.For, cst.BaseExpression
     return found
 
 
-def _passed_for(workspace: Workspace, source: Source, name: cst.Name) -> tuple[Source, cst.BaseExpression] | None:
+def passed_for(workspace: Workspace, source: Source, name: cst.Name) -> tuple[Source, cst.BaseExpression] | None:
     """The argument the one call of a function passes for its parameter `name` (found by the
     function's name across the project: the count is passed from where the config is read)."""
     function = source.enclosing(name, cst.FunctionDef)
@@ -282,7 +286,7 @@ def count_changes(workspace: Workspace, source: Source, count: cst.BaseExpressio
     function is called with, or a config key (on top of the texts the batch change made)."""
     file, node = source, count
     if isinstance(node, cst.Name) and parameter_of(file, node):
-        passed = _passed_for(workspace, file, node)
+        passed = passed_for(workspace, file, node)
         if passed is None:
             return None
         file, node = passed
@@ -292,7 +296,7 @@ def count_changes(workspace: Workspace, source: Source, count: cst.BaseExpressio
         if before != file.text:
             return None  # the batch is written in the same file: two rewrites of one text are not composed here
         return [Change(file.path, file.text, after)], f"the accumulation count {node.value} ({file.path.name})"
-    key = _key(file, node)
+    key = read_key(file, node)
     if key is None:
         return None
     config = _config_file(workspace, key, None, k)

@@ -54,6 +54,7 @@ from resolver.fix.rules._accumulation import (
     step_down,
     training_loops,
 )
+from resolver.fix.rules._hand_batches import hand_cut, lower_bound, plans, written
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import parsed, project_sources
 from resolver.write.edits import Change, Edit, Workspace
@@ -68,6 +69,9 @@ class BatchAccumulation(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         found = diagnosis.memory.get("forecast")
+        if not found and diagnosis.category != "memory.forecast_oom":  # no DataLoader drew a forecast
+            yield from self._hand_cut(diagnosis, workspace)
+            return
         # no forecast (out of memory at the smallest batch), or a step that fits (the memory goes elsewhere)
         if not found or not found.get("loader_site") or found["step_peak"] <= found["limit"] * HEADROOM:
             return
@@ -80,6 +84,40 @@ class BatchAccumulation(Rule):
             if edit is None:
                 return
             yield edit
+
+    def _hand_cut(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        """Batches cut by hand (_hand_batches): the bound's plan, then two steps down."""
+        found = hand_cut(diagnosis, workspace)
+        forecast = found and lower_bound(diagnosis, found[-1])
+        if not forecast:
+            return
+        source, loop, file, node, sized, batch = found
+        line, path = source.line_of(loop), source.path.resolve()
+        for attempt, (micro, k) in enumerate(plans(forecast)):
+            placed = written(workspace, file, node, batch, micro)
+            if placed is None:
+                return
+            changes, where = placed
+            texts = {c.file.resolve(): c.after for c in changes}
+            here, at = source, loop
+            if path in texts:  # the batch is written in the loop's file: the loop rewritten in the changed text
+                here = parsed(source.path, texts[path])
+                at = next((lp for lp in training_loops(here) if here.line_of(lp) == line), None) if here else None
+            text = at and accumulated(here, at, batch, micro, k, sized)
+            if not text:
+                return
+            by_file = {c.file.resolve(): c for c in changes}
+            before = by_file.pop(path).before if path in by_file else source.text
+            by_file = {path: Change(source.path, before, text), **by_file}
+            exact = "" if micro * k == batch else f" (the effective batch is {micro * k}, the nearest even split)"
+            bound = (f"no DataLoader draws a forecast there, so the batch comes from the least a step can need, "
+                     f"{size(forecast.per_sample)} a sample (what the failing run held and the allocation that failed)")
+            if attempt:
+                bound += f", {attempt} step{'s' * (attempt > 1)} down: the larger batch ran out of memory too"
+            reason = (f"Out of memory at batch size {batch}, cut by hand in the training loop "
+                      f"({source.path.name}:{line}): set the batch size to {micro} in {where} and accumulated "
+                      f"gradients over {k} micro-batches, so the effective batch stays {batch}{exact}; {bound}")
+            yield Edit(tuple(by_file.values()), line, reason)
 
     def _edit(self, workspace: Workspace, forecast: Forecast, micro: int, k: int) -> Edit | None:
         batch = forecast.user_batch

@@ -1,0 +1,27 @@
+"""How a verifying run is judged against the failing one (resolver/verify.py), on recorded values."""
+
+from pathlib import Path
+
+from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.run.runner import Run
+from resolver.status import Verdict
+from resolver.verify import judge
+
+OOM = ("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to "
+       "allocate 509607936 bytes. Error code 12 (Cannot allocate memory)")
+
+
+def _out_of_memory(line: int, function: str) -> Run:
+    return Run(1, Diagnosis("RuntimeError", OOM, frames=(Frame(Path("/project/fit.py"), line, function, True),)), 1.0)
+
+
+def test_out_of_memory_again_in_the_same_function_is_no_progress():
+    # a smaller batch whose training step fits, but whose validation a few lines on still does not
+    failing = _out_of_memory(20, "fit")
+    assert failing.diagnosis.category == "memory.cpu_oom"
+    assert judge(failing, _out_of_memory(24, "fit")) == Verdict.SAME_ERROR
+
+
+def test_out_of_memory_in_another_function_is_the_next_error_repaired_after_it():
+    # a leak freed in the training function, then the batch too large for the evaluation function
+    assert judge(_out_of_memory(20, "train"), _out_of_memory(41, "evaluate")) == Verdict.FIXED
