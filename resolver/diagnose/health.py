@@ -44,8 +44,8 @@ def verdict(health: dict) -> Diagnosis | None:
     if not health or not health.get("steps"):
         return None  # no optimizer step: nothing trains here (an evaluation or data script)
     for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _frozen_only, _unregistered,
-                  _cleared_before_step, _leaf_loss, _no_gradient, _accumulating, _eval_mode, _zero_lr, _no_update,
-                  _schedule_per_batch, _sampler_epoch):
+                  _loose_tensors, _cleared_before_step, _leaf_loss, _no_gradient, _accumulating, _eval_mode,
+                  _zero_lr, _no_update, _schedule_per_batch, _sampler_epoch):
         found = check(health)
         if found is not None:
             return found
@@ -165,6 +165,17 @@ def _unregistered(health: dict) -> Diagnosis | None:
     return _diagnosis("UnregisteredLayers", message, health, layers[0].get("site"))
 
 
+def _loose_tensors(health: dict) -> Diagnosis | None:
+    loose = health.get("loose_tensors") or []
+    if not loose:
+        return None
+    first = loose[0]
+    held = f"in a plain {first['container']}" if first.get("container") else "as a plain tensor attribute"
+    message = (f"{first['class']}.{first['attribute']} holds {first['count']} tensor(s) that require grad {held}: "
+               f"nn.Module does not register them, so no optimizer holds them; they got gradients and never changed")
+    return _diagnosis("UnregisteredParameters", message, health, first.get("site"))
+
+
 def _cleared_before_step(health: dict) -> Diagnosis | None:
     records = health.get("records", ())
     cleared = [r for r in records if r.get("zeroed_after_backward") and not r.get("finite_grad")]
@@ -246,7 +257,22 @@ def _eval_mode(health: dict) -> Diagnosis | None:
             message = (f"the model trains in eval mode from step {record['step'] + 1}: model.eval() is not undone "
                        f"before training resumes (dropout and batch norm behave as in evaluation)")
             return _diagnosis("EvalModeTraining", message, health, health.get("sites", {}).get("eval"))
-    return None
+    return _eval_stalled(health)
+
+
+def _eval_stalled(health: dict) -> Diagnosis | None:
+    """Training that stopped in eval mode: the call path and loader that fed the steps ran the model
+    again with gradients on, in eval mode, and no step followed (a step function that steps only while
+    model.training)."""
+    stalled, site = health.get("eval_stalled"), health.get("sites", {}).get("eval")
+    if not stalled or not site:
+        return None
+    where = [f"{Path(f['file']).name}:{f['line']}" for f in stalled.get("stack", ())[:2]]
+    message = (f"training stopped after step {stalled['steps']}: {stalled['class']} was put in eval mode at "
+               f"{Path(site['file']).name}:{site['line']} and never back in train mode; the training loop"
+               f"{' at ' + ' from '.join(where) if where else ''} ran it again on the same loader, in eval mode, "
+               f"and no optimizer step followed to the end of the run")
+    return _diagnosis("EvalModeTraining", message, health, site)
 
 
 def _zero_lr(health: dict) -> Diagnosis | None:

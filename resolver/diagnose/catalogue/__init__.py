@@ -73,7 +73,8 @@ MATCH_ORDER = (
     "io.file_exists", "io.file_not_found",
     # training health: a run that exits 0 but does not train; each finding's type is its own (diagnose/health.py)
     "health.non_finite_loss", "health.non_finite_gradient", "health.stale_optimizer", "health.zero_grad_before_step",
-    "health.no_gradient", "health.unregistered_module", "health.grads_accumulate", "health.eval_mode_training",
+    "health.no_gradient", "health.unregistered_module",
+    "health.unregistered_parameter", "health.grads_accumulate", "health.eval_mode_training",
     "health.zero_lr", "health.frozen_optimizer", "health.no_update", "health.schedule_per_batch",
     "health.sampler_epoch",
     "api.keyword_argument",  # after module.init_arguments, which takes `__init__() got an unexpected keyword`

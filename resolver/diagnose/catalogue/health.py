@@ -77,6 +77,16 @@ FAMILIES = (
       when_exhausted="layers the forward runs are kept where nn.Module does not look (a plain list "
                      "or dict): hold them in nn.ModuleList / nn.ModuleDict, so that model.parameters() "
                      "and the optimizer see them"),
+    f("health.unregistered_parameter", r"^UnregisteredParameters: ",
+      "UnregisteredParameters: UncertaintyWeighting.log_vars holds 3 tensors that require grad in a plain dict",
+      "Tensors meant to be learnt (requires_grad=True, or nn.Parameter) are kept where nn.Module does not look "
+      "(a plain dict, list or tuple, or a plain tensor attribute), so module.parameters() and the optimizer "
+      "never see them: they get gradients and never change.",
+      "要学习的张量（requires_grad=True 或 nn.Parameter）放在 nn.Module 看不到的地方（普通 dict、list、tuple "
+      "或普通张量属性），module.parameters() 和优化器都看不到它们：它们有梯度但从不改变。",
+      ("the tensors that got gradients and never changed", "where the module assigns them"),
+      when_exhausted="tensors meant to be learnt are kept where nn.Module does not look: hold them as "
+                     "nn.Parameter, in nn.ParameterDict / nn.ParameterList, and give them to the optimizer"),
     f("health.grads_accumulate", r"^GradientsAccumulate: ",
       "GradientsAccumulate: step() runs after every backward() but zero_grad() is never called",
       "Gradients are added up across steps because zero_grad() is never called (or called once, outside the "

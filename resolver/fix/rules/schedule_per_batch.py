@@ -8,7 +8,10 @@ function) to the line after that loop: once per pass over the batches, with the 
 when that only tests the schedule (`if scheduler is not None:`). Nothing is proposed when
 the step is the only statement of a condition in the loop (stepping every k batches is a choice
 of the code's, not a slip), or when no loop around it in its function holds it (a per-batch helper:
-which caller's loop is the epoch is not shown).
+which caller's loop is the epoch is not shown). One such helper is fixed: a callback method that only
+steps the schedule (`def on_batch_end(self, state): self.scheduler.step()`), which the fit loop calls
+inside its batch loop while it calls another hook of the same base class on the same callbacks after
+that loop (`cb.on_epoch_end(state)`), is renamed to that hook, unless the class defines it already.
 
 ## Why is this bad?
 `StepLR(step_size=30)`, `MultiStepLR(milestones=[30, 60])` and `ExponentialLR(gamma=0.9)` count
@@ -45,8 +48,9 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._project import classes_named, methods, sources_mentioning
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import user_frames
+from resolver.fix.rules._source import Source, user_frames
 from resolver.write.edits import Edit, Workspace
 
 
@@ -72,6 +76,47 @@ def _prefixes(code: str) -> set[str]:
     return {".".join(parts[:i]) for i in range(1, len(parts))}
 
 
+def _epoch_hook(source: Source, statement: cst.CSTNode, call: cst.Call, workspace: Workspace) -> Iterator[Edit]:
+    """A callback method that only steps the schedule (`def on_batch_end(self, state): self.scheduler.step()`),
+    called by the fit loop inside its batch loop, while the same callbacks get another hook of their base class
+    after that batch loop, in the epoch loop (`cb.on_epoch_end(state)`): the method is renamed to that hook. Not
+    when the class defines that hook already, or the loop is not found in the project."""
+    method = source.function_of(statement)
+    cls = method and source.enclosing(method, cst.ClassDef)
+    body = method.body.body if method is not None and isinstance(method.body, cst.IndentedBlock) else ()
+    if cls is None or len(body) != 1 or body[0] is not statement:
+        return
+    hooks = {name: hook for base in cls.bases for _, node in classes_named(workspace, source.code(base.value))
+             for name, hook in methods(node).items() if name not in methods(cls)}
+    hook = method.name.value
+    for caller in sources_mentioning(workspace, rf"\.{hook}\("):
+        for site in caller.nodes(cst.Call, lambda c: isinstance(c.func, cst.Attribute) and c.func.attr.value == hook):
+            loops, node = [], site  # the loops around the call in its function: `for cb in callbacks`, the batches, ...
+            while (node := caller.enclosing(node, (cst.For, cst.While, cst.FunctionDef))) is not None \
+                    and not isinstance(node, cst.FunctionDef):
+                loops.append(node)
+            after = set()
+            for batches, epochs in zip(loops, loops[1:]):
+                after = {c.func.attr.value for c in caller.nodes(cst.Call) if isinstance(c.func, cst.Attribute)
+                         and caller.within(c, epochs) and not caller.within(c, batches)
+                         and caller.line_of(c) > caller.line_of(batches)
+                         and caller.code(c.func.value) == caller.code(site.func.value)} & set(hooks)
+                if after:
+                    break
+            if len(after) == 1:
+                epoch_hook = after.pop()
+                reason = (f"Renamed {cls.name.value}.{hook} to {epoch_hook}: it only runs {source.code(call)}, "
+                          f"an epoch schedule, and {hook} runs after every batch ({caller.path.name}:"
+                          f"{caller.line_of(site)}) while {epoch_hook} runs once per epoch")
+                renamed = method.with_changes(name=cst.Name(epoch_hook))
+                read = {n.value for n in source.nodes(cst.Name, lambda n: source.within(n, statement))
+                        if not (isinstance(a := source.parents.get(n), cst.Attribute) and a.attr is n)}
+                if not read & {p.name.value for p in method.params.params[1:]}:  # unused: the base hook's own names
+                    renamed = renamed.with_changes(params=hooks[epoch_hook].params)
+                yield source.edit(source.replaced(method, renamed), source.line_of(method), reason)
+                return
+
+
 class SchedulePerBatch(Rule):
     categories = ("health.schedule_per_batch",)
 
@@ -84,6 +129,9 @@ class SchedulePerBatch(Rule):
         call = _step_call(statement)
         block = call and source.parents.get(statement)
         loop = call and source.enclosing(statement, (cst.For, cst.While))
+        if call is not None and (loop is None or source.function_of(loop) is not source.function_of(statement)):
+            yield from _epoch_hook(source, statement, call, workspace)  # a per-batch callback hook
+            return
         if not isinstance(block, cst.IndentedBlock) or not isinstance(loop, cst.For) \
                 or source.function_of(loop) is not source.function_of(statement) \
                 or source.code(call.func.value).split(".")[0] in _names(source, loop.target):

@@ -128,11 +128,12 @@ class TrainModeRestored(Rule):
             while (node := outer.enclosing(node, (cst.For, cst.While, cst.FunctionDef))) is not None \
                     and not isinstance(node, cst.FunctionDef):
                 calls = [c for c in outer.nodes(cst.Call) if outer.within(c, node)]
-                function = outer.function_of(node)
-                trained = function is not None and any(
+                function = outer.function_of(node)  # None: the loop runs at the script's top level
+                trained = any(
                     isinstance(c.func, cst.Attribute) and c.func.attr.value == "train" and not c.args
-                    and outer.code(c.func.value) == code and outer.within(c, function) and not outer.within(c, node)
-                    and outer.line_of(c) < outer.line_of(node) for c in outer.nodes(cst.Call))
+                    and outer.code(c.func.value) == code and outer.function_of(c) is function
+                    and not outer.within(c, node) and outer.line_of(c) < outer.line_of(node)
+                    for c in outer.nodes(cst.Call))
                 if trained and any(_called(c) == helper.name.value for c in calls):
                     return outer, node
         return None

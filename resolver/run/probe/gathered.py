@@ -19,6 +19,7 @@ GATHERED_KEPT = 4  # lines per optimizer
 
 def install(torch, project, health):
     calls = {}  # id(module) -> (module, weakly, file, line, function): the last user line that gathered its parameters
+    health.gathered_modules = calls  # loose.py asks whether a module's parameters were handed over
     user = {}  # file -> whether it is the project's
     original_parameters, original_init = torch.nn.Module.parameters, torch.optim.Optimizer.__init__
 

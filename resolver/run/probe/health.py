@@ -130,7 +130,7 @@ class Health:
         # the first op whose output was not finite; a loss made from a number; ops that took values off the graph
         self.origin, self.leaf_loss, self.cuts = {}, {}, []
         # id(optimizer) -> (its first gradient, weakly: a freed one's id is reused; its version; backward count)
-        self.last_grad, self.rates = {}, None  # and lr.py's LearningRates, set by probe.py
+        self.last_grad, self.rates, self.stall = {}, None, None  # lr.py's LearningRates, stall.py's Stall
         self._install(torch)
 
     def _install(self, torch):
@@ -219,8 +219,10 @@ class Health:
                 entry = self.roots.get(id(module))
                 if entry is None and len(self.roots) < MODELS_KEPT:
                     entry = self.roots[id(module)] = (module, [])
-                if entry is not None and len(entry[1]) < 4:
-                    entry[1].append(module.training)
+                if entry is not None:  # the last few forwards before the step: an evaluation pass before them is not
+                    entry[1][:] = entry[1][-3:] + [module.training]
+                if self.stall is not None:
+                    self.stall.forward(module)
         # (these hooks run only while registered: no check of the handles here, which torch.compile cannot trace)
         if self.training_forward and not module.training \
                 and isinstance(module, self.mode_kinds) and args and getattr(args[0], "requires_grad", False):
@@ -403,8 +405,7 @@ class Health:
         params, modules = self._models()
         trainable = {k: p for k, p in self.held.items() if p.requires_grad}
         no_grad = {k for k in trainable if not self.got_grad.get(k)}
-        # modules called in a training forward whose trainable, held parameters never got a gradient
-        cut = []
+        cut = []  # modules called in a training forward whose trainable, held parameters never got a gradient
         for key, (name, module) in modules.items():
             own = [id(p) for p in module._parameters.values() if p is not None and id(p) in trainable]
             if key in self.called and own and all(k in no_grad for k in own):
@@ -445,5 +446,5 @@ class Health:
             **{"first_cut": {k: v for k, v in cut.items() if k != "params"} for cut in cuts[:1]},
             "sites": {"backward": self.backward_site, "step": self.step_site, "zero_grad": self.zero_site,
                       "eval": self.eval_site or (evaluated[0] if evaluated else None)},
-            "step_stack": self.step_stack,
+            "step_stack": self.step_stack, "eval_stalled": self.stall.found if self.stall else None,
         }

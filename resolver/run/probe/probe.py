@@ -241,6 +241,7 @@ def install(torch, options):
         load_beside("leaf.py").install(torch, options.project, health.leaf_loss)
         load_beside("gathered.py").install(torch, options.project, health)  # where an optimizer's parameters came from
         load_beside("clips.py").install(torch, health)  # clipping's writes into the gradients are not a reset
+        load_beside("stall.py").install(torch, health, loaders)  # training that stopped in eval mode
     if health is not None and options.trace_non_finite:
         load_beside("nonfinite.py").install(torch, options.project, health.origin)
     if health is not None and options.trace_graph_cut:
@@ -390,6 +391,9 @@ def probed(torch, options, target, worker=False):
             report["health"] = health.as_dict()
             if LOADERS.SAMPLER_PASSES:
                 report["health"]["samplers"] = LOADERS.sampler_epochs()
+            loose = load_beside("loose.py").loose_tensors(torch, health)  # trainable tensors nothing registers
+            if loose:
+                report["health"]["loose_tensors"] = loose
         except Exception as probe_error:
             failed("summing up the training's health", probe_error)
     write(options.out, measured(report, meter))
