@@ -82,6 +82,16 @@ def getitem_return(klass: cst.ClassDef, source: Source | None = None) -> cst.Bas
     return inherited[0] if len(inherited) == 1 else None
 
 
+def statement_call(statement: cst.CSTNode | None, method: str) -> cst.Call | None:
+    """`x.method(...)` as a statement of its own."""
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call):
+        call = statement.body[0].value
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == method:
+            return call
+    return None
+
+
 def empty_list(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.List) and not node.elements \
         or isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "list" \
