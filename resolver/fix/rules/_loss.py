@@ -1,5 +1,5 @@
 """Helpers the loss rules share: the loss calls on a line, what a failing loss module was given,
-a project class's method, and the edit a loss rule makes."""
+a project class's method, the edit a loss rule makes, and which op made a loss non-finite."""
 
 from __future__ import annotations
 
@@ -57,3 +57,9 @@ def first_frame_edits(diagnosis: Diagnosis, workspace: Workspace,
         if edits:
             yield from edits
             return
+
+
+def nonfinite_from(diagnosis: Diagnosis, ops: tuple[str, ...]) -> bool:
+    """The probe's rerun found the first non-finite value in one of these ops, not in the data."""
+    origin = diagnosis.health.get("origin") or {}
+    return origin.get("op") in ops and not origin.get("from_data")

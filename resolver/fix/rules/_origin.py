@@ -291,8 +291,8 @@ class Tracer:
         if dataset is None:
             return None
         for klass in dataset.nodes(cst.ClassDef, lambda c: c.name.value == class_name):
-            if getitem_return(klass) is not None:
-                return dataset, getitem_return(klass), path, None, "sample"
+            if getitem_return(klass, dataset) is not None:
+                return dataset, getitem_return(klass, dataset), path, None, "sample"
         return None
 
     def _yielded(self, caller: Source, iterable: cst.BaseExpression, path: tuple):
@@ -331,7 +331,7 @@ class Tracer:
                    if c.name.value == name]
         if len(classes) != 1:
             return None
-        returned = getitem_return(classes[0][1])
+        returned = getitem_return(classes[0][1], classes[0][0])
         return (classes[0][0], returned, path, None, "sample") if returned is not None else None
 
     def _made_by(self, source: Source, node: cst.BaseExpression, index: int | None):

@@ -304,13 +304,18 @@ def is_docstring(statement: cst.CSTNode) -> bool:
             and isinstance(statement.body[0].value, (cst.SimpleString, cst.ConcatenatedString)))
 
 
-def names_in(node: cst.CSTNode) -> list[str]:
-    """Every bare name in the expression, in order."""
+def names_in(node: cst.CSTNode, chains: bool = False) -> list[str]:
+    """Every bare name in the expression, in order; with `chains`, each attribute chain it reads
+    too (`self.scheduler is not None` -> self.scheduler, self, scheduler, None)."""
     found = []
 
     class Names(cst.CSTVisitor):
         def visit_Name(self, name):
             found.append(name.value)
+
+        def visit_Attribute(self, attribute):
+            if chains:
+                found.append(" ".join(cst.Module([]).code_for_node(attribute).split()))
 
     node.visit(Names())
     return found

@@ -69,12 +69,26 @@ def comprehension_key(clause: cst.CompFor, values: cst.BaseExpression, path: tup
     return {clause.target.value: key} if key is not None and clause.inner_for_in is None else {}
 
 
-def getitem_return(klass: cst.ClassDef) -> cst.BaseExpression | None:
-    """What a dataset class's `__getitem__` returns, when it has one return."""
+def getitem_return(klass: cst.ClassDef, source: Source | None = None) -> cst.BaseExpression | None:
+    """What a dataset class's `__getitem__` returns, when it has one return; with the class's
+    file, the one it inherits from a base class defined there (`CarvanaDataset(BasicDataset)`)."""
     for method in own_nodes(klass, cst.FunctionDef):
         if method.name.value == "__getitem__":
             returns = [r for r in own_nodes(method, cst.Return) if r.value is not None]
             return returns[0].value if len(returns) == 1 else None
+    bases = [b.value.value for b in klass.bases if isinstance(b.value, cst.Name)] if source is not None else []
+    inherited = [getitem_return(c, source) for c in source.nodes(cst.ClassDef, lambda c: c.name.value in bases)
+                 if c is not klass] if bases else []
+    return inherited[0] if len(inherited) == 1 else None
+
+
+def statement_call(statement: cst.CSTNode | None, method: str) -> cst.Call | None:
+    """`x.method(...)` as a statement of its own."""
+    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call):
+        call = statement.body[0].value
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == method:
+            return call
     return None
 
 

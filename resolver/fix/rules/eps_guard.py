@@ -7,8 +7,9 @@ takes `x + 1e-8`, and the division's denominator gets `+ 1e-8`: at the line that
 it is a standard deviation kept in a name (`std = x.std(0)`, `self.std = data.std(0)`), else at
 the division itself. Where it comes from the derivative of a `sqrt` (its value at 0 is finite, its
 gradient is not: a distance of a sample to itself), each sqrt there takes `x + 1e-8`; a sqrt whose
-value is already nan (of a negative number) gets no edit. The log of a softmax is log_of_softmax's;
-a value that came in with the data, an overflowing `exp` or a diverging learning rate get no edit.
+value is already nan (of a negative number) gets no edit. The log of a softmax is log_of_softmax's,
+the log of a sigmoid whose logits are in reach log_of_sigmoid's; a value that came in with the
+data, an overflowing `exp` or a diverging learning rate get no edit.
 
 ## Why is this bad?
 `log(0)` is -inf and `0 / 0` is nan: one sample whose probability saturates, or one feature
@@ -36,7 +37,9 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._loss import nonfinite_from
 from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._sigmoid import Sigmoids, one_minus
 from resolver.fix.rules._source import Source, user_frames
 from resolver.write.edits import Edit, Workspace
 
@@ -89,12 +92,10 @@ class _Rewrite(cst.CSTTransformer):
 
 class EpsGuard(Rule):
     categories = ("health.non_finite_loss",)
-    priority = 1  # after log_of_softmax: a log of a softmax wants log_softmax, not an eps
+    priority = 2  # after log_of_softmax and log_of_sigmoid: a log of either is taken from logits, not with an eps
 
     def matches(self, diagnosis: Diagnosis) -> bool:
-        origin = diagnosis.health.get("origin") or {}
-        return super().matches(diagnosis) and origin.get("op") in LOG_OPS + SQRT_OPS + DIVISION_OPS \
-            and not origin.get("from_data")
+        return super().matches(diagnosis) and nonfinite_from(diagnosis, LOG_OPS + SQRT_OPS + DIVISION_OPS)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         op = diagnosis.health["origin"]["op"]
@@ -124,6 +125,8 @@ class EpsGuard(Rule):
             if name == "log" and isinstance(operand, cst.Call) and isinstance(operand.func, (cst.Attribute, cst.Name)) \
                     and "softmax" in source.code(operand.func):
                 return None  # log_of_softmax's
+            if name == "log" and Sigmoids(source, call).is_sigmoid(one_minus(operand) or operand):
+                return None  # a saturated probability, not a quantity that is 0 at the edge: log_of_sigmoid's
             replacements[id(call)] = new
         if not replacements:
             return None

@@ -3,8 +3,10 @@ Brings class labels into 0..C-1 for C outputs, told apart by the labels the whol
 (the probe scans it): labels 1..C get `- 1` where they are made; labels 0..K (K >= C; beyond C
 only when each sample holds one label, not a mask or a row of tags) make the one class-count
 setting that says C (a config file, a constant, a default, a parameter's default, an argparse
-default) K+1; anything else gets nothing. C is the logits' width, else the class count every
-setting of the project states.
+default) K+1; binary masks saved as 8-bit images (the failing targets hold 0 and 255 alone) for
+2 outputs compare with 127 in the cast the dataset already makes to class indices
+(`mask.long()` -> `(mask > 127).long()`); anything else gets nothing. C is the logits' width,
+else the class count every setting of the project states.
 
 ## Why is this bad?
 `Target 9 is out of bounds`: cross entropy takes class indices below the number of outputs.
@@ -41,6 +43,7 @@ CLASS_COUNT_NAMES = ("num_classes", "n_classes", "nclasses", "num_class", "n_cla
 
 CLASS_COUNT = rf"(?:{'|'.join(CLASS_COUNT_NAMES)})"
 
+INDICES = ("long", "int", "int64", "int32")  # dtypes class indices are cast to
 OUT_OF_BOUNDS = re.compile(r"Target (-?\d+) is out of bounds")
 
 
@@ -65,10 +68,7 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
         if classes is None:
             continue
         if (low, high) == (1, classes):
-            # the first label itself (not the list or tuple holding it) from where the dataset keeps it
-            after = chain[at + 1:]
-            stored = next((i for i, s in enumerate(after) if s.role == "stored"), 0)
-            made = next((s for s in after[stored:] if not s.path), None)
+            made = _made(chain[at + 1:])
             if made is None:
                 return
             code = made.source.module.code_for_node(made.node)
@@ -76,9 +76,41 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
             new = cst.parse_expression(f"{code if simple else f'({code})'} - 1")
             yield changed(made.source, made.node, new, f"where the labels are made: they run 1..{classes} over the "
                         f"dataset, the model's {classes} outputs take 0..{classes - 1}")
+        elif (low, high) == (0, 255) and classes == 2 and _binary_bytes(diagnosis, frame, target):
+            cast = next((s for s in chain[at + 1:] if _integer_cast(s.node)), None)
+            if cast is None:
+                return  # a comparison gives booleans: only a cast the code already makes keeps the indices' dtype
+            value = cast.node.func.value
+            code = cast.source.module.code_for_node(value.with_changes(lpar=[], rpar=[]))
+            compared = cst.parse_expression(f"({code} > 127)")
+            new = cast.node.with_changes(func=cast.node.func.with_changes(value=compared))
+            yield changed(cast.source, cast.node, new, "where the masks are cast to class indices: they hold the "
+                          "8-bit values 0 and 255, and the model's 2 outputs take the indices 0 and 1")
         elif low == 0 and (high == classes or high > classes and _one_label(loader, chain[at].path[0])):
             yield from _class_count_raised(tracer, classes, high + 1)
         return
+
+
+def _made(after: list):
+    """The first label itself (not the list or tuple holding it) from where the dataset keeps it."""
+    stored = next((i for i, s in enumerate(after) if s.role == "stored"), 0)
+    return next((s for s in after[stored:] if not s.path), None)
+
+
+def _integer_cast(node) -> bool:
+    """`x.long()`, `x.int()`, `x.to(torch.long)`, `x.type(torch.int64)`, `x.astype(np.int64)`."""
+    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute):
+        return False
+    method = node.func.attr.value
+    given = node.args[0].value if len(node.args) == 1 else None
+    named = (last_name(given) or _text(given)) if given is not None else ""
+    return method in ("long", "int") and not node.args or method in ("to", "type", "astype") and named in INDICES
+
+
+def _binary_bytes(diagnosis: Diagnosis, frame, target) -> bool:
+    """The failing targets hold two values, 0 and 255: a binary mask saved as an 8-bit image."""
+    fact = (frame.tensors.get(target.value) if isinstance(target, cst.Name) else None) or loss_input(diagnosis, 1)
+    return fact is not None and (fact.min, fact.max, fact.unique) == (0, 255, 2)
 
 
 def _one_label(loader, position) -> bool:

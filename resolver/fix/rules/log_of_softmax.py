@@ -29,6 +29,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._loss import nonfinite_from
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
 from resolver.write.edits import Edit, Workspace
@@ -88,9 +89,7 @@ class LogOfSoftmax(Rule):
     priority = 0  # before eps_guard: a softmax's log is one op, not a log that needs an eps
 
     def matches(self, diagnosis: Diagnosis) -> bool:
-        origin = diagnosis.health.get("origin") or {}
-        return super().matches(diagnosis) and origin.get("op") in ("torch.log", "Tensor.log") \
-            and not origin.get("from_data")
+        return super().matches(diagnosis) and nonfinite_from(diagnosis, ("torch.log", "Tensor.log"))
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for frame, source in user_frames(diagnosis, workspace):

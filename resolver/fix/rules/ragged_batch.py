@@ -10,6 +10,11 @@ collate_fn that pads them with `torch.nn.utils.rnn.pad_sequence`, and so do the 
 beside it (a validation twin holds the same samples); the helper goes in before the statement
 that builds the first. Token ids are padded with the project's own padding id where it names one
 (`PAD_ID = 1`): a model that finds lengths or masks by that id would count zeros as words.
+Where the project computes a CTC loss, the zeros are its blank: the target lengths it gives the
+loss, written as the padded width (`torch.full((bs,), targets.size(1))`), count the labels
+instead (`(targets != 0).sum(dim=1)`, in the same edit). A blank other than 0, a padding id of the
+project's own, several CTC losses in one file, or lengths written some other way: no collate is
+written, since padding a target with a value the loss reads as a label changes what it learns.
 
 ## Why is this bad?
 `stack expects each tensor to be equal size`: the default collate cannot stack samples of
@@ -47,6 +52,7 @@ from resolver.fix.rules._collate import (
     with_collate,
     with_import,
 )
+from resolver.fix.rules._ctc import ctc_lengths
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, names_in
 from resolver.fix.rules._syntax import bound_names, constant_key
@@ -103,12 +109,21 @@ class RaggedBatch(Rule):
             return
         if pad is not None and pad.imported:
             new_text = with_import(new_text, pad.imported)
+        ctc = ctc_lengths(workspace, 0 if pad is None else None, {source.path: new_text})
+        if not ctc.sure:
+            return  # the padding would reach a CTC loss as labels: the lengths must come with it
         also = also_beside(calls)
         reason = (f"Added collate_fn=pad_collate to {source.code(call)}{also}: its samples have different lengths, "
                   "so they are padded with pad_sequence instead of stacked")
         if pad is not None:
             reason += f", token ids with the project's {pad.name} ({pad.where})"
-        yield source.edit(new_text, source.line_of(call), reason, uses_torch=True)
+        if ctc.changes:
+            reason += ("; the CTC loss counts each target's labels (not the padded width), since 0 is its blank and "
+                       "the padding would be read as labels")
+        counted = {change.file: change for change in ctc.changes}
+        edit = source.edit(counted.pop(source.path).after if source.path in counted else new_text,
+                           source.line_of(call), reason, uses_torch=True)
+        yield Edit((*edit.changes, *counted.values()), edit.line, edit.reason)
 
 
 def _truncation_missing(source: Source | None) -> Iterator[Edit]:

@@ -50,24 +50,9 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import classes_named, methods, sources_mentioning
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._source import Source, names_in, user_frames
+from resolver.fix.rules._syntax import statement_call
 from resolver.write.edits import Edit, Workspace
-
-
-def _step_call(statement: cst.CSTNode | None) -> cst.Call | None:
-    """`x.step()` as a statement of its own, without arguments."""
-    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
-            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call):
-        call = statement.body[0].value
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "step" and not call.args:
-            return call
-    return None
-
-
-def _names(source, test: cst.BaseExpression) -> set[str]:
-    """The names and attribute chains a condition reads (`self.scheduler is not None`)."""
-    return {source.code(n) for n in source.nodes((cst.Name, cst.Attribute),
-                                                   lambda n: n is test or source.within(n, test))}
 
 
 def _prefixes(code: str) -> set[str]:
@@ -126,7 +111,8 @@ class SchedulePerBatch(Rule):
             return
         frame, source = frame
         statement = source.statement_at(frame.line)
-        call = _step_call(statement)
+        call = statement_call(statement, "step")
+        call = call if call is not None and not call.args else None  # `x.step()` alone: a schedule's step
         block = call and source.parents.get(statement)
         loop = call and source.enclosing(statement, (cst.For, cst.While))
         if call is not None and (loop is None or source.function_of(loop) is not source.function_of(statement)):
@@ -134,13 +120,13 @@ class SchedulePerBatch(Rule):
             return
         if not isinstance(block, cst.IndentedBlock) or not isinstance(loop, cst.For) \
                 or source.function_of(loop) is not source.function_of(statement) \
-                or source.code(call.func.value).split(".")[0] in _names(source, loop.target):
+                or source.code(call.func.value).split(".")[0] in names_in(loop.target, chains=True):
             return  # a `while` batch loop (which loop is the epoch is not shown), or a loop over the schedules
         guard = source.parents.get(block)
         receiver = source.code(call.func.value)
-        if len(block.body) == 1 and isinstance(guard, cst.If) and guard.orelse is None \
-                and receiver in _names(source, guard.test) \
-                and _names(source, guard.test) <= {receiver, "None", *_prefixes(receiver), *receiver.split(".")}:
+        read = set(names_in(guard.test, chains=True)) if isinstance(guard, cst.If) else set()
+        if len(block.body) == 1 and isinstance(guard, cst.If) and guard.orelse is None and receiver in read \
+                and read <= {receiver, "None", *_prefixes(receiver), *receiver.split(".")}:
             statement, block = guard, source.parents.get(guard)  # `if scheduler is not None:` goes with it
             if not isinstance(block, cst.IndentedBlock) or not source.within(block, loop):
                 return

@@ -2,7 +2,12 @@
 Calls a layer that `__init__` builds but nothing ever calls, at its place in the forward pass:
 after the call of the layer `__init__` declares just before it (`h = self.encoder(h)` is followed
 by `h = self.proj(h)`), past the lines that go on reshaping the same name (`_, h = self.gru(x)`
-then `h = h[-1]`: the projection reads the last step's state). Only when the attribute is read
+then `h = h[-1]`: the projection reads the last step's state), and past attributes that are
+numbers. When the layer before it has no one line of forward that calls it (a ModuleList looped
+over), it goes before the call of the first layer declared after it, on the name that call reads
+(`pooled = self.dropout(pooled)`); when neither neighbour gives a line, nothing is written. An
+activation the class docstring names right after the layer (`pre_classifier + ReLU`) wraps the
+call (`torch.relu(self.pre_classifier(pooled))`). Only when the attribute is read
 nowhere in the project (no call under a condition, no `getattr` by name): a layer the code calls on
 some steps is skipped by design, and `find_unused_parameters` is that case's fix.
 
@@ -36,6 +41,7 @@ def forward(self, x):
 
 from __future__ import annotations
 
+import re
 from typing import Iterator
 
 import libcst as cst
@@ -47,20 +53,45 @@ from resolver.fix.rules._source import Source
 from resolver.fix.rules._unused import Owner, mentioned_as_text, owner_of, readers, self_attribute
 from resolver.write.edits import Edit, Workspace
 
+# what a docstring calls the activation after a layer -> its function under torch
+ACTIVATIONS = {"relu": "relu", "tanh": "tanh", "sigmoid": "sigmoid", "gelu": "nn.functional.gelu",
+               "silu": "nn.functional.silu"}
 WHY = ("it was built but never called, so its parameters got no gradient: DDP waited for them, and without DDP "
        "they would never train")
 
 
-def _declared(owner: Owner) -> list[str]:
-    """The attributes `__init__` assigns, in order."""
+def _declared(owner: Owner) -> list[tuple[str, bool]]:
+    """The attributes `__init__` assigns, in order, each with whether it is built by a call (a
+    layer, a container of layers) rather than a number (`self.scale = width ** 0.5`)."""
     init = methods(owner.node)["__init__"]
-    found = []
+    found: dict[str, bool] = {}
     for assign in owner.source.nodes(cst.Assign, lambda a: owner.source.within(a, init)):
         for target in assign.targets:
             name = self_attribute(target.target)
             if name and name not in found:
-                found.append(name)
-    return found
+                found[name] = isinstance(assign.value, cst.Call)
+    return list(found.items())
+
+
+def _activation(owner: Owner, attribute: str) -> str | None:
+    """The activation the class's docstring names right after the layer (`pre_classifier + ReLU`)."""
+    docstring = owner.node.get_docstring() or ""
+    said = re.search(rf"\b{re.escape(attribute)}\b\s*(?:\+|->|→|,|then)\s*(\w+)", docstring)
+    return ACTIVATIONS.get(said.group(1).lower()) if said else None
+
+
+def _feeding_statement(source: Source, forward: cst.FunctionDef, attribute: str) -> tuple[cst.CSTNode, str] | None:
+    """The statement directly in forward's body that calls the layer on a name
+    (`pooled = self.dropout(pooled)`, `return self.out(h)`), with that name."""
+    for statement in forward.body.body:
+        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 \
+                or not isinstance(statement.body[0], (cst.Assign, cst.Return)):
+            continue
+        calls = source.nodes(cst.Call, lambda c: source.within(c, statement) and self_attribute(c.func) == attribute)
+        if calls:
+            first = calls[0].args[0].value if calls[0].args and not calls[0].args[0].keyword else None
+            return (statement, first.value) if len(calls) == 1 and isinstance(first, cst.Name) else None
+    return None
 
 
 def _stream(target: cst.BaseAssignTargetExpression) -> str | None:
@@ -113,16 +144,44 @@ class UnwiredLayer(Rule):
                 continue
             forward = methods(owner.node).get("forward")
             declared = _declared(owner)
-            if forward is None or part.attribute not in declared:
+            names = [name for name, _ in declared]
+            if forward is None or part.attribute not in names:
                 continue
-            for before in reversed(declared[:declared.index(part.attribute)]):
-                found = _chain_statement(owner.source, forward, before)
-                if found is None:
-                    continue
-                statement, stream = found
-                call = cst.parse_statement(f"{stream} = self.{part.attribute}({stream})\n")
-                new = owner.source.replaced(statement, cst.FlattenSentinel([statement, call]))
-                yield owner.source.edit(new, owner.source.line_of(statement) + 1,
-                                        f"Called self.{part.attribute} in {part.owner}.forward after self.{before}, "
-                                        f"where __init__ declares it: {WHY}")
-                break
+            edit = self._after_the_layer_before(part, owner, forward, declared[:names.index(part.attribute)]) \
+                or self._before_the_layer_after(part, owner, forward, declared[names.index(part.attribute) + 1:])
+            if edit is not None:
+                yield edit
+
+    def _after_the_layer_before(self, part, owner: Owner, forward, before: list[tuple[str, bool]]) -> Edit | None:
+        """After the call of the layer declared before it, past attributes that are numbers; a
+        layer before it whose call is not one line of forward (a ModuleList looped over) stops
+        the walk: the layers further back are not where the stream reaches it."""
+        for name, layer in reversed(before):
+            found = _chain_statement(owner.source, forward, name)
+            if found is not None:
+                return _wired(part, owner, *found, f"after self.{name}", after=True)
+            if layer:
+                return None
+        return None
+
+    def _before_the_layer_after(self, part, owner: Owner, forward, after: list[tuple[str, bool]]) -> Edit | None:
+        """Before the call of the first layer declared after it, on the name that call reads."""
+        layers = [name for name, layer in after if layer]
+        found = _feeding_statement(owner.source, forward, layers[0]) if layers else None
+        return _wired(part, owner, *found, f"before self.{layers[0]}", after=False) if found else None
+
+
+def _wired(part, owner: Owner, statement: cst.SimpleStatementLine, stream: str, where: str, after: bool) -> Edit:
+    """`stream = self.layer(stream)` (inside the activation the docstring names after the layer)
+    on its own line after or before the statement."""
+    activation = _activation(owner, part.attribute)
+    called = f"self.{part.attribute}({stream})"
+    if activation is not None:
+        called = f"{owner.source.torch}.{activation}({called})"
+    call = cst.parse_statement(f"{stream} = {called}\n")
+    lines = [statement, call] if after else [call.with_changes(leading_lines=statement.leading_lines),
+                                              statement.with_changes(leading_lines=())]
+    return owner.source.edit(owner.source.replaced(statement, cst.FlattenSentinel(lines)),
+                             owner.source.line_of(statement) + after,
+                             f"Called self.{part.attribute} in {part.owner}.forward {where}, where __init__ declares "
+                             f"it: {WHY}", uses_torch=activation is not None)

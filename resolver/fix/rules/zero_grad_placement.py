@@ -47,22 +47,13 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import statement_call
 from resolver.write.edits import Edit, Workspace
 
 
 def _calls(statement: cst.CSTNode, source: Source, method: str) -> list[cst.Call]:
     return [c for c in source.nodes(cst.Call) if isinstance(c.func, cst.Attribute) and c.func.attr.value == method
             and (c is statement or source.within(c, statement))]
-
-
-def _simple_call(statement: cst.CSTNode, method: str) -> cst.Call | None:
-    """`x.method(...)` as a statement of its own."""
-    if isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
-            and isinstance(statement.body[0], cst.Expr) and isinstance(statement.body[0].value, cst.Call):
-        call = statement.body[0].value
-        if isinstance(call.func, cst.Attribute) and call.func.attr.value == method:
-            return call
-    return None
 
 
 def _with_body(block: cst.IndentedBlock, body: list) -> cst.IndentedBlock:
@@ -91,7 +82,7 @@ class ZeroGradPlacement(Rule):
             return
 
     def _move(self, statement, block, source: Source, backward_site: dict | None) -> Iterator[Edit]:
-        call = _simple_call(statement, "zero_grad")
+        call = statement_call(statement, "zero_grad")
         body = list(block.body)
         at = body.index(statement)
         if call is None or not any(_calls(s, source, "step") for s in body[at + 1:]):
@@ -118,7 +109,7 @@ class ZeroGradPlacement(Rule):
         """The step is in a helper (`_optimizer_step()`) that clears first: the zero_grad moves in
         front of the backward the run saw, in the method of the same class that calls the helper,
         where the optimizer is spelt the same (`self.optimizer`)."""
-        call = _simple_call(statement, "zero_grad")
+        call = statement_call(statement, "zero_grad")
         if not backward_site or Path(backward_site["file"]).resolve() != source.path.resolve():
             return
         backward = source.statement_at(backward_site["line"])
@@ -148,7 +139,7 @@ class ZeroGradPlacement(Rule):
         at = body.index(statement)
         if not _calls(statement, source, "backward") or any(_calls(s, source, "zero_grad") for s in body):
             return
-        steps = [_simple_call(s, "step") for s in body[at + 1:]]
+        steps = [statement_call(s, "step") for s in body[at + 1:]]
         steps = [c for c in steps if c is not None]
         if len(steps) != 1 and step_line is not None:
             # the step the run saw, under a condition of its own (`if torch.isfinite(grad_norm):`): the run

@@ -115,7 +115,8 @@ class Health:
         self.records, self.losses, self.last_loss = [], [], None
         self.non_finite = None  # the first backward on a non-finite loss
         self.backward_site = self.step_site = self.eval_site = self.zero_site = None
-        self.step_stack, self.backwards, self.steps, self.clip_writes = [], 0, 0, 0  # clips.py counts those
+        self.step_stack, self.backwards, self.steps = [], 0, 0
+        self.clipped = lambda grad: 0  # the in-place writes clipping made into a gradient: clips.py counts them
         self.since_step = {}  # id(optimizer) -> events since its last step: "Z" zero_grad, "B" backward
         # id(model) -> (model, training flags under grad since the last step); held until the report is
         # written (a script's models go when it ends, before the summary reads their names)
@@ -336,7 +337,7 @@ class Health:
             return
         after = self._norms([p.detach() for p in moving])
         first = next((p.grad for group in optimizer.param_groups for p in group["params"] if p.grad is not None), None)
-        self.last_grad[id(optimizer)] = (weakref.ref(first), first._version, self.backwards + self.clip_writes) \
+        self.last_grad[id(optimizer)] = (weakref.ref(first), first._version, self.backwards + self.clipped(first)) \
             if first is not None else None
         self.records[-1]["changed"] = sum(1 for a, b in zip(norms, after) if a != b)
         self.records[-1]["measured"] = len(moving)
@@ -352,7 +353,7 @@ class Health:
             return True
         grad = with_grad[0].grad
         kept, version, backwards = last
-        return kept() is not grad or grad._version - version > self.backwards + self.clip_writes - backwards
+        return kept() is not grad or grad._version - version > self.backwards + self.clipped(grad) - backwards
 
     def _norms(self, tensors):
         if not tensors:
