@@ -115,8 +115,7 @@ class Health:
         self.records, self.losses, self.last_loss = [], [], None
         self.non_finite = None  # the first backward on a non-finite loss
         self.backward_site = self.step_site = self.eval_site = self.zero_site = None
-        self.step_stack, self.backwards, self.steps = [], 0, 0
-        self.clipped = lambda grad: 0  # the in-place writes clipping made into a gradient: clips.py counts them
+        self.step_stack, self.backwards, self.steps, self.clipped = [], 0, 0, lambda grad: 0  # clipped: clips.py's
         self.since_step = {}  # id(optimizer) -> events since its last step: "Z" zero_grad, "B" backward
         # id(model) -> (model, training flags under grad since the last step); held until the report is
         # written (a script's models go when it ends, before the summary reads their names)
