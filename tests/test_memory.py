@@ -15,7 +15,8 @@ import torch
 from conftest import FIXTURES, copy_case
 from memory_limits import STEADY_ALLOCATOR, limit
 
-from resolver.fix.rules import batch_accumulation
+from resolver.fix.rules._accumulation import accumulated as accumulate
+from resolver.fix.rules._accumulation import training_loops
 from resolver.fix.rules._source import parsed
 from resolver.run.memory_limit import cgroup_root
 
@@ -165,9 +166,44 @@ def test_accumulated_micro_batches_train_as_the_full_batch(tmp_path, norm, same)
     come from the micro-batch, so with it they differ, and the fix says so."""
     text = TRAINING.replace("NORM", norm)
     source = parsed(tmp_path / "train.py", text)
-    loop = batch_accumulation._training_loops(source)[0]
-    accumulated = batch_accumulation.accumulated(source, loop, 16, 4, 4).replace("batch_size=16", "batch_size=4")
+    loop = training_loops(source)[0]
+    accumulated = accumulate(source, loop, 16, 4, 4).replace("batch_size=16", "batch_size=4")
     assert "(loss / accumulation_steps).backward()" in accumulated
     full, micro = _trained(text), _trained(accumulated)
     assert all(torch.allclose(full[k], micro[k], atol=1e-6) for k in full) == same
     assert isinstance(cst.parse_module(accumulated), cst.Module)
+
+
+HAND_CUT = '''
+import torch
+from torch import nn
+
+BATCH = 16
+torch.manual_seed(0)
+x, y = torch.randn(ROWS, 8), torch.randn(ROWS, 1)
+model = nn.Sequential(nn.Linear(8, 16), nn.Tanh(), nn.Linear(16, 1))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
+for start in range(0, len(x), BATCH):
+    optimizer.zero_grad()
+    loss = nn.functional.mse_loss(model(x[start:start + BATCH]), y[start:start + BATCH])
+    loss.backward()
+    optimizer.step()
+'''
+
+
+def test_batches_cut_by_hand_accumulate_as_the_full_batch_and_step_their_last_group(tmp_path):
+    """Batches sliced by hand have no len() in the rule's test: the last, partial group is stepped
+    after the loop. 64 rows: every step the same as the full batch's (allclose); 56 rows: the last
+    group of 8 is stepped too (without it the parameters would miss a step)."""
+    for rows in (64, 56):
+        text = HAND_CUT.replace("ROWS", str(rows))
+        source = parsed(tmp_path / "train.py", text)
+        loop = training_loops(source)[0]
+        rewritten = accumulate(source, loop, 16, 4, 4, sized=False).replace("BATCH = 16", "BATCH = 4")
+        assert "% accumulation_steps != 0" in rewritten and "+ 1 == len(" not in rewritten
+        unflushed = rewritten[:rewritten.rindex("if ")]  # the same loop without the step after it
+        full, micro, missed = _trained(text), _trained(rewritten), _trained(unflushed)
+        if rows == 64:
+            assert all(torch.allclose(full[k], micro[k], atol=1e-6) for k in full)
+        else:
+            assert not all(torch.allclose(micro[k], missed[k]) for k in micro)  # the last group was stepped
