@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from resolver import memory_check
 from resolver.diagnose import health
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.run.runner import Run
@@ -43,14 +44,16 @@ def _reached(run: Run) -> tuple[int, int, int]:
     return counters.get("optimizer_steps", 0), counters.get("backward_calls", 0), counters.get("batches", 0)
 
 
-OUT_OF_MEMORY = ("memory.cpu_oom", "memory.killed", "memory.cuda_oom", "memory.forecast_oom")
+OUT_OF_MEMORY = (*memory_check.OUT_OF_MEMORY, "memory.forecast_oom")
 
 
 def _still_out_of_memory(before: Diagnosis, after: Diagnosis) -> bool:
     """Out of memory again in the same function: a smaller batch whose step now fits but whose
     evaluation, a few lines on, still does not is no progress (oom2/06: training at 96 passed and
     the validation after it ran out); a leak freed in one function and the batch too large in
-    another are two errors, repaired one after the other."""
+    another are two errors, repaired one after the other. A leak and a batch too large in one
+    function are not told apart so: the leak's fix is undone and the batch's candidates are tried
+    on the first error; a death with no traceback (killed) has no place, and counts as the same."""
     if before.category not in OUT_OF_MEMORY or after.category not in OUT_OF_MEMORY:
         return False
     was, now = before.location, after.location

@@ -165,3 +165,91 @@ def test_the_second_plan_is_one_step_below_the_forecasts_and_keeps_the_effective
         micro, k = step_down(batch, *first)
         assert (micro, k) == second and micro < first[0] and micro * k >= batch
     assert step_down(2, 1, 2) is None  # nothing below one sample
+
+
+ACCUMULATING = '''
+import torch
+from torch import nn
+
+
+class Trainer:
+    def __init__(self, model, config):
+        self.model, self.steps = model, None
+        self.steps = config["accum_steps"]
+        self.optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+
+    def fit(self, loader, scheduler):
+        for i, (x, y) in enumerate(loader):
+            loss = nn.functional.cross_entropy(self.model(x), y) DIVIDED
+            loss.backward()
+            if (i + 1) % self.steps == 0:
+                self.optimizer.step()
+                self.optimizer.zero_grad()
+            if (i + 1) % 50 == 0:
+                scheduler.step()
+'''
+
+
+def test_a_loop_accumulates_only_where_its_loss_is_divided_by_the_count_that_guards_the_step(tmp_path):
+    """`if (i + 1) % decay_every == 0: scheduler.step()` is no accumulation, nor is a guarded step
+    over losses that are not averaged: multiplying that count would multiply the gradient."""
+    from resolver.fix.rules._accumulation import accumulating_loops
+    from resolver.fix.rules._source import parsed
+
+    for divided, found in (("/ self.steps", True), ("", False), ("/ 4", False)):
+        source = parsed(tmp_path / "trainer.py", ACCUMULATING.replace("DIVIDED", divided))
+        assert bool(accumulating_loops(source)) == found
+
+
+def test_the_count_read_through_an_attribute_is_multiplied_under_the_key_it_was_read_by(tmp_path):
+    from resolver.fix.rules._accumulation import accumulating_loops, count_changes
+    from resolver.fix.rules._source import parsed
+    from resolver.write.edits import Workspace
+
+    (tmp_path / "trainer.py").write_text(ACCUMULATING.replace("DIVIDED", "/ self.steps"))
+    (tmp_path / "train.py").write_text("import json\nconfig = json.load(open('run.json'))\n")
+    (tmp_path / "run.json").write_text('{"accum_steps": 2, "steps": 5000}\n')
+    workspace = Workspace(tmp_path.resolve())
+    source = parsed(tmp_path.resolve() / "trainer.py", (tmp_path / "trainer.py").read_text())
+    (loop, count), = accumulating_loops(source)
+    changes, where = count_changes(workspace, source, count, 4, {})
+    assert where == "`accum_steps` in run.json" and changes[0].after == '{"accum_steps": 8, "steps": 5000}\n'
+
+
+HAND_CUT = '''
+import argparse
+import torch
+from presets import PRESETS
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--batch-size", type=int, default=192)
+args = parser.parse_args()
+hp = PRESETS["base"]
+x = torch.randn(1000, 8)
+for start in range(0, len(x), STRIDE):
+    loss = x[start:start + STRIDE].sum()
+    loss.backward()
+    optimizer.step()
+'''
+
+
+def test_a_stride_cut_by_hand_is_set_where_it_is_written_and_nowhere_else(tmp_path):
+    """A dict key the code reads may be set in a settings module it imports; an attribute
+    (`args.batch_size`) is never matched against some other .py file's `batch_size = 192`; and a
+    number written in the range itself is not followed (its slices repeat it)."""
+    from resolver.fix.rules._accumulation import training_loops
+    from resolver.fix.rules._hand_batches import stride, written
+    from resolver.fix.rules._source import parsed
+    from resolver.write.edits import Workspace
+
+    (tmp_path / "presets.py").write_text('PRESETS = {"base": dict(lr=0.1, batch_size=192)}\n')
+    (tmp_path / "export_onnx.py").write_text("batch_size = 192\n")
+    expected = {'hp["batch_size"]': "presets.py", "args.batch_size": None, "192": None}
+    for expression, changed in expected.items():
+        (tmp_path / "train.py").write_text(HAND_CUT.replace("STRIDE", expression))
+        workspace = Workspace(tmp_path.resolve())
+        source = parsed(tmp_path.resolve() / "train.py", (tmp_path / "train.py").read_text())
+        found = stride(workspace, source, training_loops(source)[0])
+        placed = found and written(workspace, *found, 192, 48)
+        assert (placed[0][0].file.name if placed else None) == changed
+        assert not placed or "batch_size=48" in placed[0][0].after

@@ -186,7 +186,7 @@ def _config_file(workspace: Workspace, key: str, batch: int | None, micro: int,
     code = "\n".join(source.text for source in project_sources(workspace))
     found = []
     for path in project_files(workspace, suffixes):
-        if path.suffix != ".py" and path.name not in code:  # a file the code never names is not its config
+        if (path.stem if path.suffix == ".py" else path.name) not in code:  # never named (imported): not its config
             continue
         text = workspace.text(path)
         hits = pattern.findall(text)
@@ -248,17 +248,36 @@ def _modulo_count(test: cst.BaseExpression) -> cst.BaseExpression | None:
     return found[0] if len(found) == 1 else None
 
 
+def _divides_by(source: Source, statements: list[cst.BaseStatement], count: cst.BaseExpression) -> bool:
+    """Whether one of the statements divides by the count (`loss = criterion(...) / accum_steps`,
+    `(loss / accum_steps).backward()`): the loss is averaged over the micro-batches it accumulates."""
+    wanted, found = source.code(count), []
+
+    class Division(cst.CSTVisitor):
+        def visit_BinaryOperation(self, node):
+            if isinstance(node.operator, cst.Divide) and source.code(node.right) == wanted:
+                found.append(node)
+
+    for statement in statements:
+        statement.visit(Division())
+    return bool(found)
+
+
 def accumulating_loops(source: Source) -> list[tuple[cst.For, cst.BaseExpression]]:
-    """(loop, count) for each for loop that already accumulates: its body holds `X.backward()` and an
-    `if` on `... % count == 0` that steps the optimizer."""
+    """(loop, count) for each for loop that already accumulates: its body holds `X.backward()` on a
+    loss divided by the count, and an `if` on `... % count == 0` that steps and clears gradients.
+    A scheduler stepped every n batches (`if (i + 1) % decay_every == 0: scheduler.step()`) is not
+    one: nothing there divides the loss by n or clears gradients under the guard."""
     found = []
     for loop in source.nodes(cst.For):
         body = list(loop.body.body)
-        if not any(_backward(s) for s in body):
+        at = next((i for i, s in enumerate(body) if _backward(s)), None)
+        if at is None:
             continue
-        guards = [s for s in body if isinstance(s, cst.If) and any(_statement_calls(b, ("step",)) for b in s.body.body)]
+        guards = [s for s in body if isinstance(s, cst.If) and any(_statement_calls(b, ("step",)) for b in s.body.body)
+                  and any(_statement_calls(b, ("zero_grad",)) for b in s.body.body)]
         counts = [c for c in map(_modulo_count, (g.test for g in guards)) if c is not None]
-        if len(counts) == 1:
+        if len(counts) == 1 and _divides_by(source, body[:at + 1], counts[0]):
             found.append((loop, counts[0]))
     return found
 
@@ -280,11 +299,23 @@ def passed_for(workspace: Workspace, source: Source, name: cst.Name) -> tuple[So
     return (caller, arg.value) if arg is not None else None
 
 
+def _self_assignment(file: Source, node: cst.Attribute) -> cst.BaseExpression | None:
+    """The value of the one `self.<attr> = value` in the class whose method reads `self.<attr>`."""
+    owner = file.enclosing(node, cst.ClassDef)
+    values = [a.value for a in file.nodes(cst.Assign) if file.enclosing(a, cst.ClassDef) is owner
+              for t in a.targets if isinstance(t.target, cst.Attribute) and file.code(t.target) == file.code(node)]
+    return values[0] if owner is not None and len(values) == 1 else None
+
+
 def count_changes(workspace: Workspace, source: Source, count: cst.BaseExpression, k: int,
                   texts: dict[Path, str]) -> tuple[list[Change], str] | None:
     """The loop's own accumulation count multiplied by k where it is written: a literal the
     function is called with, or a config key (on top of the texts the batch change made)."""
     file, node = source, count
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+        node = _self_assignment(file, node)  # `self.steps = config["accum_steps"]`: the key is accum_steps
+        if node is None:
+            return None
     if isinstance(node, cst.Name) and parameter_of(file, node):
         passed = passed_for(workspace, file, node)
         if passed is None:

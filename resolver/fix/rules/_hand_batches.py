@@ -16,6 +16,7 @@ from resolver.diagnose.memory import Forecast, limit_of
 from resolver.fix.rules._accumulation import (
     CONFIG_SUFFIXES,
     _config_file,
+    loader_of,
     passed_for,
     plan,
     read_key,
@@ -37,22 +38,15 @@ def _range_step(source: Source, node: cst.BaseExpression) -> cst.BaseExpression 
     return None
 
 
-def _iterated(loop: cst.For, source: Source) -> cst.BaseExpression:
-    iterable = loop.iter
-    if isinstance(iterable, cst.Call) and source.code(iterable.func) == "enumerate" and iterable.args:
-        return iterable.args[0].value
-    return iterable
-
-
-def stride(workspace: Workspace, source: Source, loop: cst.For) -> tuple[Source, cst.BaseExpression, bool] | None:
-    """(file, expression, sized) the loop's batches are cut by: range's step when the loop walks a
-    range itself, or the step of the one range in the generator function it iterates, mapped to the
-    argument this loop's call passes. Never sized: a generator has no len(), and `len(range(...))` in
-    the step's test reads worse than stepping the last partial group after the loop."""
-    iterable = _iterated(loop, source)
+def stride(workspace: Workspace, source: Source, loop: cst.For) -> tuple[Source, cst.BaseExpression] | None:
+    """(file, expression) the loop's batches are cut by: range's step when the loop walks a range
+    itself, or the step of the one range in the generator function it iterates, mapped to the
+    argument this loop's call passes. A number written in the range itself is not followed: the
+    slices then write it again (`x[s:s + 192]`), and only the step would change."""
+    iterable = loader_of(loop)
     step = _range_step(source, iterable)
     if step is not None:
-        return source, step, False
+        return (source, step) if not isinstance(step, cst.Integer) else None
     if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
         return None
     name = iterable.func.value
@@ -66,7 +60,7 @@ def stride(workspace: Workspace, source: Source, loop: cst.For) -> tuple[Source,
         return None
     names = [p.name.value for p in _params(function) if p.star not in ("*", "**")]
     arg = argument(iterable, names.index(steps[0].value), steps[0].value)
-    return (source, arg.value, False) if arg is not None else None
+    return (source, arg.value) if arg is not None else None
 
 
 def observed_batch(diagnosis: Diagnosis, source: Source, loop: cst.For) -> int | None:
@@ -110,7 +104,11 @@ def written(workspace: Workspace, file: Source, node: cst.BaseExpression, batch:
             node = values[0]
             continue
         key = read_key(file, node)
-        found = key and _config_file(workspace, key, batch, micro, (*CONFIG_SUFFIXES, ".py"))
+        # a dict's key may be set in a settings module (`dict(batch_size=192)`) the code imports; an
+        # attribute (`args.batch_size`, `cfg.batch_size`) only in a config file: a .py file's
+        # `batch_size = 192` is some other batch (an export script's)
+        suffixes = (*CONFIG_SUFFIXES, ".py") if isinstance(node, cst.Subscript) else CONFIG_SUFFIXES
+        found = key and _config_file(workspace, key, batch, micro, suffixes)
         if not found:
             return None
         path, before, after = found
@@ -146,7 +144,7 @@ def plans(forecast: Forecast) -> list[tuple[int, int]]:
 
 
 def hand_cut(diagnosis: Diagnosis, workspace: Workspace):
-    """(source, loop, the stride's file and expression, sized, batch) of the one training loop over
+    """(source, loop, the stride's file and expression, batch) of the one training loop over
     batches cut by hand whose tensors the failing run held; None otherwise."""
     found = []
     for source in project_sources(workspace):

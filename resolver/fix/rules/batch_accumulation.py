@@ -91,7 +91,7 @@ class BatchAccumulation(Rule):
         forecast = found and lower_bound(diagnosis, found[-1])
         if not forecast:
             return
-        source, loop, file, node, sized, batch = found
+        source, loop, file, node, batch = found
         line, path = source.line_of(loop), source.path.resolve()
         for attempt, (micro, k) in enumerate(plans(forecast)):
             placed = written(workspace, file, node, batch, micro)
@@ -103,7 +103,7 @@ class BatchAccumulation(Rule):
             if path in texts:  # the batch is written in the loop's file: the loop rewritten in the changed text
                 here = parsed(source.path, texts[path])
                 at = next((lp for lp in training_loops(here) if here.line_of(lp) == line), None) if here else None
-            text = at and accumulated(here, at, batch, micro, k, sized)
+            text = at and accumulated(here, at, batch, micro, k, sized=False)  # a generator has no len()
             if not text:
                 return
             by_file = {c.file.resolve(): c for c in changes}
