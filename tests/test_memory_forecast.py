@@ -234,9 +234,10 @@ for start in range(0, len(x), STRIDE):
 
 
 def test_a_stride_cut_by_hand_is_set_where_it_is_written_and_nowhere_else(tmp_path):
-    """A dict key the code reads may be set in a settings module it imports; an attribute
-    (`args.batch_size`) is never matched against some other .py file's `batch_size = 192`; and a
-    number written in the range itself is not followed (its slices repeat it)."""
+    """A dict key the code reads may be set in a settings module it imports; an argparse option at
+    its default; an attribute with no default in the code (`cfg.batch_size`) is never matched
+    against some other .py file's `batch_size = 192`; and a number written in the range itself is
+    not followed (its slices repeat it)."""
     from resolver.fix.rules._accumulation import training_loops
     from resolver.fix.rules._hand_batches import stride, written
     from resolver.fix.rules._source import parsed
@@ -244,12 +245,33 @@ def test_a_stride_cut_by_hand_is_set_where_it_is_written_and_nowhere_else(tmp_pa
 
     (tmp_path / "presets.py").write_text('PRESETS = {"base": dict(lr=0.1, batch_size=192)}\n')
     (tmp_path / "export_onnx.py").write_text("batch_size = 192\n")
-    expected = {'hp["batch_size"]': "presets.py", "args.batch_size": None, "192": None}
+    expected = {'hp["batch_size"]': "presets.py", "args.batch_size": "train.py", "cfg.batch_size": None, "192": None}
     for expression, changed in expected.items():
-        (tmp_path / "train.py").write_text(HAND_CUT.replace("STRIDE", expression))
+        text = HAND_CUT.replace("STRIDE", expression)
+        if expression.startswith("cfg."):  # no option of that name either
+            text = text.replace('parser.add_argument("--batch-size", type=int, default=192)', "")
+        (tmp_path / "train.py").write_text(text)
         workspace = Workspace(tmp_path.resolve())
         source = parsed(tmp_path.resolve() / "train.py", (tmp_path / "train.py").read_text())
         found = stride(workspace, source, training_loops(source)[0])
         placed = found and written(workspace, *found, 192, 48)
         assert (placed[0][0].file.name if placed else None) == changed
-        assert not placed or "batch_size=48" in placed[0][0].after
+        assert not placed or "batch_size=48" in placed[0][0].after or "default=48" in placed[0][0].after
+
+
+def test_the_count_and_the_batch_of_one_dataclass_are_set_together(tmp_path):
+    from resolver.fix.rules._accumulation import accumulating_loops, count_changes
+    from resolver.fix.rules._source import parsed
+    from resolver.write.edits import Workspace
+
+    config = "from dataclasses import dataclass\n\n\n@dataclass\nclass Config:\n    batch_size: int = 2048\n" \
+             "    grad_accum_steps: int = 2\n"
+    loop = ACCUMULATING.replace("self.steps", "cfg.grad_accum_steps").replace("DIVIDED", "/ cfg.grad_accum_steps")
+    (tmp_path / "config.py").write_text(config)
+    (tmp_path / "trainer.py").write_text("from config import Config\ncfg = Config()\n" + loop)
+    workspace = Workspace(tmp_path.resolve())
+    source = parsed(tmp_path.resolve() / "trainer.py", (tmp_path / "trainer.py").read_text())
+    (loop_node, count), = accumulating_loops(source)
+    batch_set = {(tmp_path / "config.py").resolve(): config.replace("2048", "256")}
+    changes, where = count_changes(workspace, source, count, 8, batch_set)
+    assert changes[0].after == config.replace("2048", "256").replace("int = 2\n", "int = 16\n")

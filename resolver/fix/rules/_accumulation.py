@@ -11,7 +11,8 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Site
 from resolver.diagnose.memory import Forecast
-from resolver.fix.rules._definitions import _params, parameter_of, trail
+from resolver.fix.rules._declarations import argparse_default
+from resolver.fix.rules._definitions import _assigned_values, _params, parameter_of, trail
 from resolver.fix.rules._source import Source, argument, method_call, parsed, project_files, project_sources
 from resolver.write.edits import Change, Workspace
 
@@ -299,6 +300,19 @@ def passed_for(workspace: Workspace, source: Source, name: cst.Name) -> tuple[So
     return (caller, arg.value) if arg is not None else None
 
 
+def made_at(workspace: Workspace, node: cst.Attribute) -> tuple[Source, cst.Integer, str] | None:
+    """The one number a project makes a setting `cfg.<name>` / `args.<name>` from: a class field's
+    default (a dataclass), or an argparse option's default; with its words. Unlike a layer's width,
+    a count or a batch size is read in several places (a log line, a schedule's length), and all of
+    them are meant to follow it."""
+    name, made = node.attr.value, []
+    for file in project_sources(workspace):
+        for cls in file.nodes(cst.ClassDef):
+            made += [(file, v, f"the default of {cls.name.value}.{name}") for v in _assigned_values(file, cls, name)]
+        made += [option for call in file.nodes(cst.Call) if (option := argparse_default(file, call, name))]
+    return made[0] if len(made) == 1 and isinstance(made[0][1], cst.Integer) else None
+
+
 def _self_assignment(file: Source, node: cst.Attribute) -> cst.BaseExpression | None:
     """The value of the one `self.<attr> = value` in the class whose method reads `self.<attr>`."""
     owner = file.enclosing(node, cst.ClassDef)
@@ -321,12 +335,17 @@ def count_changes(workspace: Workspace, source: Source, count: cst.BaseExpressio
         if passed is None:
             return None
         file, node = passed
+    if isinstance(node, cst.Attribute) and (made := made_at(workspace, node)) is not None:
+        file, node, _ = made  # a dataclass field's or an argparse option's default
     if isinstance(node, cst.Integer):
-        before = texts.get(file.path.resolve(), file.text)
-        after = file.module.deep_replace(node, cst.Integer(str(int(node.value) * k))).code
-        if before != file.text:
-            return None  # the batch is written in the same file: two rewrites of one text are not composed here
-        return [Change(file.path, file.text, after)], f"the accumulation count {node.value} ({file.path.name})"
+        changed = texts.get(file.path.resolve(), file.text).splitlines(True)
+        line = file.line_of(node) - 1
+        counted = file.module.deep_replace(node, cst.Integer(str(int(node.value) * k))).code.splitlines(True)
+        if changed[line] != file.text.splitlines(True)[line]:
+            return None  # the batch was set on the count's own line
+        changed[line] = counted[line]  # on top of the batch's change where both are in one file (a dataclass)
+        where = f"the accumulation count {node.value} ({file.path.name})"
+        return [Change(file.path, file.text, "".join(changed))], where
     key = read_key(file, node)
     if key is None:
         return None

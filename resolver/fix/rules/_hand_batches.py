@@ -17,6 +17,7 @@ from resolver.fix.rules._accumulation import (
     CONFIG_SUFFIXES,
     _config_file,
     loader_of,
+    made_at,
     passed_for,
     plan,
     read_key,
@@ -102,6 +103,9 @@ def written(workspace: Workspace, file: Source, node: cst.BaseExpression, batch:
             if len(values) != 1:
                 return None
             node = values[0]
+            continue
+        if isinstance(node, cst.Attribute) and (made := made_at(workspace, node)) is not None:
+            file, node, _ = made  # `args.batch_size`, `cfg.batch_size`: the option's or the field's default
             continue
         key = read_key(file, node)
         # a dict's key may be set in a settings module (`dict(batch_size=192)`) the code imports; an
