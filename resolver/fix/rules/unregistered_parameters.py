@@ -9,7 +9,11 @@ registered one: each tensor made with `requires_grad=True` becomes `nn.Parameter
 call without that argument, and the dict or list around them `nn.ParameterDict` / `nn.ParameterList`
 (a single tensor attribute becomes the `nn.Parameter` alone). Only when every element is such a call
 or already an `nn.Parameter`: a tensor made elsewhere and stored there is left alone, and so is a
-module whose parameters no optimizer was meant to get.
+module whose parameters no optimizer was meant to get. A dict becomes `nn.ParameterDict` only when
+its keys can name parameters (ParameterDict raises on an int key, a key with a dot, or one that is
+already an attribute): a literal dict's keys must be such str literals, and a comprehension's keys,
+known only at run time, must have been such strs in the run; else nothing. The registered tensors
+join `state_dict()`, so a checkpoint saved before the fix loads with `strict=False`.
 
 ## Why is this bad?
 nn.Module registers a parameter only when an `nn.Parameter` is assigned to an attribute directly or
@@ -19,12 +23,12 @@ not save them: the weights they stand for stay at their initial values, with no 
 
 ## Example
 ```python
-self.log_vars = {t: torch.zeros((), requires_grad=True) for t in tasks}
+self.log_vars = {t: torch.zeros((), requires_grad=True) for t in ("depth", "segmentation")}
 ```
 
 Use instead:
 ```python
-self.log_vars = nn.ParameterDict({t: nn.Parameter(torch.zeros(())) for t in tasks})
+self.log_vars = nn.ParameterDict({t: nn.Parameter(torch.zeros(())) for t in ("depth", "segmentation")})
 ```
 """
 
@@ -57,6 +61,19 @@ def _elements(value: cst.BaseExpression) -> list[cst.BaseExpression] | None:
     return [value] if isinstance(value, cst.Call) else None
 
 
+def _keys_named(value: cst.BaseExpression, loose: dict) -> bool:
+    """Whether a dict's keys can name nn.ParameterDict entries: the run saw them so, and a literal dict's keys
+    are str literals that are identifiers (a list, a tuple or a single tensor has none to check)."""
+    if not isinstance(value, (cst.Dict, cst.DictComp)):
+        return True
+    if not loose.get("keys_named"):
+        return False
+    if isinstance(value, cst.DictComp):
+        return True
+    return all(isinstance(e.key, cst.SimpleString) and isinstance(key := e.key.evaluated_value, str)
+               and key.isidentifier() for e in value.elements)
+
+
 def _requires_grad(arg: cst.Arg) -> bool:
     return arg.keyword is not None and arg.keyword.value == "requires_grad" \
         and isinstance(arg.value, cst.Name) and arg.value.value == "True"
@@ -86,13 +103,14 @@ class UnregisteredParameters(Rule):
         return bool(loose.get("gathered") and loose.get("attribute"))
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-        attribute = diagnosis.health["loose_tensors"][0]["attribute"]
+        loose = diagnosis.health["loose_tensors"][0]
+        attribute = loose["attribute"]
         for frame, source in user_frames(diagnosis, workspace):
             assigns = [a for a in source.on_line(cst.Assign, frame.line) if len(a.targets) == 1
                        and isinstance(t := a.targets[0].target, cst.Attribute) and t.attr.value == attribute
                        and isinstance(t.value, cst.Name) and t.value.value == "self"]
             elements = _elements(assigns[0].value) if len(assigns) == 1 else None
-            if not elements:
+            if not elements or not _keys_named(assigns[0].value, loose):
                 return
             nn = nn_spelling(source)
             made = {e: _parameter(source, e, nn) for e in elements}
@@ -106,6 +124,7 @@ class UnregisteredParameters(Rule):
             container = "a plain container" if kind else "a plain tensor attribute"
             reason = (f"Registered self.{attribute} as {nn}.{kind or 'Parameter'}: tensors that require grad kept in "
                       f"{container} are not parameters, so parameters(), the optimizer and state_dict() never "
-                      "see them")
+                      "see them; state_dict() now gains their keys, so a checkpoint saved before this fix loads "
+                      "with load_state_dict(..., strict=False)")
             yield source.edit(source.replaced(value, wrapped), source.line_of(assigns[0]), reason)
             return

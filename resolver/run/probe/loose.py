@@ -14,17 +14,69 @@ import os
 import re
 
 KEPT = 8
+COPIED_ELEMENTS = 1 << 24  # at most this many values copied at first sight, all tensors together
 
 
-def _loose(torch, value, held):
+def _candidates(torch, value, held):
+    """The leaf tensors that require grad in an attribute's value, which no optimizer holds."""
     if isinstance(value, dict):
         values = list(value.values())
     elif isinstance(value, (list, tuple)):
         values = list(value)
     else:
         values = [value]
-    return [v for v in values if isinstance(v, torch.Tensor) and v.is_leaf and v.requires_grad
-            and v.grad is not None and id(v) not in held and v._version == 0]
+    return [v for v in values if isinstance(v, torch.Tensor) and v.is_leaf and v.requires_grad and id(v) not in held]
+
+
+def _attributes(health):
+    """(model, module, attribute name, value) over the public attributes of the modules called with gradients on."""
+    seen = set()
+    for model, _ in list(health.roots.values()):
+        for module in model.modules():
+            if id(module) not in seen:
+                seen.add(id(module))
+                yield from ((model, module, name, value) for name, value in list(vars(module).items())
+                            if not name.startswith("_"))
+
+
+def _unwritten(torch, tensor, first):
+    copy = first.get(id(tensor))
+    return tensor._version == 0 and copy is not None and copy[0] is tensor and torch.equal(tensor.detach(), copy[1])
+
+
+def _loose(torch, value, held, first):
+    return [v for v in _candidates(torch, value, held) if v.grad is not None and _unwritten(torch, v, first)]
+
+
+def _named(torch, value):
+    """Whether every key of a dict can name an nn.ParameterDict entry: a str that is an identifier (no dot, not
+    empty) and no attribute ParameterDict already has; None for a list, tuple or tensor."""
+    if not isinstance(value, dict):
+        return None
+    taken = torch.nn.ParameterDict()
+    return all(isinstance(k, str) and k.isidentifier() and not hasattr(taken, k) for k in value)
+
+
+def install(torch, health):
+    """Copies the candidates' values at the first optimizer step that sees their module (again only when
+    a new model was called): the end of the run compares against them."""
+    from torch.optim.optimizer import register_optimizer_step_pre_hook
+
+    first, state = {}, {"roots": 0, "copied": 0}
+    health.loose_first = first
+
+    def step(optimizer, args, kwargs):
+        if len(health.roots) == state["roots"]:
+            return
+        state["roots"] = len(health.roots)
+        with torch.no_grad():
+            for _, _, _, value in _attributes(health):
+                for tensor in _candidates(torch, value, health.held):
+                    if id(tensor) not in first and state["copied"] + tensor.numel() <= COPIED_ELEMENTS:
+                        first[id(tensor)] = (tensor, tensor.detach().clone())  # the tensor kept: its id stays its own
+                        state["copied"] += tensor.numel()
+
+    register_optimizer_step_pre_hook(step)
 
 
 def _assigned(module, attribute):
@@ -47,18 +99,13 @@ def _assigned(module, attribute):
 
 def loose_tensors(torch, health):
     """The modules' attributes that hold trainable tensors no optimizer holds and nothing registers."""
-    found, seen, gathered = [], set(), getattr(health, "gathered_modules", {})
-    for model, _ in list(health.roots.values()):
-        for module in model.modules():
-            if id(module) in seen or len(found) >= KEPT:
-                continue
-            seen.add(id(module))
-            for name, value in list(vars(module).items()):
-                loose = [] if name.startswith("_") else _loose(torch, value, health.held)
-                if loose and len(found) < KEPT:
-                    found.append({"class": type(module).__name__, "attribute": name,
-                                  "container": type(value).__name__ if isinstance(value, (dict, list, tuple))
-                                  else None, "count": len(loose), "site": _assigned(module, name),
-                                  # the user's code called its (or its model's) parameters(): meant for an optimizer
-                                  "gathered": bool({id(module), id(model)} & set(gathered))})
+    found, gathered, first = [], getattr(health, "gathered_modules", {}), getattr(health, "loose_first", {})
+    for model, module, name, value in _attributes(health):
+        loose = _loose(torch, value, health.held, first) if len(found) < KEPT else []
+        if loose:
+            found.append({"class": type(module).__name__, "attribute": name,
+                          "container": type(value).__name__ if isinstance(value, (dict, list, tuple)) else None,
+                          "count": len(loose), "site": _assigned(module, name), "keys_named": _named(torch, value),
+                          # the user's code called its (or its model's) parameters(): meant for an optimizer
+                          "gathered": bool({id(module), id(model)} & set(gathered))})
     return found

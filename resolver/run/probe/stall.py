@@ -3,7 +3,10 @@ steps while `model.training` (a `validate()` that calls `model.eval()` and nothi
 never steps again, so no optimizer step shows the eval flag. What the run shows instead: the same
 call path, on the same loader, that fed the optimizer's steps calls the model again with gradients
 on, now in eval mode, and no step follows to the end of the run. An evaluation pass (another call
-path or another loader), or a pass under no_grad, is not this.
+path or another loader), or a pass under no_grad, is not this; nor is a scoring pass that shares the
+training's call site (`for phase, opt in (("train", optimizer), ("score", None)): run_epoch(...)`): once
+a step followed such an eval-mode pass, training went on after it, so that path's eval-mode calls are a
+pass by design, never the place where training got stuck.
 
 Health calls `forward(module)` for each top-level model call with gradients on, while its forward
 hooks are installed (the first checked steps); each optimizer step clears what was found: training
@@ -20,7 +23,8 @@ class Stall:
     def __init__(self, health, loaders):
         self.health, self.loaders = health, loaders
         self.fed, self.pending = set(), set()  # call paths that fed a step; train-mode calls since the last step
-        self.found = None
+        self.resumed = set()  # fed call paths whose eval-mode calls a step followed: a pass by design
+        self.found, self.path = None, None
 
     def _path(self, module):
         """The model, the loader that gave the last batch, and the frames calling in (code and line)."""
@@ -38,14 +42,16 @@ class Stall:
         if module.training:
             if len(self.pending) < 8:
                 self.pending.add(self._path(module))
-        elif self._path(module) in self.fed:
-            self.found = {"steps": health.steps, "class": type(module).__name__,
-                          "stack": health_module.user_stack(health.project)}
+        elif (path := self._path(module)) in self.fed and path not in self.resumed:
+            self.path, self.found = path, {"steps": health.steps, "class": type(module).__name__,
+                                           "stack": health_module.user_stack(health.project)}
 
     def step(self, optimizer, args, kwargs):
         if len(self.fed) < KEYS_KEPT:
             self.fed |= self.pending
         self.pending.clear()
+        if self.found is not None and len(self.resumed) < KEYS_KEPT:
+            self.resumed.add(self.path)
         self.found = None  # a step followed: training went on (a step in eval mode is health.py's own check)
 
 
