@@ -275,3 +275,30 @@ def test_the_count_and_the_batch_of_one_dataclass_are_set_together(tmp_path):
     batch_set = {(tmp_path / "config.py").resolve(): config.replace("2048", "256")}
     changes, where = count_changes(workspace, source, count, 8, batch_set)
     assert changes[0].after == config.replace("2048", "256").replace("int = 2\n", "int = 16\n")
+
+
+def test_a_loop_over_batch_numbers_slices_by_the_width_it_multiplies(tmp_path):
+    """`for s in range(steps): idx = perm[s * bs:(s + 1) * bs]`, with `bs` a local read from a config
+    file the command names: the stride is bs, set in that file; the loop's own counter is the index."""
+    from resolver.fix.rules._accumulation import accumulated, training_loops
+    from resolver.fix.rules._hand_batches import stride, written
+    from resolver.fix.rules._source import parsed
+    from resolver.write.edits import Workspace
+
+    text = "\n".join(["import json, sys, torch", "", "def main(path):", "    cfg = json.load(open(path))",
+                      "    bs = cfg['batch_size']", "    perm = torch.randperm(4096)",
+                      "    for s in range(4096 // bs):",
+                      "        idx = perm[s * bs:(s + 1) * bs]", "        opt.zero_grad()",
+                      "        loss = model(x[idx]).sum()", "        loss.backward()", "        opt.step()", "",
+                      "main(sys.argv[1])", ""])
+    (tmp_path / "train.py").write_text(text)
+    (tmp_path / "run.json").write_text('{"batch_size": 4096, "lr": 0.1}\n')
+    workspace = Workspace(tmp_path.resolve(), arguments=("run.json",))
+    source = parsed(tmp_path.resolve() / "train.py", text)
+    loop = training_loops(source)[0]
+    found = stride(workspace, source, loop)
+    changes, where = written(workspace, *found, 4096, 1024)
+    assert source.code(found[1]) == "bs" and where == "`batch_size` in run.json"
+    assert changes[0].after == '{"batch_size": 1024, "lr": 0.1}\n'
+    rewritten = accumulated(source, loop, 4096, 1024, 4, sized=False)
+    assert "for s in range(4096 // bs):" in rewritten and "if (s + 1) % accumulation_steps == 0:" in rewritten

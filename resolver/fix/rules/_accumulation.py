@@ -107,6 +107,9 @@ def accumulated(source: Source, loop: cst.For, batch: int, micro: int, k: int, s
             return None
         index, iterable = target.elements[0].value.value, iterable.args[0].value
         new_target, new_iter = target, loop.iter
+    elif isinstance(iterable, cst.Call) and source.code(iterable.func) == "range" and len(iterable.args) == 1 \
+            and isinstance(target, cst.Name):
+        index, new_target, new_iter = target.value, target, iterable  # `for s in range(steps)`: s counts from 0
     else:
         new_target = cst.parse_expression(f"({INDEX}, x)").with_changes(lpar=[], rpar=[])
         new_target = new_target.with_changes(elements=[new_target.elements[0], cst.Element(
@@ -184,7 +187,8 @@ def _config_file(workspace: Workspace, key: str, batch: int | None, micro: int,
     """A config file (with ".py" in the suffixes, a settings module too: `dict(batch_size=192)`) that
     sets `key` to the batch (None: to a number), exactly once in the project: (path, before, after)."""
     pattern = _key_pattern(key, batch)
-    code = "\n".join(source.text for source in project_sources(workspace))
+    # the code, and the command's arguments (`train.py ctr_config.json` names its config too)
+    code = "\n".join([*(source.text for source in project_sources(workspace)), *workspace.arguments])
     found = []
     for path in project_files(workspace, suffixes):
         if (path.stem if path.suffix == ".py" else path.name) not in code:  # never named (imported): not its config

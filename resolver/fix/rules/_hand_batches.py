@@ -39,13 +39,29 @@ def _range_step(source: Source, node: cst.BaseExpression) -> cst.BaseExpression 
     return None
 
 
+def _slice_width(source: Source, loop: cst.For) -> cst.BaseExpression | None:
+    """B in a loop over batch numbers that slices `x[s * B:(s + 1) * B]` (`for s in range(steps)`)."""
+    if not isinstance(loop.target, cst.Name) or not (isinstance(loop.iter, cst.Call)
+                                                    and source.code(loop.iter.func) == "range"):
+        return None
+    counter, widths = loop.target.value, set()
+    for piece in source.nodes(cst.Slice):
+        lower = piece.lower
+        if source.enclosing(piece, cst.For) is loop and isinstance(lower, cst.BinaryOperation) \
+                and isinstance(lower.operator, cst.Multiply) and source.code(lower.left) == counter:
+            widths.add(source.code(lower.right))
+    found = [p.lower.right for p in source.nodes(cst.Slice) if isinstance(p.lower, cst.BinaryOperation)
+             and source.code(p.lower.right) in widths and source.enclosing(p, cst.For) is loop]
+    return found[0] if len(widths) == 1 else None
+
+
 def stride(workspace: Workspace, source: Source, loop: cst.For) -> tuple[Source, cst.BaseExpression] | None:
     """(file, expression) the loop's batches are cut by: range's step when the loop walks a range
     itself, or the step of the one range in the generator function it iterates, mapped to the
     argument this loop's call passes. A number written in the range itself is not followed: the
     slices then write it again (`x[s:s + 192]`), and only the step would change."""
     iterable = loader_of(loop)
-    step = _range_step(source, iterable)
+    step = _range_step(source, iterable) or _slice_width(source, loop)
     if step is not None:
         return (source, step) if not isinstance(step, cst.Integer) else None
     if not isinstance(iterable, cst.Call) or not isinstance(iterable.func, cst.Name):
@@ -97,8 +113,9 @@ def written(workspace: Workspace, file: Source, node: cst.BaseExpression, batch:
                 return None
             file, node = passed
             continue
-        if isinstance(node, cst.Name):
-            values = [a.value for a in file.nodes(cst.Assign) if file.enclosing(a, cst.FunctionDef) is None
+        if isinstance(node, cst.Name):  # a constant of the module, or a local of the loop's function
+            scope = file.enclosing(node, cst.FunctionDef)
+            values = [a.value for a in file.nodes(cst.Assign) if file.enclosing(a, cst.FunctionDef) in (None, scope)
                       and any(isinstance(t.target, cst.Name) and t.target.value == node.value for t in a.targets)]
             if len(values) != 1:
                 return None
