@@ -43,8 +43,9 @@ def _ctc_calls(source: Source) -> list[tuple[cst.Call, cst.Call | None]] | None:
         elif source.code(call.func) in built:
             found.append((call, built[source.code(call.func)]))
     called = [construction for _, construction in found]
+    # `CTCLoss(blank=0)(...)` names the class too: a construction is the call whose callee is a name
     if any(not any(c is construction for c in called) for construction in source.nodes(cst.Call)
-           if source.calls(construction, CTC_MODULES)):
+           if source.calls(construction, CTC_MODULES) and not isinstance(construction.func, cst.Call)):
         return None
     return found
 
