@@ -26,8 +26,10 @@ class CtcLengths:
     changes: tuple[Change, ...] = ()
 
 
-def _ctc_calls(source: Source) -> list[tuple[cst.Call, cst.Call | None]]:
-    """(the loss call, the `CTCLoss(...)` construction that gives its blank, or None for `ctc_loss`)."""
+def _ctc_calls(source: Source) -> list[tuple[cst.Call, cst.Call | None]] | None:
+    """(the loss call, the `CTCLoss(...)` construction that gives its blank, or None for `ctc_loss`);
+    None when a `CTCLoss(...)` built here is not called here (handed to a train step in another
+    file): its targets' lengths are made where it is called, which is not followed."""
     built = {}
     for assign in source.nodes(cst.Assign):
         if source.calls(assign.value, CTC_MODULES) and len(assign.targets) == 1:
@@ -40,6 +42,11 @@ def _ctc_calls(source: Source) -> list[tuple[cst.Call, cst.Call | None]]:
             found.append((call, call.func))
         elif source.code(call.func) in built:
             found.append((call, built[source.code(call.func)]))
+    called = [construction for _, construction in found]
+    # `CTCLoss(blank=0)(...)` names the class too: a construction is the call whose callee is a name
+    if any(not any(c is construction for c in called) for construction in source.nodes(cst.Call)
+           if source.calls(construction, CTC_MODULES) and not isinstance(construction.func, cst.Call)):
+        return None
     return found
 
 
@@ -83,6 +90,8 @@ def ctc_lengths(workspace: Workspace, padding: int | None, edited: dict[Path, st
     for original in project_sources(workspace):
         source = parsed(original.path, edited[original.path]) if original.path in edited else original
         calls = _ctc_calls(source) if source is not None else []
+        if calls is None:
+            return CtcLengths(False)
         if not calls:
             continue
         (call, construction), *more = calls

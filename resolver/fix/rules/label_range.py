@@ -76,7 +76,8 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
             new = cst.parse_expression(f"{code if simple else f'({code})'} - 1")
             yield changed(made.source, made.node, new, f"where the labels are made: they run 1..{classes} over the "
                         f"dataset, the model's {classes} outputs take 0..{classes - 1}")
-        elif (low, high) == (0, 255) and classes == 2 and _binary_bytes(diagnosis, frame, target):
+        elif (low, high) == (0, 255) and classes == 2 and _binary_bytes(diagnosis, frame, target) \
+                and loader.byte_levels.get(str(chain[at].path[0])) == 2:  # {0, 1, 255}: 255 a border, 1 a class
             cast = next((s for s in chain[at + 1:] if _integer_cast(s.node)), None)
             if cast is None:
                 return  # a comparison gives booleans: only a cast the code already makes keeps the indices' dtype

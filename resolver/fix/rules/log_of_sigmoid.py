@@ -55,6 +55,47 @@ def _same(a: cst.CSTNode, b: cst.CSTNode, source: Source) -> bool:
     return "".join(_code(a, source).split()) == "".join(_code(b, source).split())
 
 
+FLOAT_METHODS = frozenset({"float", "double", "half", "bfloat16"})
+FLOAT_MAKERS = frozenset({"torch.rand", "torch.randn", "torch.rand_like", "torch.randn_like"})
+
+
+def _made_float(value: cst.CSTNode, source: Source) -> bool:
+    """`y.float()`, `(p > 0.5).double()`, `torch.rand(n, 1)`: a float tensor by how it is made."""
+    if not isinstance(value, cst.Call):
+        return False
+    if isinstance(value.func, cst.Attribute) and value.func.attr.value in FLOAT_METHODS and not value.args:
+        return True
+    return source.calls(value, FLOAT_MAKERS) and not any(a.keyword and a.keyword.value == "dtype" for a in value.args)
+
+
+def _known_float(target: cst.CSTNode, source: Source) -> bool:
+    """The target is made a float tensor, itself or in every assignment of its name in the file
+    (`y = ....float()`, `x, y = a, b.float()`)."""
+    if not isinstance(target, cst.Name):
+        return _made_float(target, source)
+    values = []
+    for assign in source.nodes(cst.Assign):
+        for each in assign.targets:
+            if isinstance(each.target, cst.Name) and each.target.value == target.value:
+                values.append(assign.value)
+            elif isinstance(each.target, cst.Tuple) and isinstance(assign.value, cst.Tuple) \
+                    and len(each.target.elements) == len(assign.value.elements):
+                values += [v.value for t, v in zip(each.target.elements, assign.value.elements)
+                           if isinstance(t.value, cst.Name) and t.value.value == target.value]
+    return bool(values) and all(_made_float(v, source) for v in values)
+
+
+def _float_target(target: cst.CSTNode, logits: cst.CSTNode, source: Source) -> str:
+    """The target as binary_cross_entropy_with_logits takes it: in the logits' float dtype (an
+    integer 0/1 target works in the hand-written formula and fails in the call)."""
+    code = _code(target, source)
+    if _known_float(target, source):
+        return code
+    if not isinstance(target, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)):
+        code = f"({code})"
+    return f"{code}.to({logits.value}.dtype)" if isinstance(logits, cst.Name) else f"{code}.float()"
+
+
 def _log_of(call: cst.CSTNode, source: Source) -> cst.BaseExpression | None:
     """What `torch.log(x)` or `x.log()` takes the log of."""
     if not isinstance(call, cst.Call):
@@ -169,7 +210,7 @@ class LogOfSigmoid(Rule):
             functional, uses_torch = _functional(source)
             reduced = f".{reduction.value}()" if reduction is not None else ""
             call = (f"{functional}.binary_cross_entropy_with_logits({_code(logits, source)}, "
-                    f'{_code(target, source)}, reduction="none"){reduced}')
+                    f'{_float_target(target, logits, source)}, reduction="none"){reduced}')
             new = cst.parse_expression(call).with_changes(lpar=node.lpar, rpar=node.rpar)
             module = source.module.visit(_Rewrite({id(node): new}, finder.unused_assignments([node])))
             reason = (f"Computed the binary cross entropy at line {line} from the logits "

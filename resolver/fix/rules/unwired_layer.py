@@ -82,7 +82,10 @@ def _activation(owner: Owner, attribute: str) -> str | None:
 
 def _feeding_statement(source: Source, forward: cst.FunctionDef, attribute: str) -> tuple[cst.CSTNode, str] | None:
     """The statement directly in forward's body that calls the layer on a name
-    (`pooled = self.dropout(pooled)`, `return self.out(h)`), with that name."""
+    (`pooled = self.dropout(pooled)`, `return self.out(h)`), with that name. A layer forward
+    calls more than once (one `self.dropout` shared by two places) gives no one place."""
+    if not _called_once(source, forward, attribute):
+        return None
     for statement in forward.body.body:
         if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 \
                 or not isinstance(statement.body[0], (cst.Assign, cst.Return)):
@@ -92,6 +95,10 @@ def _feeding_statement(source: Source, forward: cst.FunctionDef, attribute: str)
             first = calls[0].args[0].value if calls[0].args and not calls[0].args[0].keyword else None
             return (statement, first.value) if len(calls) == 1 and isinstance(first, cst.Name) else None
     return None
+
+
+def _called_once(source: Source, forward: cst.FunctionDef, attribute: str) -> bool:
+    return len(source.nodes(cst.Call, lambda c: source.within(c, forward) and self_attribute(c.func) == attribute)) == 1
 
 
 def _stream(target: cst.BaseAssignTargetExpression) -> str | None:
@@ -108,7 +115,10 @@ def _stream(target: cst.BaseAssignTargetExpression) -> str | None:
 def _chain_statement(source: Source, forward: cst.FunctionDef, attribute: str) -> tuple[cst.CSTNode, str] | None:
     """The statement directly in forward's body that assigns one name from a call of the layer
     (`h = self.encoder(h)`, `x = F.relu(self.fc1(x))`, `_, h = self.gru(x)`), or the last of the
-    lines right after it that only go on reshaping that name (`h = h[-1]`), with the name."""
+    lines right after it that only go on reshaping that name (`h = h[-1]`), with the name; none
+    for a layer forward calls more than once."""
+    if not _called_once(source, forward, attribute):
+        return None
     body = list(forward.body.body)
     for index, statement in enumerate(body):
         if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:

@@ -184,15 +184,15 @@ def sample_ranges(loader, torch, budget_s=2.0, most=20000):
     try:
         size = len(dataset)
     except TypeError:
-        return {}, {}
-    ranges, sizes, deadline = {}, {}, time.monotonic() + budget_s
+        return {}, {}, {}
+    ranges, sizes, levels, deadline = {}, {}, {}, time.monotonic() + budget_s
     for i in range(min(size, most)):
         if time.monotonic() > deadline:
             break
         try:
             sample = dataset[i]
         except Exception:
-            return {}, {}
+            return {}, {}, {}
         for key, value in smoke.sample_items(sample, whole=False):
             if isinstance(value, torch.Tensor) and value.numel() and not value.is_floating_point() \
                     and not value.is_complex():
@@ -207,7 +207,14 @@ def sample_ranges(loader, torch, budget_s=2.0, most=20000):
             seen = ranges.get(str(key), (low, high))
             ranges[str(key)] = (min(seen[0], low), max(seen[1], high))
             sizes[str(key)] = max(sizes.get(str(key), 0), count)
-    return {key: list(pair) for key, pair in ranges.items()}, sizes
+            seen_levels = levels.setdefault(str(key), set())
+            if len(seen_levels) < 3:  # past two values, how many more does not matter
+                seen_levels |= set(value.unique()[:3].tolist() if isinstance(value, torch.Tensor)
+                                   else value if isinstance(value, (list, tuple)) else [value])
+    # masks saved as 8-bit images: whether the dataset's 0..255 holds only 0 and 255 (a binary mask)
+    # or more (255 an unlabelled border around classes 0, 1, ...), which one batch cannot tell
+    bytes_ = {key: min(len(seen), 3) for key, seen in levels.items() if tuple(ranges[key]) == (0, 255)}
+    return {key: list(pair) for key, pair in ranges.items()}, sizes, bytes_
 
 
 def ragged_positions(loader, torch, budget_s=1.0, most=64):

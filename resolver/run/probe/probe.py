@@ -363,8 +363,10 @@ def probed(torch, options, target, worker=False):
             report["loaders"] = loaders.as_dict()
             drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
             if "out of bounds" in str(exc) or "n_classes" in str(exc) or "index out of range in self" in str(exc):
-                ranges_and_sizes = LOADERS.sample_ranges(drawing, torch)
-                report["loaders"]["sample_ranges"], report["loaders"]["sample_sizes"] = ranges_and_sizes
+                ranges, sizes, byte_levels = LOADERS.sample_ranges(drawing, torch)
+                report["loaders"].update(sample_ranges=ranges, sample_sizes=sizes)
+                if byte_levels:
+                    report["loaders"]["byte_levels"] = byte_levels
             if "finished reduction in the prior iteration" in str(exc):
                 report["unused_parameters"] = FACTS.unused_parameters(str(exc), exc.__traceback__, torch)
             if "state_dict" in str(exc) and FACTS.WRAPPED_STATE_DICTS:
