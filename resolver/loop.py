@@ -282,7 +282,7 @@ class _Session:
         self.log(f"trying {proposal.made_by}: {proposal.reason}")
         self.workspace.apply(proposal)
         after = self.run(f"verifying fix {len(self.attempts) + 1}: {proposal.made_by}")
-        verdict = judge(failing, after)
+        verdict = judge(failing, after, proposal.clears)
         self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, progress_note(failing, after)))
         self.visited[state] = self.attempts[-1]
         if verdict != Verdict.FIXED:

@@ -60,7 +60,9 @@ def _still_out_of_memory(before: Diagnosis, after: Diagnosis) -> bool:
     return was is None or now is None or (was.file, was.function) == (now.file, now.function)
 
 
-def judge(before: Run, after: Run) -> Verdict:
+def judge(before: Run, after: Run, clears: str = "") -> Verdict:
+    """`clears`: the category family the fix set out to clear wherever the error strikes next (a
+    smaller batch and "memory."): an error of that family after it is the same error."""
     if not after.passed and after.diagnosis.category in health.GRAPH_CUT and before.diagnosis.source != "health":
         return Verdict.CUTS_GRAPH  # a crash stopped by cutting the path from the loss to the model
     if after.passed:
@@ -70,7 +72,8 @@ def judge(before: Run, after: Run) -> Verdict:
         if after.counters.get(counted, 0) < before.counters.get(counted, 0):
             return Verdict.FEWER_STEPS
         return Verdict.FIXED
-    if after.diagnosis.same_error_as(before.diagnosis) or _still_out_of_memory(before.diagnosis, after.diagnosis):
+    if after.diagnosis.same_error_as(before.diagnosis) or _still_out_of_memory(before.diagnosis, after.diagnosis) \
+            or (clears and after.diagnosis.category.startswith(clears)):
         return Verdict.SAME_ERROR
     # a different error that strikes before the old one did is damage, not progress
     return Verdict.FAILED_EARLIER if _reached(after) < _reached(before) else Verdict.FIXED

@@ -25,3 +25,10 @@ def test_out_of_memory_again_in_the_same_function_is_no_progress():
 def test_out_of_memory_in_another_function_is_the_next_error_repaired_after_it():
     # a leak freed in the training function, then the batch too large for the evaluation function
     assert judge(_out_of_memory(20, "train"), _out_of_memory(41, "evaluate")) == Verdict.FIXED
+
+
+def test_a_smaller_batch_must_clear_out_of_memory_wherever_it_strikes_next():
+    # oom3/12: batch 32768 moved the out of memory from the model's forward to the loop's backward
+    before, after = _out_of_memory(26, "forward"), _out_of_memory(56, "main")
+    assert judge(before, after) == Verdict.FIXED  # a leak's fix: the next error is another one
+    assert judge(before, after, clears="memory.") == Verdict.SAME_ERROR  # a batch's fix: still too large

@@ -78,6 +78,9 @@ class Edit:
     reason: str
     rule: str = ""  # the rule module's name, stamped by the catalogue; empty for the model's patch
     by_llm: bool = False  # the LLM fallback's patch, not a rule's
+    # a category family the fix must clear wherever the error strikes next ("memory." for a smaller
+    # batch: out of memory anywhere after it means the batch is still too large), not only where it was
+    clears: str = ""
 
     @property
     def file(self) -> Path:

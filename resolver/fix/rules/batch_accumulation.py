@@ -117,7 +117,7 @@ class BatchAccumulation(Rule):
             reason = (f"Out of memory at batch size {batch}, cut by hand in the training loop "
                       f"({source.path.name}:{line}): set the batch size to {micro} in {where} and accumulated "
                       f"gradients over {k} micro-batches, so the effective batch stays {batch}{exact}; {bound}")
-            yield Edit(tuple(by_file.values()), line, reason)
+            yield Edit(tuple(by_file.values()), line, reason, clears="memory.")
 
     def _edit(self, workspace: Workspace, forecast: Forecast, micro: int, k: int) -> Edit | None:
         batch = forecast.user_batch
@@ -157,7 +157,7 @@ class BatchAccumulation(Rule):
                   f"gradients over {k} micro-batches in the training loop ({source.path.name}:{source.line_of(loop)}), "
                   f"so the effective batch stays {batch}{exact}; a step at batch {micro} is forecast to peak at "
                   f"{size(forecast.step_peak(micro))} of the {size(forecast.limit)} limit")
-        return Edit(tuple(by_file.values()), source.line_of(loop), reason)
+        return Edit(tuple(by_file.values()), source.line_of(loop), reason, clears="memory.")
 
     def _more_micro_batches(self, workspace, forecast, accumulating, changes, where, micro, k) -> Edit | None:
         """A loop that already accumulates: the batch lowered and its own count multiplied by k, both
@@ -182,7 +182,7 @@ class BatchAccumulation(Rule):
                   f"stays the same{exact}; a step at batch {micro} is forecast to peak at "
                   f"{size(forecast.step_peak(micro))} of the {size(forecast.limit)} limit")
         first = next(iter(by_file.values()))
-        return Edit(tuple(by_file.values()), _changed_line(first), reason)
+        return Edit(tuple(by_file.values()), _changed_line(first), reason, clears="memory.")
 
 
 def _changed_line(change: Change) -> int:
