@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import libcst as cst
+import libcst.matchers as m
 
 from resolver.diagnose.diagnosis import Site
 from resolver.diagnose.memory import Forecast
@@ -241,31 +242,17 @@ def batch_changes(workspace: Workspace, site: Site, batch: int, micro: int, k: i
 
 def _modulo_count(test: cst.BaseExpression) -> cst.BaseExpression | None:
     """X in a step guard `(i + 1) % X == 0`: the loop's own accumulation count."""
-    found = []
-
-    class Modulo(cst.CSTVisitor):
-        def visit_BinaryOperation(self, node):
-            counted = isinstance(node.right, cst.Name | cst.Attribute | cst.Subscript)
-            if isinstance(node.operator, cst.Modulo) and counted:
-                found.append(node.right)
-
-    test.visit(Modulo())
+    found = [node.right for node in m.findall(test, m.BinaryOperation(operator=m.Modulo()))
+             if isinstance(node.right, cst.Name | cst.Attribute | cst.Subscript)]
     return found[0] if len(found) == 1 else None
 
 
 def _divides_by(source: Source, statements: list[cst.BaseStatement], count: cst.BaseExpression) -> bool:
     """Whether one of the statements divides by the count (`loss = criterion(...) / accum_steps`,
     `(loss / accum_steps).backward()`): the loss is averaged over the micro-batches it accumulates."""
-    wanted, found = source.code(count), []
-
-    class Division(cst.CSTVisitor):
-        def visit_BinaryOperation(self, node):
-            if isinstance(node.operator, cst.Divide) and source.code(node.right) == wanted:
-                found.append(node)
-
-    for statement in statements:
-        statement.visit(Division())
-    return bool(found)
+    wanted = source.code(count)
+    return any(source.code(node.right) == wanted for statement in statements
+               for node in m.findall(statement, m.BinaryOperation(operator=m.Divide())))
 
 
 def accumulating_loops(source: Source) -> list[tuple[cst.For, cst.BaseExpression]]:

@@ -44,15 +44,11 @@ def _slice_width(source: Source, loop: cst.For) -> cst.BaseExpression | None:
     if not isinstance(loop.target, cst.Name) or not (isinstance(loop.iter, cst.Call)
                                                     and source.code(loop.iter.func) == "range"):
         return None
-    counter, widths = loop.target.value, set()
-    for piece in source.nodes(cst.Slice):
-        lower = piece.lower
-        if source.enclosing(piece, cst.For) is loop and isinstance(lower, cst.BinaryOperation) \
-                and isinstance(lower.operator, cst.Multiply) and source.code(lower.left) == counter:
-            widths.add(source.code(lower.right))
-    found = [p.lower.right for p in source.nodes(cst.Slice) if isinstance(p.lower, cst.BinaryOperation)
-             and source.code(p.lower.right) in widths and source.enclosing(p, cst.For) is loop]
-    return found[0] if len(widths) == 1 else None
+    counter = loop.target.value
+    widths = [piece.lower.right for piece in source.nodes(cst.Slice)
+              if source.enclosing(piece, cst.For) is loop and isinstance(piece.lower, cst.BinaryOperation)
+              and isinstance(piece.lower.operator, cst.Multiply) and source.code(piece.lower.left) == counter]
+    return widths[0] if len({source.code(width) for width in widths}) == 1 else None
 
 
 def stride(workspace: Workspace, source: Source, loop: cst.For) -> tuple[Source, cst.BaseExpression] | None:
