@@ -133,6 +133,31 @@ def test_a_killed_resolve_takes_every_rank_and_the_rendezvous_with_it(project):
     assert_nothing_left(project, port)
 
 
+
+# every rank meets the same error, rank 1 two seconds after rank 0 (a loaded machine, a slower node)
+SLOW_RANK = textwrap.dedent("""\
+    import time
+
+    import torch.distributed as dist
+
+    dist.init_process_group("gloo")
+    if dist.get_rank() == 1:
+        time.sleep(2.0)
+    raise ValueError("scheduler 'cosine_warm' is not one of: cosine, step")
+    """)
+
+
+def test_ranks_that_fail_the_same_way_are_reported_so_when_one_is_slower(tmp_path):
+    # without a moment for its peers, torchrun tears rank 1 down when rank 0 exits, and the report
+    # says one rank failed and the other was stopped
+    write(tmp_path / "train.py", SLOW_RANK)
+    port = free_port()
+    result = resolve("--no-llm", "--json", "--dry-run", "torchrun", "--nproc-per-node", "2", "--master-port", port,
+                     "train.py", cwd=tmp_path, timeout=240)
+    error = json.loads(result.stdout)["last_error"]
+    assert error["type"] == "ValueError" and error["ranks"] == ["ranks 0, 1 failed the same way"], error
+    assert_nothing_left(tmp_path, port)
+
 # a script that starts its own workers: rank 1 waits for a message rank 0 never sends
 SPAWNED = textwrap.dedent("""\
     import os

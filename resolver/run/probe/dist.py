@@ -32,6 +32,8 @@ HANG_SILENT = 20.0  # seconds with no rank moving at all, after the process grou
 CPU_WINDOW = 1.0  # seconds over which a rank's CPU time is measured
 BUSY_CPU = 0.2  # CPU seconds a rank must spend in that window to count as working
 COLLECTIVE_TIMEOUT = 60.0  # smoke mode's gloo/nccl timeout: the backstop behind the watchdog
+LAUNCHER_PID = "RESOLVER_LAUNCHER_PID"
+PEER_REPORT_WAIT = 3.0  # seconds a failing rank gives its peers to write their reports before it exits
 COLLECTIVES = ("barrier", "monitored_barrier", "all_reduce", "broadcast", "all_gather", "all_gather_object",
                "all_gather_into_tensor", "gather", "gather_object", "scatter", "scatter_object_list", "reduce",
                "reduce_scatter", "reduce_scatter_tensor", "all_to_all", "all_to_all_single",
@@ -43,9 +45,11 @@ RENDEZVOUS = ("--standalone", "--master-port", "--master_port", "--rdzv-endpoint
               "--rdzv-backend", "--rdzv_backend", "--nnodes")
 
 
-def die_with_parent():
-    """SIGKILL when the parent process ends, so that nothing outlives a killed resolve."""
-    parent = os.getppid()
+def die_with_parent(parent=None):
+    """SIGKILL when the parent process ends, so that nothing outlives a killed resolve. `parent` is
+    the pid that started this process, where known: a parent that ended while this process was
+    still starting (importing torch takes seconds on a loaded machine) has left it to init."""
+    parent = os.getppid() if parent is None else parent
     try:
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     except (OSError, AttributeError):
@@ -82,6 +86,7 @@ def launch(launcher, worker_args, folder, out, write, status_fd=None):
     launcher's report to `out`. Returns the exit code."""
     module, launcher = launcher[0], launcher[1:]
     die_with_parent()
+    os.environ[LAUNCHER_PID] = str(os.getpid())  # the parent every rank must still have when it starts
     os.makedirs(folder, exist_ok=True)
     watchdog = Watchdog(folder, status_fd)
     watchdog.start()
@@ -261,8 +266,10 @@ def _state(path):
 class Rank:
     """What a rank's probe sets up before the script runs."""
 
-    def __init__(self, folder, rank=None):
-        die_with_parent()
+    def __init__(self, folder, rank=None, parent=None):
+        if parent is None and os.environ.get(LAUNCHER_PID, "").isdigit():
+            parent = int(os.environ[LAUNCHER_PID])
+        die_with_parent(parent)
         self.folder, self.joined = folder, False
         self.rank = int(os.environ.get("RANK", "0")) if rank is None else rank
         with open(rank_file(folder, self.rank, "pid"), "w", encoding="utf-8") as f:
@@ -282,6 +289,20 @@ class Rank:
             os.write(self.status_fd, (json.dumps(entry) + "\n").encode())
         except OSError:
             pass
+
+    def await_peers(self):
+        """Before a failing rank exits, and torchrun tears the others down: a moment for the peers
+        that meet the same error to write their own reports. Without it, on a loaded machine, the
+        report says one rank failed and the others were stopped, when every rank failed on its own.
+        A peer stuck in a collective never writes: the wait is bounded."""
+        world = int(os.environ.get("WORLD_SIZE", "1") or 1)
+        peers = [rank_file(self.folder, r, "json") for r in range(world) if r != self.rank]
+        deadline = time.monotonic() + PEER_REPORT_WAIT
+        while True:
+            peers = [p for p in peers if not _read(p).rstrip().endswith("}")]  # a report is one JSON object
+            if not peers or time.monotonic() > deadline:
+                return
+            time.sleep(0.02)
 
     def install(self, torch, project, smoke):
         """Mark each collective the script calls (the watchdog's evidence of a wait) and, in smoke

@@ -319,17 +319,22 @@ def main(argv):
     return probed(torch, options, lambda: run_script(options.script, options.args, options.overlay))
 
 
-def run_worker(flags, folder, index, target):
+def run_worker(flags, folder, index, target, parent):
     """A worker of torch.multiprocessing.spawn (spawned/_resolver_spawned.py): `target` runs as
-    rank `index` of the run in `folder`, under the probe the script's process was given."""
+    rank `index` of the run in `folder`, under the probe the script's process (`parent`) was given."""
     options = Options([*flags, "--worker", folder, "--", "<spawned worker>"])
-    options.rank = DIST.Rank(folder, rank=index)
+    options.rank = DIST.Rank(folder, rank=index, parent=parent)
     options.out, options.status_fd = options.rank.out(), options.rank.status_fd
     guard = enter_sandbox(options.sandbox) if options.sandbox and options.sandbox["mode"] == "guard" else None
     import torch
     if guard is not None:
         guard.install_torch(torch)
     return probed(torch, options, target, worker=True)
+
+
+def awaited_peers(options):
+    if getattr(options, "rank", None) is not None:  # a distributed rank that failed
+        options.rank.await_peers()
 
 
 def probed(torch, options, target, worker=False):
@@ -349,6 +354,7 @@ def probed(torch, options, target, worker=False):
         report.update(outcome="exit", code=exc.code if isinstance(exc.code, int) else 1)
         report["counters"] = counters.as_dict()
         write(options.out, measured(report, meter))
+        awaited_peers(options)
         raise
     except BaseException as exc:
         MEMORY.lift_limit()  # the facts of an out-of-memory error need memory too
@@ -381,6 +387,7 @@ def probed(torch, options, target, worker=False):
         except Exception as probe_error:  # the user's error matters more than ours
             failed("gathering the error's facts", probe_error)
         write(options.out, measured(report, meter))
+        awaited_peers(options)
         if worker:
             raise
         print_user_traceback(exc)

@@ -14,11 +14,12 @@ class Worker:
 
     def __init__(self, fn, folder, probe_file, flags):
         self.fn, self.folder, self.probe_file, self.flags = fn, folder, probe_file, list(flags)
+        self.parent = os.getpid()  # made in the script's process: the parent of every worker
 
     def __call__(self, index, *args):
         probe = _probe(self.probe_file)
         os.setsid()  # a rank is its own process group, as under torchrun: the watchdog ends it whole
-        return probe.run_worker(self.flags, self.folder, index, lambda: self.fn(index, *args))
+        return probe.run_worker(self.flags, self.folder, index, lambda: self.fn(index, *args), self.parent)
 
 
 def _probe(probe_file):
