@@ -47,17 +47,22 @@ def _reached(run: Run) -> tuple[int, int, int]:
 OUT_OF_MEMORY = (*memory_check.OUT_OF_MEMORY, "memory.forecast_oom")
 
 
-def _still_out_of_memory(before: Diagnosis, after: Diagnosis) -> bool:
-    """Out of memory again in the same function: a smaller batch whose step now fits but whose
-    evaluation, a few lines on, still does not is no progress (oom2/06: training at 96 passed and
-    the validation after it ran out); a leak freed in one function and the batch too large in
-    another are two errors, repaired one after the other. A leak and a batch too large in one
-    function are not told apart so: the leak's fix is undone and the batch's candidates are tried
-    on the first error; a death with no traceback (killed) has no place, and counts as the same."""
-    if before.category not in OUT_OF_MEMORY or after.category not in OUT_OF_MEMORY:
-        return False
-    was, now = before.location, after.location
-    return was is None or now is None or (was.file, was.function) == (now.file, now.function)
+def _same_error(before: Run, after: Run) -> bool:
+    """Out of memory is judged by place and progress, not by line (where an allocation fails moves
+    with what else the process holds). Out of memory again in the same function, no further into
+    training, is no progress: a smaller batch whose step now fits but whose evaluation, a few lines
+    on, still does not (oom2/06: training at 96 passed and the validation after it ran out). A leak
+    freed in one function and the batch too large in another are two errors, repaired one after the
+    other; so are a leak and a batch too large in one function, where freeing the leak carried the
+    run further (more batches, backward passes or steps) before the batch ran out: the leak's fix is
+    kept. A death with no traceback (killed) has no place, and counts as the same."""
+    was, now = before.diagnosis, after.diagnosis
+    if was.category not in OUT_OF_MEMORY or now.category not in OUT_OF_MEMORY:
+        return now.same_error_as(was)
+    if was.location is None or now.location is None:
+        return True
+    same_place = (was.location.file, was.location.function) == (now.location.file, now.location.function)
+    return same_place and _reached(after) <= _reached(before)
 
 
 def judge(before: Run, after: Run, clears: str = "") -> Verdict:
@@ -72,8 +77,7 @@ def judge(before: Run, after: Run, clears: str = "") -> Verdict:
         if after.counters.get(counted, 0) < before.counters.get(counted, 0):
             return Verdict.FEWER_STEPS
         return Verdict.FIXED
-    if after.diagnosis.same_error_as(before.diagnosis) or _still_out_of_memory(before.diagnosis, after.diagnosis) \
-            or (clears and after.diagnosis.category.startswith(clears)):
+    if _same_error(before, after) or (clears and after.diagnosis.category.startswith(clears)):
         return Verdict.SAME_ERROR
     # a different error that strikes before the old one did is damage, not progress
     return Verdict.FAILED_EARLIER if _reached(after) < _reached(before) else Verdict.FIXED

@@ -22,6 +22,15 @@ def test_out_of_memory_again_in_the_same_function_is_no_progress():
     assert judge(failing, _out_of_memory(24, "fit")) == Verdict.SAME_ERROR
 
 
+def test_a_leak_freed_then_the_batch_too_large_in_the_same_function_keeps_the_leaks_fix():
+    # validation without no_grad kept every graph until batch 7; freed, the run trains 30 batches and the
+    # batch itself runs out in the same function: progress, the batch is the next error
+    before = Run(1, _out_of_memory(20, "fit").diagnosis, 1.0, counters={"batches": 7, "backward_calls": 7})
+    after = Run(1, _out_of_memory(20, "fit").diagnosis, 1.0, counters={"batches": 30, "backward_calls": 30})
+    assert judge(before, after) == Verdict.FIXED
+    assert judge(before, Run(1, after.diagnosis, 1.0, counters=dict(before.counters))) == Verdict.SAME_ERROR
+
+
 def test_out_of_memory_in_another_function_is_the_next_error_repaired_after_it():
     # a leak freed in the training function, then the batch too large for the evaluation function
     assert judge(_out_of_memory(20, "train"), _out_of_memory(41, "evaluate")) == Verdict.FIXED
