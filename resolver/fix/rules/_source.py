@@ -158,6 +158,11 @@ class Source:
         return any(self.calls(i.item, NO_GRAD) for w in self.nodes(cst.With, lambda w: self.within(w, node))
                    for i in w.items)
 
+    def is_attribute_name(self, name: cst.CSTNode) -> bool:
+        """`attr` of `obj.attr`: a name that reads no local of that name."""
+        parent = self.parents.get(name)
+        return isinstance(parent, cst.Attribute) and parent.attr is name
+
     def within(self, inner: cst.CSTNode, outer: cst.CSTNode) -> bool:
         """`inner` is inside `outer` (not `outer` itself)."""
         while inner in self.parents:

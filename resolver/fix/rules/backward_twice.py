@@ -83,7 +83,7 @@ def _detached_where_made(source: Source, loop, call: cst.Call, arg: cst.Arg, nam
     when the step reads the state again (a loss on it), so that its gradient still flows there."""
     made = source.enclosing(call, cst.SimpleStatementLine)
     later_reads = [n for n in own_nodes(loop, cst.Name) if n.value == name and n is not arg.value
-                   and source.line_of(n) > source.line_of(made) and not _attribute_name(source, n)
+                   and source.line_of(n) > source.line_of(made) and not source.is_attribute_name(n)
                    and source.enclosing(n, cst.AssignTarget) is None]
     anchor = made
     if later_reads:
@@ -130,6 +130,35 @@ def _states_kept_in_modules(tracer: Tracer, frame) -> Iterator[Edit]:
                               "the previous batch's graph, which its backward freed")
                     yield where.edit(where.replaced(statement, cst.FlattenSentinel([statement, line])),
                                      where.line_of(statement) + 1, reason)
+
+
+def _summed_backwards(source: Source, second: cst.Call) -> Iterator[Edit]:
+    """`a.backward()` then, on the next line, `b.backward()` on another loss of the same forward:
+    nothing steps between them, so one backward of `a + b` gives the same gradients without the
+    second pass through the graph the first one freed. Not for the same loss twice, whose second
+    pass is the author's choice."""
+    statement = source.enclosing(second, cst.SimpleStatementLine)
+    block = source.parents.get(statement)
+    body = list(getattr(block, "body", ()))
+    at = next((i for i, s in enumerate(body) if s is statement), 0)
+    losses = [_backward_of(body[i]) for i in (at - 1, at)] if at else []
+    if len(losses) != 2 or None in losses or losses[0] is None or losses[1] is not second.func.value \
+            or source.code(losses[0]) == source.code(losses[1]):
+        return
+    terms = [source.code(loss.with_changes(lpar=[], rpar=[])) for loss in losses]
+    summed = cst.parse_statement(f"({terms[0]} + {terms[1]}).backward()\n").with_changes(
+        leading_lines=body[at - 1].leading_lines, trailing_whitespace=statement.trailing_whitespace)
+    reason = (f"Backpropagated {terms[0]} + {terms[1]} once (line {source.line_of(body[at - 1])}): both losses come "
+              "from one forward, and the first backward freed the graph the second one went through again")
+    new_block = block.with_changes(body=[*body[:at - 1], summed, *body[at + 1:]])
+    yield source.edit(source.replaced(block, new_block), source.line_of(body[at - 1]), reason)
+
+
+def _backward_of(statement: cst.CSTNode) -> cst.BaseExpression | None:
+    """The loss of a statement that is only `loss.backward()` (no arguments): `loss`."""
+    small = statement.body if isinstance(statement, cst.SimpleStatementLine) else ()
+    call = small[0].value if len(small) == 1 and isinstance(small[0], cst.Expr) else None
+    return call.func.value if method_call(call, "backward") and not call.args else None
 
 
 def _reused_outputs(source: Source, loop) -> Iterator[tuple[cst.Arg, str]]:
@@ -266,7 +295,7 @@ def _in_scope_of(source: Source, value: cst.BaseExpression, kept: dict[str, str 
     them; None when it reads a parameter nothing keeps, or a local of __init__."""
     swaps = {}
     for name in own_nodes(value, cst.Name):
-        if _attribute_name(source, name) or name.value == "self" or name.value in outside \
+        if source.is_attribute_name(name) or name.value == "self" or name.value in outside \
                 or hasattr(builtins, name.value):
             continue
         if kept.get(name.value) is None:
@@ -292,11 +321,6 @@ def _module_bound(statement: cst.BaseStatement, assigned: bool) -> set[str]:
     if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
         names.add(statement.name.value)
     return names
-
-
-def _attribute_name(source: Source, name: cst.Name) -> bool:
-    parent = source.parents.get(name)
-    return isinstance(parent, cst.Attribute) and parent.attr is name
 
 
 def _read_as_value(source: Source, node: cst.CSTNode) -> bool:
@@ -335,6 +359,7 @@ class BackwardTwice(Rule):
             function = source.enclosing(backward[0], cst.FunctionDef)
             if loop is None and function is None:
                 continue
+            yield from _summed_backwards(source, backward[0])
             carried = list(_carried_states(source, loop)) if loop is not None else []
             # a carried value the step calls backward() on is a running loss, not a state: whether to
             # sum over steps or keep the graph is the author's training decision

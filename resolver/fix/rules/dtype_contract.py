@@ -100,6 +100,8 @@ class DtypeContract(Rule):
             and intensities(_given(diagnosis))
         if images and not scales_bytes(tracer.project_sources()):
             wanted = UNIT_IMAGE  # the cast where the image is made also scales it to [0, 1]
+        if _fed_by_sequential_item(diagnosis):
+            return
         for frame, source in user_frames(diagnosis, workspace):
             node = _offending(diagnosis, frame, source, FLOATING if wanted == UNIT_IMAGE else wanted)
             if node is None:
@@ -117,6 +119,14 @@ class DtypeContract(Rule):
                                    or edit.file != chain[0].source.path):
                 yield cast_at(chain[0], wanted, "where it is used")  # when the trail missed a later cast
             return
+
+
+def _fed_by_sequential_item(diagnosis: Diagnosis) -> bool:
+    """The layer that raised is a later item of an nn.Sequential: its input is the output of the
+    item before it, made inside the Sequential, which no cast in the project's frames reaches."""
+    modules = diagnosis.modules
+    index = modules[-1].path.rsplit(".", 1)[-1] if modules else ""
+    return len(modules) >= 2 and modules[-2].class_name == "Sequential" and index.isdigit() and index != "0"
 
 
 def _given(diagnosis: Diagnosis) -> Tensor | None:
