@@ -92,6 +92,39 @@ class Edit:
         return "llm" if self.by_llm else self.rule
 
 
+def combined(edits: list[Edit], reason: str) -> Edit | None:
+    """Several edits made from the same texts as one: each file's changed spans applied together.
+    None when two of them change overlapping spans of a file (they disagree, or one holds the other)."""
+    spans: dict[Path, tuple[str, set[tuple[int, int, str]]]] = {}
+    for change in (c for e in edits for c in e.changes):
+        before, cut = spans.setdefault(change.file, (change.before, set()))
+        if before != change.before:
+            return None
+        cut.add(_span(change))
+    changes = []
+    for path, (before, cut) in spans.items():
+        ordered = sorted(cut)
+        if any(a[1] > b[0] or a[:2] == b[:2] for a, b in zip(ordered, ordered[1:])):
+            return None
+        after = before
+        for start, end, text in reversed(ordered):
+            after = after[:start] + text + after[end:]
+        changes.append(Change(path, before, after))
+    return Edit(tuple(changes), edits[0].line, reason, edits[0].rule)
+
+
+def _span(change: Change) -> tuple[int, int, str]:
+    """The one stretch of `before` the change rewrites: (start, end, its new text)."""
+    before, after = change.before, change.after
+    start = 0
+    while start < min(len(before), len(after)) and before[start] == after[start]:
+        start += 1
+    end = 0
+    while end < min(len(before), len(after)) - start and before[-1 - end] == after[-1 - end]:
+        end += 1
+    return start, len(before) - end, after[start:len(after) - end]
+
+
 def unified_diff(before: str, after: str, name: str) -> str:
     return "".join(difflib.unified_diff(
         before.splitlines(True), after.splitlines(True), f"a/{name}", f"b/{name}"))

@@ -9,8 +9,9 @@ trail that says the dtype: an explicit cast or `dtype=` (`.float()` -> `.long()`
 `torch.Tensor([...])` -> `torch.tensor([...], dtype=torch.long)`), else the conversion into
 torch (`torch.from_numpy(a)` -> `torch.from_numpy(a).long()`), else, for a numpy sample the
 default collate converts, where the dataset keeps the array (`.astype(np.float32)`), else where
-the tensor is stored in the dataset, else the call that failed. A uint8 image (0..255) into a
-convolution (or a 3-D/4-D one into a Linear) is cast and scaled to [0, 1] where it is made
+the tensor is stored in the dataset, else the call that failed. Float64 tensors that meet on
+one line (`torch.cat([x1, x2])`) are each cast where they are made, in one edit. A uint8 image
+(0..255) into a convolution (or a 3-D/4-D one into a Linear) is cast and scaled to [0, 1] where it is made
 (`.float().div(255.0)`, `.astype(np.float32) / 255.0`), at a cast or a conversion of its values,
 never at a factory or a decoder that states uint8 (`np.zeros`, `frombuffer`), nor where the
 dataset keeps the array when its constructor reads it again in 0..255 units (then where the sample
@@ -56,7 +57,7 @@ from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
 from resolver.fix.rules._syntax import BUILTINS, argument, last_name
-from resolver.write.edits import Edit, Workspace
+from resolver.write.edits import Edit, Workspace, combined
 
 WANTS = {"dtype.index_expected": INTEGER, "dtype.float_target": FLOATING, "dtype.mismatch": FLOATING}
 # callee -> (position, keyword) of the argument whose dtype the contract is about
@@ -103,21 +104,23 @@ class DtypeContract(Rule):
         if _fed_by_sequential_item(diagnosis):
             return
         for frame, source in user_frames(diagnosis, workspace):
-            node = _offending(diagnosis, frame, source, FLOATING if wanted == UNIT_IMAGE else wanted)
-            if node is None:
+            nodes = [n for n in _offending(diagnosis, frame, source, FLOATING if wanted == UNIT_IMAGE else wanted) if n]
+            if not nodes:
                 continue
-            chain = tracer.chain(source, node, frame)
+            chains = [tracer.chain(source, node, frame) for node in nodes]
             if counts:
-                edit = _counts_made(chain)
+                edit = _counts_made(chains[0])
                 if edit is not None:
                     yield edit
                 return
-            edit = fix_at_origin(chain, wanted, _float64_input(diagnosis), images)
+            # float64 tensors that meet on one line (`torch.cat([x1, x2])`): each is cast where it was made
+            edit = _together([fix_at_origin(chain, wanted, _float64_input(diagnosis), images) for chain in chains])
             if edit is not None:
                 yield edit
-            if len(chain) > 1 and (edit is None or edit.line != chain[0].source.line_of(chain[0].node)
-                                   or edit.file != chain[0].source.path):
-                yield cast_at(chain[0], wanted, "where it is used")  # when the trail missed a later cast
+            if any(len(chain) > 1 for chain in chains) and (edit is None or edit.file != source.path
+                                                            or edit.line != frame.line):
+                # when the trail missed a later cast
+                yield _together([cast_at(chain[0], wanted, "where it is used") for chain in chains])
             return
 
 
@@ -127,6 +130,12 @@ def _fed_by_sequential_item(diagnosis: Diagnosis) -> bool:
     modules = diagnosis.modules
     index = modules[-1].path.rsplit(".", 1)[-1] if modules else ""
     return len(modules) >= 2 and modules[-2].class_name == "Sequential" and index.isdigit() and index != "0"
+
+
+def _together(edits: list[Edit | None]) -> Edit | None:
+    if None in edits or len(edits) == 1:
+        return edits[0] if len(edits) == 1 else None
+    return combined(edits, "; ".join(dict.fromkeys(e.reason for e in edits)))
 
 
 def _given(diagnosis: Diagnosis) -> Tensor | None:
@@ -194,8 +203,9 @@ def _counts_made(chain: list[Step]) -> Edit | None:
     return cast_at(chain[at], FLOATING, "where the count features are made")
 
 
-def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) -> cst.BaseExpression | None:
-    """The expression on the frame's line that holds the tensor of the wrong dtype."""
+def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) -> list[cst.BaseExpression]:
+    """The expression on the frame's line that holds the tensor of the wrong dtype; for a dtype
+    mismatch, each name on the line that holds a float64 tensor (once)."""
     calls = list(reversed(source.on_line(cst.Call, frame.line)))  # innermost first
     table = INDEX_ARGUMENTS if wanted == INTEGER else FLOAT_ARGUMENTS
     if diagnosis.category != "dtype.mismatch":
@@ -208,7 +218,7 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
             if where is not None:
                 found = argument(call, *where)
                 if found is not None and _loss_shapes_agree(diagnosis, frame, call, found, wanted):
-                    return found
+                    return [found]
         module = diagnosis.module
         if module is not None and module.class_name in table and frame is diagnosis.location:
             for call in calls:
@@ -216,7 +226,7 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
                 if len(positional) == len(module.inputs) and last_name(call.func) not in table \
                         and all(_may_hold(frame, a.value, t) for a, t in zip(positional, module.inputs)):
                     if module.class_name in ("Embedding", "EmbeddingBag") or _index_shape_agrees(module.inputs, wanted):
-                        return argument(call, *table[module.class_name])
+                        return [argument(call, *table[module.class_name])]
     given = _given(diagnosis)
     if diagnosis.category == "dtype.mismatch":
         # no module took it (`torch.mm(X, w)`): the float64 tensors on the line, when the message names double
@@ -228,15 +238,22 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
         for element in subscript.slice:
             index = getattr(element.slice, "value", None)
             if wanted == INTEGER and isinstance(index, cst.Name) and index.value in bad:
-                return index
+                return [index]
     if diagnosis.category == "dtype.mismatch":
+        found = {}
         for call in calls:
             if isinstance(call.func, cst.Name) and call.func.value in BUILTINS:
                 continue  # `len(xb)` beside `model(xb)`: a builtin is never the layer that failed
-            for arg in call.args:
-                if isinstance(arg.value, cst.Name) and arg.value.value in bad:
-                    return arg.value
-    return None
+            for arg in call.args:  # `torch.cat([a, b])`: the elements of a list or tuple too
+                elements = [e.value for e in arg.value.elements] if isinstance(arg.value, (cst.List, cst.Tuple)) \
+                    else [arg.value]
+                for value in elements:
+                    if isinstance(value, cst.Name) and value.value in bad:
+                        found.setdefault(value.value, value)
+        # the name that holds the module's input, else each float64 name its input was built from
+        whole = [node for name, node in found.items() if given is not None and frame.tensors[name].shape == given.shape]
+        return whole[:1] or list(found.values())
+    return []
 
 
 def _may_hold(frame: Frame, node: cst.BaseExpression, tensor: Tensor | None) -> bool:

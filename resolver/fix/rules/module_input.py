@@ -31,6 +31,7 @@ built for another input. Nothing is proposed, on purpose, when:
   grayscale batch into Conv2d(1, ...) needs its channel dimension where the sample is made:
   `.unsqueeze(0)` in the Dataset's `__getitem__` is proposed instead when that is visible);
 - the layer's weights were loaded from a checkpoint (another size would not load them);
+- a Linear's width is the product of its input's trailing dimensions (`(N, 5, 5)` into `Linear(25)`);
 - one expression builds differently sized layers, unless the argument is the loop variable
   itself and a relation of it (`feature * 2`) gives the number: that holds for every size;
 - the number cannot be built (GroupNorm channels not divisible by its groups, an embedding
@@ -64,6 +65,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from math import prod
 from typing import Callable, Iterator
 
 import libcst as cst
@@ -154,6 +156,9 @@ class ModuleInput(Rule):
             if contract.argument == "in_channels":
                 yield from _channel_dim_in_dataset(diagnosis, workspace, layer)
             return  # the number there is the batch size, not a feature count
+        if contract.argument == "in_features" and any(prod(given.shape[-k:]) == declared
+                                                      for k in range(2, len(given.shape))):
+            return  # (N, 5, 5) into Linear(25): the features were never flattened, the layer is right
         needed = contract.reads(given, layer)
         if contract.argument == "num_embeddings" and needed is not None:
             needed = max(needed, _largest_id(diagnosis, given) + 1)
