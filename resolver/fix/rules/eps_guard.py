@@ -44,6 +44,7 @@ from resolver.fix.rules._loss import nonfinite_from
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._sigmoid import Sigmoids, one_minus
 from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import Replace
 from resolver.write.edits import Edit, Workspace
 
 EPS = "1e-8"
@@ -117,15 +118,6 @@ def _std_assignment(denominator: cst.BaseExpression, source: Source, at: cst.CST
     return found[0] if len(found) == 1 and _is_std(found[0].value) else None
 
 
-class _Rewrite(cst.CSTTransformer):
-    def __init__(self, replacements: dict):
-        super().__init__()
-        self.replacements = replacements
-
-    def on_leave(self, original, updated):
-        return self.replacements.get(id(original), updated)
-
-
 class EpsGuard(Rule):
     categories = ("health.non_finite_loss",)
     priority = 2  # after log_of_softmax and log_of_sigmoid: a log of either is taken from logits, not with an eps
@@ -174,7 +166,7 @@ class EpsGuard(Rule):
         else:
             reason = (f"Added eps ({guard}) inside the log at line {line}: its argument reached 0 and log(0) = -inf "
                       f"made the loss non-finite")
-        return source.edit(source.module.visit(_Rewrite(replacements)).code, line, reason)
+        return source.edit(source.module.visit(Replace(replacements)).code, line, reason)
 
     def _division(self, line: int, source: Source) -> Edit | None:
         divisions = [d for d in source.on_line(cst.BinaryOperation, line) if isinstance(d.operator, cst.Divide)]
