@@ -334,13 +334,3 @@ def read_names(node: cst.CSTNode) -> list[cst.Name]:
     node.visit(Reads())
     return found
 
-
-class Replace(cst.CSTTransformer):
-    """Several nodes of one tree replaced at once, each keyed by `id()` of the original node."""
-
-    def __init__(self, replacements: dict):
-        super().__init__()
-        self.replacements = replacements
-
-    def on_leave(self, original, updated):
-        return self.replacements.get(id(original), updated)

@@ -41,10 +41,10 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._loss import nonfinite_from
+from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._sigmoid import Sigmoids, one_minus
 from resolver.fix.rules._source import Source, user_frames
-from resolver.fix.rules._syntax import Replace
 from resolver.write.edits import Edit, Workspace
 
 EPS = "1e-8"
@@ -156,7 +156,7 @@ class EpsGuard(Rule):
                 return None  # log_of_softmax's
             if name == "log" and Sigmoids(source, call).is_sigmoid(one_minus(operand) or operand):
                 return None  # a saturated probability, not a quantity that is 0 at the edge: log_of_sigmoid's
-            replacements[id(call)] = new
+            replacements[call] = new
         if not replacements:
             return None
         guard = source.code(eps)
@@ -166,7 +166,7 @@ class EpsGuard(Rule):
         else:
             reason = (f"Added eps ({guard}) inside the log at line {line}: its argument reached 0 and log(0) = -inf "
                       f"made the loss non-finite")
-        return source.edit(source.module.visit(Replace(replacements)).code, line, reason)
+        return source.edit(replaced_all(source.module, replacements), line, reason)
 
     def _division(self, line: int, source: Source) -> Edit | None:
         divisions = [d for d in source.on_line(cst.BinaryOperation, line) if isinstance(d.operator, cst.Divide)]

@@ -5,8 +5,8 @@ from `.item()` of loss tensors (`total = recon.item() + w * tv.item()`), that li
 tensors (`total = recon + w * tv`) and the loss is `total` itself. Where `total` is a project
 function's numpy formula called on tensors taken off the graph (`smape(t.detach().cpu().numpy(),
 p.detach().cpu().numpy())`, the function one `return` of numpy's elementwise functions and
-reductions), that formula is written in torch on the tensors themselves (`np.mean(np.abs(a - b),
-axis=1)` -> `torch.mean(torch.abs(p - t), dim=1)`); a formula that branches, loops or calls
+reductions), that formula is written in torch on the tensors themselves, in place of the new leaf
+(`np.mean(np.abs(a - b), axis=1)` -> `torch.mean(torch.abs(p - t), dim=1)`); a formula that branches, loops or calls
 anything else gets no edit.
 
 ## Why is this bad?
@@ -103,13 +103,14 @@ class LossRewrapped(Rule):
             return  # `total` also logged, or made in steps: keeping its graph would change more than the loss
         value = assigned[0].value
         ported = in_torch(value, source, workspace)
-        if ported is not None:
-            text = replaced_all(source.module, {value: ported, call: name})
+        if ported is not None:  # the formula takes the place of the new leaf, the numpy line goes
+            statement = source.enclosing(assigned[0], cst.SimpleStatementLine)
+            text = replaced_all(source.module, {statement: cst.RemoveFromParent(), call: ported})
             yield source.edit(text, source.line_of(assigned[0]),
                               f"Computed {source.code(value)} in torch on the tensors themselves "
-                              f"({source.module.code_for_node(ported)}) and returned {name.value} itself instead of "
-                              f"{source.code(call)}: a loss computed in numpy and wrapped again is a new leaf, so "
-                              f"backward() reached no parameter", uses_torch=True)
+                              f"({source.module.code_for_node(ported)}) in place of {source.code(call)}: a loss "
+                              f"computed in numpy and wrapped again is a new leaf, so backward() reached no parameter",
+                              uses_torch=True)
             return
         if not _arithmetic_of_items(value):
             return

@@ -36,9 +36,9 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._loss import functional_spelling, nonfinite_from
+from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
-from resolver.fix.rules._syntax import Replace
 from resolver.write.edits import Edit, Workspace
 
 EXP = frozenset({"torch.exp", "torch.Tensor.exp"})
@@ -113,9 +113,9 @@ class SimilarityNormalised(Rule):
         if not made or any(a is None or source.calls(a.value, NORMALIZE) for a in made):
             return None  # not made here, or normalised already: the temperature, not the rows
         functional, uses_torch = functional_spelling(source)
-        replacements = {id(a): a.with_changes(value=cst.parse_expression(
+        replacements = {a: a.with_changes(value=cst.parse_expression(
             f"{functional}.normalize({source.module.code_for_node(a.value)}, dim=1)")) for a in made}
-        text = source.module.visit(Replace(replacements)).code
+        text = replaced_all(source.module, replacements)
         names_made = " and ".join(source.code(a.targets[0].target) for a in made)
         reason = (f"Normalised {names_made} where it is made: {source.code(similarity.value)} is a similarity over a "
                   f"temperature, meant for cosine similarities in [-1, 1]; of unnormalised rows its exp overflowed")
