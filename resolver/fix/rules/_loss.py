@@ -1,5 +1,6 @@
 """Helpers the loss rules share: the loss calls on a line, what a failing loss module was given,
-a project class's method, the edit a loss rule makes, and which op made a loss non-finite."""
+a project class's method, the edit a loss rule makes, which op made a loss non-finite, and how a file
+spells torch.nn.functional."""
 
 from __future__ import annotations
 
@@ -63,3 +64,13 @@ def nonfinite_from(diagnosis: Diagnosis, ops: tuple[str, ...]) -> bool:
     """The probe's rerun found the first non-finite value in one of these ops, not in the data."""
     origin = diagnosis.health.get("origin") or {}
     return origin.get("op") in ops and not origin.get("from_data")
+
+
+def functional_spelling(source: Source) -> tuple[str, bool]:
+    """How the file spells torch.nn.functional where it calls it (`F`, `nn.functional`), and
+    whether that spelling needs `import torch`."""
+    for node in source.nodes(cst.Attribute):
+        if source.qualified_names(node.value) == {"torch.nn.functional"} \
+                and source.enclosing(node, (cst.Import, cst.ImportFrom)) is None:
+            return source.code(node.value), False
+    return f"{source.torch}.nn.functional", True

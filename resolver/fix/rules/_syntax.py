@@ -333,3 +333,4 @@ def read_names(node: cst.CSTNode) -> list[cst.Name]:
 
     node.visit(Reads())
     return found
+

@@ -5,11 +5,14 @@ Where a run's loss turns non-finite and the first non-finite value comes from a 
 division on a line of the project (the probe's rerun names the op and the line), each log there
 takes `x + 1e-8`, and the division's denominator gets `+ 1e-8`: at the line that computes it when
 it is a standard deviation kept in a name (`std = x.std(0)`, `self.std = data.std(0)`), else at
-the division itself. Where it comes from the derivative of a `sqrt` (its value at 0 is finite, its
-gradient is not: a distance of a sample to itself), each sqrt there takes `x + 1e-8`; a sqrt whose
-value is already nan (of a negative number) gets no edit. The log of a softmax is log_of_softmax's,
-the log of a sigmoid whose logits are in reach log_of_sigmoid's; a value that came in with the
-data, an overflowing `exp` or a diverging learning rate get no edit.
+the division itself. A division numpy made (a z-score over a constant column in the project's
+preprocessing, seen by its `invalid value encountered in divide` warning) is guarded the same
+way. Where it comes from the derivative of a `sqrt` (its value at 0 is finite, its gradient is
+not: a distance of a sample to itself), each sqrt there takes `x + 1e-8`; a sqrt whose value is
+already nan (of a negative number) gets no edit. Where the code declares its own eps (`self.eps`
+in the class, an `eps` parameter, a module's `EPS`), that is the eps added. The log of a softmax
+is log_of_softmax's, the log of a sigmoid whose logits are in reach log_of_sigmoid's; a value that
+came in with the data, an overflowing `exp` or a diverging learning rate get no edit.
 
 ## Why is this bad?
 `log(0)` is -inf and `0 / 0` is nan: one sample whose probability saturates, or one feature
@@ -38,23 +41,57 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._loss import nonfinite_from
+from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._sigmoid import Sigmoids, one_minus
 from resolver.fix.rules._source import Source, user_frames
 from resolver.write.edits import Edit, Workspace
 
 EPS = "1e-8"
+EPS_NAMES = ("eps", "epsilon", "EPS", "EPSILON")  # the project's own, when it declares one
 LOG_OPS = ("torch.log", "Tensor.log")
 SQRT_OPS = ("torch.sqrt", "Tensor.sqrt")
 DIVISION_OPS = ("Tensor.__truediv__", "Tensor.__rtruediv__", "Tensor.__div__", "Tensor.div", "torch.div",
-                "torch.true_divide", "Tensor.true_divide")
+                "torch.true_divide", "Tensor.true_divide",
+                "numpy.divide", "numpy.true_divide")  # numpy's: the project's preprocessing, before torch sees it
 
 
-def _plus_eps(expression: cst.BaseExpression) -> cst.BaseExpression:
+def _is_number(value: cst.BaseExpression) -> bool:
+    return isinstance(value, (cst.Float, cst.Integer))
+
+
+def _eps(source: Source, at: cst.CSTNode) -> cst.BaseExpression:
+    """The eps the code already declares for this place (a value its author meant for this guard), else 1e-8."""
+    return _declared_eps(source, at) or cst.Float(EPS)
+
+
+def _declared_eps(source: Source, at: cst.CSTNode) -> cst.BaseExpression | None:
+    """A parameter of the function, `self.eps = 1e-9` in the class, a module constant `EPS = 1e-7`."""
+    function = source.function_of(at)
+    if function is not None:
+        named = [p.name.value for p in function.params.params + function.params.kwonly_params]
+        if found := next((n for n in EPS_NAMES if n in named), None):
+            return cst.Name(found)
+    owner = source.enclosing(at, cst.ClassDef)
+    for assign in source.nodes(cst.Assign):
+        target = assign.targets[0].target if len(assign.targets) == 1 else None
+        if target is None:
+            continue
+        if owner is not None and isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                and target.value.value == "self" and target.attr.value in EPS_NAMES and source.within(assign, owner):
+            return cst.Attribute(cst.Name("self"), cst.Name(target.attr.value))
+        if isinstance(target, cst.Name) and target.value in EPS_NAMES and _is_number(assign.value) \
+                and source.function_of(assign) is None \
+                and source.enclosing(assign, cst.ClassDef) is None:
+            return cst.Name(target.value)
+    return None
+
+
+def _plus_eps(expression: cst.BaseExpression, eps: cst.BaseExpression) -> cst.BaseExpression:
     simple = isinstance(expression, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
     inner = expression if simple or expression.lpar else expression.with_changes(
         lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-    return cst.BinaryOperation(inner, cst.Add(), cst.Float(EPS))
+    return cst.BinaryOperation(inner, cst.Add(), eps)
 
 
 def _parenthesized(expression: cst.BaseExpression) -> cst.BaseExpression:
@@ -81,15 +118,6 @@ def _std_assignment(denominator: cst.BaseExpression, source: Source, at: cst.CST
     return found[0] if len(found) == 1 and _is_std(found[0].value) else None
 
 
-class _Rewrite(cst.CSTTransformer):
-    def __init__(self, replacements: dict):
-        super().__init__()
-        self.replacements = replacements
-
-    def on_leave(self, original, updated):
-        return self.replacements.get(id(original), updated)
-
-
 class EpsGuard(Rule):
     categories = ("health.non_finite_loss",)
     priority = 2  # after log_of_softmax and log_of_sigmoid: a log of either is taken from logits, not with an eps
@@ -112,14 +140,15 @@ class EpsGuard(Rule):
 
     def _inside(self, name: str, line: int, source: Source) -> Edit | None:
         """eps inside each `torch.<name>(x)` or `x.<name>()` on the line."""
-        replacements = {}
+        replacements, eps = {}, cst.Float(EPS)
         for call in source.on_line(cst.Call, line):
+            eps = _eps(source, call)
             if source.calls(call, frozenset({f"torch.{name}"})) and len(call.args) == 1:
                 operand = call.args[0].value
-                new = call.with_changes(args=[call.args[0].with_changes(value=_plus_eps(operand))])
+                new = call.with_changes(args=[call.args[0].with_changes(value=_plus_eps(operand, eps))])
             elif isinstance(call.func, cst.Attribute) and call.func.attr.value == name and not call.args:
                 operand = call.func.value
-                new = call.with_changes(func=call.func.with_changes(value=_parenthesized(_plus_eps(operand))))
+                new = call.with_changes(func=call.func.with_changes(value=_parenthesized(_plus_eps(operand, eps))))
             else:
                 continue
             if name == "log" and isinstance(operand, cst.Call) and isinstance(operand.func, (cst.Attribute, cst.Name)) \
@@ -127,16 +156,17 @@ class EpsGuard(Rule):
                 return None  # log_of_softmax's
             if name == "log" and Sigmoids(source, call).is_sigmoid(one_minus(operand) or operand):
                 return None  # a saturated probability, not a quantity that is 0 at the edge: log_of_sigmoid's
-            replacements[id(call)] = new
+            replacements[call] = new
         if not replacements:
             return None
+        guard = source.code(eps)
         if name == "sqrt":
-            reason = (f"Added eps ({EPS}) inside the sqrt at line {line}: its argument reached 0, where the "
+            reason = (f"Added eps ({guard}) inside the sqrt at line {line}: its argument reached 0, where the "
                       f"derivative of sqrt is inf, and the gradient made the weights non-finite")
         else:
-            reason = (f"Added eps ({EPS}) inside the log at line {line}: its argument reached 0 and log(0) = -inf "
+            reason = (f"Added eps ({guard}) inside the log at line {line}: its argument reached 0 and log(0) = -inf "
                       f"made the loss non-finite")
-        return source.edit(source.module.visit(_Rewrite(replacements)).code, line, reason)
+        return source.edit(replaced_all(source.module, replacements), line, reason)
 
     def _division(self, line: int, source: Source) -> Edit | None:
         divisions = [d for d in source.on_line(cst.BinaryOperation, line) if isinstance(d.operator, cst.Divide)]
@@ -145,11 +175,13 @@ class EpsGuard(Rule):
         division = divisions[0]
         assigned = _std_assignment(division.right, source, division)
         if assigned is not None:
-            new = assigned.with_changes(value=_plus_eps(assigned.value))
-            reason = (f"Added eps ({EPS}) where {source.code(assigned.targets[0].target)} is computed: a standard "
-                      f"deviation of 0 (a constant feature) made {source.code(division)} divide 0 by 0")
+            eps = _eps(source, assigned)
+            new = assigned.with_changes(value=_plus_eps(assigned.value, eps))
+            reason = (f"Added eps ({source.code(eps)}) where {source.code(assigned.targets[0].target)} is computed: "
+                      f"a standard deviation of 0 (a constant feature) made {source.code(division)} divide 0 by 0")
             return source.edit(source.replaced(assigned, new), source.line_of(assigned), reason)
-        new = division.with_changes(right=_parenthesized(_plus_eps(division.right)))
-        reason = (f"Added eps ({EPS}) to the denominator of {source.code(division)}: it reached 0 and the "
-                  f"division made the loss non-finite")
+        eps = _eps(source, division)
+        new = division.with_changes(right=_parenthesized(_plus_eps(division.right, eps)))
+        reason = (f"Added eps ({source.code(eps)}) to the denominator of {source.code(division)}: it reached 0 "
+                  f"and the division made the loss non-finite")
         return source.edit(source.replaced(division, new), line, reason)

@@ -35,7 +35,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._loss import nonfinite_from
+from resolver.fix.rules._loss import functional_spelling, nonfinite_from
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._sigmoid import Sigmoids, one_minus
 from resolver.fix.rules._source import Source, user_frames
@@ -153,16 +153,6 @@ def _cross_entropy(node: cst.BaseExpression, source: Source, finder: Sigmoids):
     return (logits, target) if logits is not None else None
 
 
-def _functional(source: Source) -> tuple[str, bool]:
-    """How the file spells torch.nn.functional where it calls it (`F`, `nn.functional`), and
-    whether that spelling needs `import torch`."""
-    for node in source.nodes(cst.Attribute):
-        if source.qualified_names(node.value) == {"torch.nn.functional"} \
-                and source.enclosing(node, (cst.Import, cst.ImportFrom)) is None:
-            return source.code(node.value), False
-    return f"{source.torch}.nn.functional", True
-
-
 def _negated(node: cst.BaseExpression) -> cst.BaseExpression:
     simple = isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript))
     return cst.UnaryOperation(cst.Minus(), node if simple else node.with_changes(
@@ -207,7 +197,7 @@ class LogOfSigmoid(Rule):
             if found is None:
                 continue
             logits, target = found
-            functional, uses_torch = _functional(source)
+            functional, uses_torch = functional_spelling(source)
             reduced = f".{reduction.value}()" if reduction is not None else ""
             call = (f"{functional}.binary_cross_entropy_with_logits({_code(logits, source)}, "
                     f'{_float_target(target, logits, source)}, reduction="none"){reduced}')
@@ -234,7 +224,7 @@ class LogOfSigmoid(Rule):
         scope = source.function_of(call)
         calls = source.on_line(cst.Call, line) if scope is None else \
             [c for c in source.nodes(cst.Call) if source.within(c, scope)]
-        functional, uses_torch = _functional(source)
+        functional, uses_torch = functional_spelling(source)
         replacements = {}
         for call in calls:
             operand = _log_of(call, source)

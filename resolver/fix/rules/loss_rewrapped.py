@@ -2,13 +2,18 @@
 Where `backward()` ran on a loss made by `torch.tensor(total, requires_grad=True)` (the probe
 records the leaf loss and where it was made), and `total` is made on one line of the same function
 from `.item()` of loss tensors (`total = recon.item() + w * tv.item()`), that line keeps the
-tensors (`total = recon + w * tv`) and the loss is `total` itself.
+tensors (`total = recon + w * tv`) and the loss is `total` itself. Where `total` is a project
+function's numpy formula called on tensors taken off the graph (`smape(t.detach().cpu().numpy(),
+p.detach().cpu().numpy())`, the function one `return` of numpy's elementwise functions and
+reductions), that formula is written in torch on the tensors themselves, in place of the new leaf
+(`np.mean(np.abs(a - b), axis=1)` -> `torch.mean(torch.abs(p - t), dim=1)`); a formula that branches, loops or calls
+anything else gets no edit.
 
 ## Why is this bad?
-`.item()` turns each term into a Python float, and `torch.tensor(..., requires_grad=True)` makes a
-new leaf from their sum: `backward()` then has no graph to walk, no parameter gets a gradient, and
-the model never learns, while the loss prints fine. `requires_grad=True` only silences the error
-`backward()` would raise on a tensor without it.
+`.item()` turns each term into a Python float (`.numpy()` into an array), and
+`torch.tensor(..., requires_grad=True)` makes a new leaf from their sum: `backward()` then has no
+graph to walk, no parameter gets a gradient, and the model never learns, while the loss prints
+fine. `requires_grad=True` only silences the error `backward()` would raise on a tensor without it.
 
 ## Example
 ```python
@@ -31,6 +36,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._numpy_port import in_torch
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call
@@ -96,11 +102,21 @@ class LossRewrapped(Rule):
         if len(reads) != 1:
             return  # `total` also logged, or made in steps: keeping its graph would change more than the loss
         value = assigned[0].value
+        ported = in_torch(value, source, workspace)
+        if ported is not None:  # the formula takes the place of the new leaf, the numpy line goes
+            statement = source.enclosing(assigned[0], cst.SimpleStatementLine)
+            text = replaced_all(source.module, {statement: cst.RemoveFromParent(), call: ported})
+            yield source.edit(text, source.line_of(assigned[0]),
+                              f"Computed {source.code(value)} in torch on the tensors themselves "
+                              f"({source.module.code_for_node(ported)}) in place of {source.code(call)}: a loss "
+                              f"computed in numpy and wrapped again is a new leaf, so backward() reached no parameter",
+                              uses_torch=True)
+            return
         if not _arithmetic_of_items(value):
             return
         kept = value.visit(_WithoutItem())
         if kept.deep_equals(value):
-            return  # no `.item()` there: the numbers come from elsewhere (numpy, a dict of floats)
+            return  # no `.item()` there: the numbers come from elsewhere (a dict of floats, numpy not ported)
         text = replaced_all(source.module, {value: kept, call: name})
         now = source.module.code_for_node(kept)
         yield source.edit(text, source.line_of(assigned[0]),
