@@ -43,6 +43,9 @@ from resolver.fix.rules._source import Source
 from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
+# statements whose body may not run on a round of the loop that holds them
+BRANCHES = (cst.If, cst.Else, cst.Try, cst.TryStar, cst.ExceptHandler, cst.ExceptStarHandler,
+            cst.For, cst.While, cst.Match)
 TOO_MANY = re.compile(r"\bSequential\.forward\(\) takes 2 positional arguments but (\d+) were given")
 
 
@@ -60,7 +63,17 @@ def _carried_safely(source: Source, statement: cst.CSTNode, name: str) -> bool:
     if loop is None or source.function_of(loop) is not source.function_of(statement):
         return True
     bound = [n for n in own_nodes(loop, cst.Name) if n.value == name and source.enclosing(n, cst.AssignTarget)]
-    return any(source.line_of(n) < source.line_of(statement) for n in bound)
+    return any(source.line_of(n) < source.line_of(statement) and _every_round(source, loop, n) for n in bound)
+
+
+def _every_round(source: Source, loop: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """The node runs on every round of the loop: no branch or inner loop between them (a `with` is no branch)."""
+    parent = source.parents.get(node)
+    while parent is not None and parent is not loop:
+        if isinstance(parent, BRANCHES):
+            return False
+        parent = source.parents.get(parent)
+    return parent is loop
 
 
 class SequentialMultiInput(Rule):
