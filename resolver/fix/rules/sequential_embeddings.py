@@ -50,7 +50,7 @@ class SequentialEmbeddings(Rule):
         if len(diagnosis.modules) < 2 or diagnosis.module.class_name != "Embedding":
             return
         holder = diagnosis.modules[-2]
-        built = sequential_built(diagnosis, workspace, holder)
+        built = sequential_built(workspace, holder)
         codes = holder.inputs[0] if holder.inputs else None
         called = built and codes is not None and called_once(diagnosis, workspace, 1)
         if not called or not codes.dtype.startswith(("int", "uint")) or len(codes.shape) != 2:

@@ -82,7 +82,7 @@ class SequentialMultiInput(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         match = TOO_MANY.search(diagnosis.message)
-        built = match and sequential_built(diagnosis, workspace, diagnosis.module)
+        built = match and sequential_built(workspace, diagnosis.module)
         called = built and called_once(diagnosis, workspace, int(match[1]) - 1)
         if not called:
             return
