@@ -44,7 +44,7 @@ EMBEDDING = {"torch.nn.Embedding", "torch.nn.modules.sparse.Embedding"}
 
 class SequentialEmbeddings(Rule):
     categories = ("dtype.index_expected",)
-    priority = 1  # after dtype_contract, which casts indices made with the wrong dtype
+    priority = 1  # after dtype_contract (it casts ids made with the wrong dtype, never an item-made input)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         if len(diagnosis.modules) < 2 or diagnosis.module.class_name != "Embedding":

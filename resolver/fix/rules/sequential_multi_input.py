@@ -40,7 +40,7 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._module_list import as_module_list, called_once, free_name, held_in_list, sequential_built
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
-from resolver.fix.rules._syntax import own_nodes
+from resolver.fix.rules._syntax import own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 # statements whose body may not run on a round of the loop that holds them
@@ -52,8 +52,13 @@ TOO_MANY = re.compile(r"\bSequential\.forward\(\) takes 2 positional arguments b
 def _carried_safely(source: Source, statement: cst.CSTNode, name: str) -> bool:
     """Rebinding `name` to the layers' output changes nothing else: no read of it after the statement
     in its function, none in the statement besides the call's, and inside a loop the loop binds
-    it again before the statement, so the next round does not start from the output."""
+    it again before the statement, so the next round does not start from the output. In a function
+    it is the function's own (a parameter or assigned there): binding a global or a closure's name
+    would make it local, unbound where the call reads it."""
     scope = source.function_of(statement) or source.module
+    bindings = [n for n in own_nodes(scope, cst.Name) if n.value == name and source.enclosing(n, cst.AssignTarget)]
+    if scope is not source.module and name not in parameter_names(scope) and not bindings:
+        return False
     reads = [n for n in own_nodes(scope, cst.Name) if n.value == name
              and source.enclosing(n, cst.AssignTarget) is None and not source.is_attribute_name(n)]
     end = source.positions[statement].end.line
