@@ -7,19 +7,31 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import nn_spelling, replaced_all
-from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._source import Source, project_sources, user_frames
+from resolver.fix.rules._syntax import last_name
 from resolver.write.edits import Change, Edit, Workspace
 
 SEQUENTIAL = {"torch.nn.Sequential", "torch.nn.modules.container.Sequential"}
 
 
-def sequential_built(diagnosis: Diagnosis, workspace: Workspace, module) -> tuple[Source, cst.Call] | None:
-    """The `nn.Sequential(...)` call that built this module, in the project."""
+def sequential_built(workspace: Workspace, module) -> tuple[Source, cst.Call] | None:
+    """The `nn.Sequential(...)` call that built this module, in the project, when nothing else
+    is built by it: a helper that returns it (`def stack(*layers)`) is called once in the project."""
     if module is None or module.class_name != "Sequential" or module.site is None:
         return None
     source = Source.parse(workspace, module.site.file)
     call = source and source.call_at(module.site)
-    return (source, call) if call is not None and source.calls(call, SEQUENTIAL) else None
+    if call is None or not source.calls(call, SEQUENTIAL):
+        return None
+    helper = source.function_of(call)
+    if helper is not None and helper.name.value != "__init__" and _calls_of(workspace, helper.name.value) != 1:
+        return None  # a shared factory: its other modules would become ModuleLists too
+    return source, call
+
+
+def _calls_of(workspace: Workspace, name: str) -> int:
+    """How many calls in the project name the function `name` (`name(...)`, `obj.name(...)`)."""
+    return sum(len(s.nodes(cst.Call, lambda c: last_name(c.func) == name)) for s in project_sources(workspace))
 
 
 def as_module_list(source: Source, call: cst.Call) -> cst.Call | None:

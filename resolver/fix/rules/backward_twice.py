@@ -141,9 +141,8 @@ def _summed_backwards(source: Source, second: cst.Call) -> Iterator[Edit]:
     block = source.parents.get(statement)
     body = list(getattr(block, "body", ()))
     at = next((i for i, s in enumerate(body) if s is statement), 0)
-    losses = [_backward_of(body[i]) for i in (at - 1, at)] if at else []
-    if len(losses) != 2 or None in losses or losses[0] is None or losses[1] is not second.func.value \
-            or source.code(losses[0]) == source.code(losses[1]):
+    losses = _adjacent_losses(source, second)
+    if losses is None:
         return
     terms = [source.code(loss.with_changes(lpar=[], rpar=[])) for loss in losses]
     summed = cst.parse_statement(f"({terms[0]} + {terms[1]}).backward()\n").with_changes(
@@ -152,6 +151,43 @@ def _summed_backwards(source: Source, second: cst.Call) -> Iterator[Edit]:
               "from one forward, and the first backward freed the graph the second one went through again")
     new_block = block.with_changes(body=[*body[:at - 1], summed, *body[at + 1:]])
     yield source.edit(source.replaced(block, new_block), source.line_of(body[at - 1]), reason)
+
+
+def _adjacent_losses(source: Source, second: cst.Call) -> list[cst.BaseExpression] | None:
+    """The losses of `a.backward()` on the line before `b.backward()` (this call): [a, b], two different ones."""
+    statement = source.enclosing(second, cst.SimpleStatementLine)
+    body = list(getattr(source.parents.get(statement), "body", ()))
+    at = next((i for i, s in enumerate(body) if s is statement), 0)
+    losses = [_backward_of(body[i]) for i in (at - 1, at)] if at else []
+    if len(losses) != 2 or None in losses or losses[1] is not second.func.value \
+            or source.code(losses[0]) == source.code(losses[1]):
+        return None
+    return losses
+
+
+def _reused_by_both(source: Source, loop, second: cst.Call) -> bool:
+    """Both adjacent losses are computed from one output the loop feeds on twice (a GAN's `fake`, in
+    the discriminator's loss and the generator's): each loss must train only what it is for, so the
+    first use is detached (see _reused_outputs); a sum would step each optimizer on both losses."""
+    losses = _adjacent_losses(source, second)
+    reused = {name for _, name in _reused_outputs(source, loop)}
+    return losses is not None and bool(reused) and all(reused & _computed_from(source, loop, loss) for loss in losses)
+
+
+def _computed_from(source: Source, loop, value: cst.BaseExpression) -> set[str]:
+    """The names a value reads, and those its names were assigned from in the loop, transitively."""
+    assigned: dict[str, list[cst.BaseExpression]] = {}
+    for assign in source.nodes(cst.Assign, lambda a: source.loop_of(a) is loop):
+        for target in assign.targets:
+            for name in names_in(target.target):
+                assigned.setdefault(name, []).append(assign.value)
+    seen, pending = set(), names_in(value)
+    while pending:
+        name = pending.pop()
+        if name not in seen:
+            seen.add(name)
+            pending.extend(n for v in assigned.get(name, ()) for n in names_in(v))
+    return seen
 
 
 def _backward_of(statement: cst.CSTNode) -> cst.BaseExpression | None:
@@ -359,7 +395,10 @@ class BackwardTwice(Rule):
             function = source.enclosing(backward[0], cst.FunctionDef)
             if loop is None and function is None:
                 continue
-            yield from _summed_backwards(source, backward[0])
+            # a GAN's two losses share a generated tensor: its first use is detached before any sum
+            summed_later = loop is not None and _reused_by_both(source, loop, backward[0])
+            if not summed_later:
+                yield from _summed_backwards(source, backward[0])
             carried = list(_carried_states(source, loop)) if loop is not None else []
             # a carried value the step calls backward() on is a running loss, not a state: whether to
             # sum over steps or keep the graph is the author's training decision
@@ -391,6 +430,8 @@ class BackwardTwice(Rule):
                 reason = (f"Used {name}.detach() at its first use (line {source.line_of(arg)}): that step must not "
                           f"backpropagate into what produced {name}, whose graph the later step needs")
                 yield source.edit(source.replaced(arg, new), source.line_of(arg), reason)
+            if summed_later:
+                yield from _summed_backwards(source, backward[0])
             calls = source.nodes(cst.Call, lambda c: method_call(c, "backward") and source.loop_of(c) is loop)
             first = min(calls, key=source.line_of)
             if len(calls) >= 2 and argument(first, 10**6, "retain_graph") is None:

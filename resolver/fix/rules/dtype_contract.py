@@ -125,11 +125,16 @@ class DtypeContract(Rule):
 
 
 def _fed_by_sequential_item(diagnosis: Diagnosis) -> bool:
-    """The layer that raised is a later item of an nn.Sequential: its input is the output of the
-    item before it, made inside the Sequential, which no cast in the project's frames reaches."""
+    """The layer that raised is a later item of an nn.Sequential and an item before it made its
+    input's dtype (the Sequential took another dtype, as an Embedding's ids): no cast in the
+    project's frames reaches that input. A pass-through item (Flatten, Dropout, ReLU) keeps the
+    Sequential's dtype, and the cast where its input is made still fixes it."""
     modules = diagnosis.modules
     index = modules[-1].path.rsplit(".", 1)[-1] if modules else ""
-    return len(modules) >= 2 and modules[-2].class_name == "Sequential" and index.isdigit() and index != "0"
+    if len(modules) < 2 or modules[-2].class_name != "Sequential" or not index.isdigit() or index == "0":
+        return False
+    outer, inner = (m.inputs[0] if m.inputs else None for m in modules[-2:])
+    return outer is None or inner is None or outer.dtype != inner.dtype
 
 
 def _together(edits: list[Edit | None]) -> Edit | None:

@@ -36,7 +36,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._module_list import as_module_list, called_once, held_in_list, sequential_built
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import argument, names_in
+from resolver.fix.rules._source import Source, argument, names_in
 from resolver.write.edits import Edit, Workspace
 
 EMBEDDING = {"torch.nn.Embedding", "torch.nn.modules.sparse.Embedding"}
@@ -44,13 +44,13 @@ EMBEDDING = {"torch.nn.Embedding", "torch.nn.modules.sparse.Embedding"}
 
 class SequentialEmbeddings(Rule):
     categories = ("dtype.index_expected",)
-    priority = 1  # after dtype_contract, which casts indices made with the wrong dtype
+    priority = 1  # after dtype_contract (it casts ids made with the wrong dtype, never an item-made input)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         if len(diagnosis.modules) < 2 or diagnosis.module.class_name != "Embedding":
             return
         holder = diagnosis.modules[-2]
-        built = sequential_built(diagnosis, workspace, holder)
+        built = sequential_built(workspace, holder)
         codes = holder.inputs[0] if holder.inputs else None
         called = built and codes is not None and called_once(diagnosis, workspace, 1)
         if not called or not codes.dtype.startswith(("int", "uint")) or len(codes.shape) != 2:
@@ -65,8 +65,7 @@ class SequentialEmbeddings(Rule):
         if not isinstance(given, (cst.Name, cst.Attribute)) or {"i", "emb"} & set(names_in(given)) \
                 or new_construction is None:
             return
-        widths = {home.code(w.value) if (w := argument(t, 1, "embedding_dim")) else None for t in tables}
-        joined = "stack" if len(widths) == 1 and None not in widths else "cat"
+        joined = "stack" if _one_width(diagnosis, home, tables) else "cat"
         columns = source.code(given)
         embedded = cst.parse_expression(
             f"{source.torch}.{joined}([emb({columns}[:, i]) for i, emb in enumerate({source.code(call.func)})], dim=1)")
@@ -75,3 +74,13 @@ class SequentialEmbeddings(Rule):
                   f"{columns} with its own table: nn.Sequential fed the first table's float vectors to the second "
                   "as indices")
         yield held_in_list(home, construction, new_construction, source, call, embedded, reason, uses_torch=True)
+
+
+def _one_width(diagnosis: Diagnosis, home: Source, tables: list[cst.BaseExpression]) -> bool:
+    """Every table embeds to one width: the first two as the probe saw them (the first table's output
+    went into the second), the others by their written width, a literal or the same text as another's."""
+    written = [home.code(w.value) if (w := argument(t, 1, "embedding_dim")) else None for t in tables]
+    seen = (diagnosis.module.inputs[0].shape[-1] if diagnosis.module.inputs[0] else None,
+            diagnosis.module.attributes.get("embedding_dim"))
+    widths = [seen[i] if i < 2 else int(w) if w and w.isdigit() else w for i, w in enumerate(written)]
+    return None not in written and len(set(written)) == 1 or None not in widths and len(set(widths)) == 1

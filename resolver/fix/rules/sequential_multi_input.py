@@ -40,17 +40,25 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._module_list import as_module_list, called_once, free_name, held_in_list, sequential_built
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
-from resolver.fix.rules._syntax import own_nodes
+from resolver.fix.rules._syntax import own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
+# statements whose body may not run on a round of the loop that holds them
+BRANCHES = (cst.If, cst.Else, cst.Try, cst.TryStar, cst.ExceptHandler, cst.ExceptStarHandler,
+            cst.For, cst.While, cst.Match)
 TOO_MANY = re.compile(r"\bSequential\.forward\(\) takes 2 positional arguments but (\d+) were given")
 
 
 def _carried_safely(source: Source, statement: cst.CSTNode, name: str) -> bool:
     """Rebinding `name` to the layers' output changes nothing else: no read of it after the statement
     in its function, none in the statement besides the call's, and inside a loop the loop binds
-    it again before the statement, so the next round does not start from the output."""
+    it again before the statement, so the next round does not start from the output. In a function
+    it is the function's own (a parameter or assigned there): binding a global or a closure's name
+    would make it local, unbound where the call reads it."""
     scope = source.function_of(statement) or source.module
+    bindings = [n for n in own_nodes(scope, cst.Name) if n.value == name and source.enclosing(n, cst.AssignTarget)]
+    if scope is not source.module and name not in parameter_names(scope) and not bindings:
+        return False
     reads = [n for n in own_nodes(scope, cst.Name) if n.value == name
              and source.enclosing(n, cst.AssignTarget) is None and not source.is_attribute_name(n)]
     end = source.positions[statement].end.line
@@ -60,7 +68,17 @@ def _carried_safely(source: Source, statement: cst.CSTNode, name: str) -> bool:
     if loop is None or source.function_of(loop) is not source.function_of(statement):
         return True
     bound = [n for n in own_nodes(loop, cst.Name) if n.value == name and source.enclosing(n, cst.AssignTarget)]
-    return any(source.line_of(n) < source.line_of(statement) for n in bound)
+    return any(source.line_of(n) < source.line_of(statement) and _every_round(source, loop, n) for n in bound)
+
+
+def _every_round(source: Source, loop: cst.CSTNode, node: cst.CSTNode) -> bool:
+    """The node runs on every round of the loop: no branch or inner loop between them (a `with` is no branch)."""
+    parent = source.parents.get(node)
+    while parent is not None and parent is not loop:
+        if isinstance(parent, BRANCHES):
+            return False
+        parent = source.parents.get(parent)
+    return parent is loop
 
 
 class SequentialMultiInput(Rule):
@@ -69,7 +87,7 @@ class SequentialMultiInput(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         match = TOO_MANY.search(diagnosis.message)
-        built = match and sequential_built(diagnosis, workspace, diagnosis.module)
+        built = match and sequential_built(workspace, diagnosis.module)
         called = built and called_once(diagnosis, workspace, int(match[1]) - 1)
         if not called:
             return

@@ -61,7 +61,13 @@ def _drops_last_step(workspace: Workspace, class_name: str, position: int) -> bo
     if position >= len(names):
         return False
     cut = cst.parse_expression(f"{names[position]}[:, :-1]")
-    return any(s.deep_equals(cut) for s in m.findall(forwards[0], m.Subscript()))
+    # the cut must be what a layer reads (`self.decoder(tgt[:, :-1], ...)`, `inputs = tgt[:, :-1]` then
+    # `self.embed(inputs)`): a padding mask cut the same way says nothing about teacher forcing
+    held = {t.target.value for a in m.findall(forwards[0], m.Assign()) if a.value.deep_equals(cut)
+            for t in a.targets if isinstance(t.target, cst.Name)}
+    layer_inputs = [a.value for c in m.findall(forwards[0], m.Call(func=m.Attribute(value=m.Name("self"))))
+                    for a in c.args]
+    return any(v.deep_equals(cut) or isinstance(v, cst.Name) and v.value in held for v in layer_inputs)
 
 
 def _fed_to_model(workspace: Workspace, source: Source, frame, function, prediction: str, target: str,
