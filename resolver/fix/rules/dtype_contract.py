@@ -246,14 +246,18 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
                 return [index]
     if diagnosis.category == "dtype.mismatch":
         found = {}
-        for call in calls:
+        # `loss = torch.sub(net(x), y)`: only what goes into the model reaches the failing layer, not `y` beside it
+        models = [c for c in calls if source.code(c.func) in frame.models]
+        inside = [c for c in calls if any(c is m or source.within(c, m) for m in models)] if models else calls
+        for call in inside:
             if isinstance(call.func, cst.Name) and call.func.value in BUILTINS:
                 continue  # `len(xb)` beside `model(xb)`: a builtin is never the layer that failed
             for arg in call.args:  # `torch.cat([a, b])`: the elements of a list or tuple too
                 elements = [e.value for e in arg.value.elements] if isinstance(arg.value, (cst.List, cst.Tuple)) \
                     else [arg.value]
                 for value in elements:
-                    if isinstance(value, cst.Name) and value.value in bad:
+                    if isinstance(value, cst.Name) and value.value in bad and (
+                            not models or any(source.within(value, m) for m in models)):
                         found.setdefault(value.value, value)
         # the name that holds the module's input, else each float64 name its input was built from
         whole = [node for name, node in found.items() if given is not None and frame.tensors[name].shape == given.shape]

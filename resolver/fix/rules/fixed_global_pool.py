@@ -132,8 +132,8 @@ def _made_global(source: Source, function: cst.FunctionDef, flatten: cst.Call) -
     if isinstance(receiver, cst.Name):
         binding = latest_binding(source, function, receiver.value, source.line_of(flatten))
         receiver = binding[0] if binding is not None and not binding[1] and binding[2] is None else None
-    if not isinstance(receiver, cst.Call):
-        return None
+    if not isinstance(receiver, cst.Call) or _looped(source, function, receiver):
+        return None  # a pool applied per stage in a loop halves every stage: it is not the global one
     name = last_name(receiver.func)
     if name in ("avg_pool2d", "max_pool2d") and _literal_kernel(receiver, 2):
         return _swapped(source, receiver, receiver.args[0].value, name)
@@ -142,10 +142,18 @@ def _made_global(source: Source, function: cst.FunctionDef, flatten: cst.Call) -
     if klass is None or not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)
                              and func.value.value == "self"):
         return None
+    uses = source.nodes(cst.Call, lambda c: source.within(c, function) and source.code(c.func) == source.code(func))
+    if len(list(uses)) != 1:
+        return None  # one layer pooling after several stages: made global, every stage would collapse to 1x1
     built = _built_as(source, klass, func.attr.value)
     if built is None or last_name(built.func) not in ("AvgPool2d", "MaxPool2d") or not _literal_kernel(built, 1):
         return None
     return _swapped(source, built, None, last_name(built.func))
+
+
+def _looped(source: Source, function: cst.FunctionDef, node: cst.CSTNode) -> bool:
+    loop = source.loop_of(node)
+    return loop is not None and source.within(loop, function)
 
 
 def _literal_kernel(call: cst.Call, count: int) -> bool:

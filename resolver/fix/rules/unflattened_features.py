@@ -39,6 +39,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._origin import Step, Tracer
+from resolver.fix.rules._project import sources_mentioning
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import user_frames
 from resolver.fix.rules._syntax import last_name
@@ -60,7 +61,7 @@ class UnflattenedFeatures(Rule):
         for frame, source in user_frames(diagnosis, workspace):
             for call in source.on_line(cst.Call, frame.line):
                 for arg in call.args:
-                    edit = _flattened_at_return(tracer.chain(source, arg.value, frame), trailing)
+                    edit = _flattened_at_return(tracer.chain(source, arg.value, frame), trailing, workspace)
                     if edit is not None:
                         yield edit
                         return
@@ -75,7 +76,7 @@ def _spread(diagnosis: Diagnosis) -> int:
     return next((k for k in range(2, len(shape)) if prod(shape[-k:]) == width), 0)
 
 
-def _flattened_at_return(chain: list[Step], trailing: int) -> Edit | None:
+def _flattened_at_return(chain: list[Step], trailing: int, workspace: Workspace) -> Edit | None:
     # the name a function returns, alone or as an element of the sample a Dataset returns
     returned = next((i for i, s in enumerate(chain[:-1]) if isinstance(s.node, cst.Name)
                      and (s.role in ("returned", "sample") or i and chain[i - 1].role == "sample")), None)
@@ -87,12 +88,33 @@ def _flattened_at_return(chain: list[Step], trailing: int) -> Edit | None:
         return None
     step = chain[returned]
     source = step.source
+    if step.role == "returned" and not _callers_feed_model(workspace, chain, source.function_of(step.node)):
+        return None
     name = source.code(step.node)
     leading = f"{source.code(sizes[0])}, -1" if len(sizes) == trailing + 1 else "-1"
     new = cst.parse_expression(f"{name}.reshape({leading})")
     reason = (f"Changed return {name} to return {source.code(new)}: the Linear takes its features as one flat "
               f"dimension, and {name} spreads them over its last {trailing} dimensions")
     return source.edit(source.replaced(step.node, new), source.line_of(step.node), reason)
+
+
+def _callers_feed_model(workspace: Workspace, chain: list[Step], function: cst.FunctionDef | None) -> bool:
+    """Whether every call of the function hands its result on toward the model: returned, or on the
+    traced path itself; `grid = self.observe()` in a render() that indexes the grid would break."""
+    if function is None:
+        return False
+    name = function.name.value
+    calls = [(s, c) for s in sources_mentioning(workspace, rf"\b{name}\s*\(")
+             for c in s.nodes(cst.Call, lambda c: last_name(c.func) == name)]
+    return len(calls) == 1 or all(_returned(s, c) or any(
+        step.source.path == s.path and (step.node is c or s.within(c, step.node)) for step in chain) for s, c in calls)
+
+
+def _returned(source, call: cst.Call) -> bool:
+    parent = source.parents.get(call)
+    if isinstance(parent, cst.Element):
+        parent = source.parents.get(source.parents.get(parent))
+    return isinstance(parent, cst.Return)
 
 
 def _literal_shape(node: cst.BaseExpression) -> list[cst.BaseExpression] | None:
