@@ -1,0 +1,1 @@
+from .scene_net import SceneNet

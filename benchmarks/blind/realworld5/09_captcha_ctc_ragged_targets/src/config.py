@@ -1,0 +1,7 @@
+DATA_DIR = "input/captcha_images_v2"
+BATCH_SIZE = 8
+IMAGE_WIDTH = 128
+IMAGE_HEIGHT = 32
+NUM_WORKERS = 0
+EPOCHS = 3
+DEVICE = "cpu"

@@ -1,0 +1,3 @@
+def tqdm(iterable, total=None):
+    for x in iterable:
+        yield x

@@ -1,0 +1,1 @@
+from .soap import ForeachSOAP
