@@ -158,6 +158,20 @@ def test_ranks_that_fail_the_same_way_are_reported_so_when_one_is_slower(tmp_pat
     assert error["type"] == "ValueError" and error["ranks"] == ["ranks 0, 1 failed the same way"], error
     assert_nothing_left(tmp_path, port)
 
+def test_ranks_that_end_with_sys_exit_of_main_are_a_healthy_run(tmp_path):
+    # `sys.exit(main())` exits 0 in every rank: not a failing rank, and the training is checked
+    write(tmp_path / "utils.py", "import torch\n\n\ndef save_checkpoint(model, path):\n"
+          "    torch.save(model.module.state_dict(), path)\n")
+    write(tmp_path / "train.py", TRAIN.replace("STEPS", "3").replace("        main()", "        sys.exit(main())")
+          .replace("import torch\n", "import sys\n\nimport torch\n", 1))
+    port = free_port()
+    result = resolve("--no-llm", "--json", "--dry-run", "torchrun", "--nproc-per-node", "2", "--master-port", port,
+                     "train.py", cwd=tmp_path, timeout=240)
+    report = json.loads(result.stdout)
+    assert result.code == 0 and report["status"] == "NO_ERROR", report["last_error"]
+    assert_nothing_left(tmp_path, port)
+
+
 # a script that starts its own workers: rank 1 waits for a message rank 0 never sends
 SPAWNED = textwrap.dedent("""\
     import os

@@ -131,6 +131,31 @@ def test_sys_exit_is_reported_as_an_exit(tmp_path):
     assert report["outcome"] == "exit" and report["code"] == 4
 
 
+MAIN_EXIT_SCRIPT = textwrap.dedent("""\
+    import sys
+    import torch
+
+    def main():
+        model = torch.nn.Linear(4, 1)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for _ in range(3):
+            model(torch.randn(8, 4)).pow(2).mean().backward()
+            opt.zero_grad()  # between backward and step: nothing trains
+            opt.step()
+
+    if __name__ == "__main__":
+        sys.exit(main())
+    """)
+
+
+def test_sys_exit_of_a_main_that_returns_none_is_a_normal_end_with_its_health_checked(tmp_path):
+    # `sys.exit(main())` exits 0: the run ended like any other, and its training is judged
+    completed, report = probe(tmp_path, MAIN_EXIT_SCRIPT)
+    assert completed.returncode == 0, completed.stderr
+    assert report["outcome"] == "ok", report
+    assert report["health"]["steps"] == 3, report["health"]
+
+
 UNPLACEABLE_SCRIPT = textwrap.dedent("""\
     from torch import nn
 

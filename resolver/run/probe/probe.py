@@ -348,14 +348,18 @@ def probed(torch, options, target, worker=False):
         MEMORY.apply_limit(options.memory_limit)
     report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__},
               "lowered_batch_sizes": lowered}
+    clean_exit = None
     try:
         result = target()
     except SystemExit as exc:
-        report.update(outcome="exit", code=exc.code if isinstance(exc.code, int) else 1)
-        report["counters"] = counters.as_dict()
-        write(options.out, measured(report, meter))
-        awaited_peers(options)
-        raise
+        if exc.code in (None, 0):  # `sys.exit(main())`: a normal end, whose health is checked like any other
+            clean_exit, result = exc, None
+        else:
+            report.update(outcome="exit", code=exc.code if isinstance(exc.code, int) else 1)
+            report["counters"] = counters.as_dict()
+            write(options.out, measured(report, meter))
+            awaited_peers(options)
+            raise
     except BaseException as exc:
         MEMORY.lift_limit()  # the facts of an out-of-memory error need memory too
         report["outcome"] = "exception"
@@ -407,6 +411,8 @@ def probed(torch, options, target, worker=False):
         except Exception as probe_error:
             failed("summing up the training's health", probe_error)
     write(options.out, measured(report, meter))
+    if clean_exit is not None and worker:
+        raise clean_exit
     return result if worker else 0
 
 if __name__ == "__main__":
