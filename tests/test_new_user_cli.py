@@ -279,3 +279,19 @@ def test_no_llm_after_a_script_that_reads_argv_by_hand_still_sends_nothing(tmp_p
         result = resolve("train.py", "--no-llm", cwd=tmp_path, env=_api(fake))
         assert fake.requests == []
     assert result.code == 1 and "--no-llm was given after the script" in result.stdout
+
+
+def test_a_crash_the_script_catches_and_exits_on_is_repaired_like_any_other(tmp_path):
+    # real programs wrap training in `except Exception as e: print(e); sys.exit(1)`
+    write(tmp_path / "train.py", "import sys\nimport torch\nimport torch.nn as nn\n\n\ndef train():\n"
+          "    model = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(32, 2))\n"
+          "    opt = torch.optim.SGD(model.parameters(), lr=0.1)\n    for _ in range(3):\n"
+          "        loss = nn.functional.cross_entropy(model(torch.randn(8, 20)), torch.randint(0, 2, (8,)))\n"
+          "        opt.zero_grad()\n        loss.backward()\n        opt.step()\n\n\n"
+          "if __name__ == \"__main__\":\n    try:\n        train()\n    except Exception as e:\n"
+          "        print(f\"training failed: {e}\")\n        sys.exit(1)\n")
+    result = resolve("--no-llm", "train.py", cwd=tmp_path)
+    assert result.code == 0, result.stdout + result.stderr
+    assert "[FIXED] train.py:7" in result.stdout
+    assert "Error: RuntimeError: mat1 and mat2 shapes cannot be multiplied (8x64 and 32x2)" in result.stdout
+    assert "nn.Linear(64, 2))" in (tmp_path / "train.py").read_text()

@@ -156,6 +156,40 @@ def test_sys_exit_of_a_main_that_returns_none_is_a_normal_end_with_its_health_ch
     assert report["health"]["steps"] == 3, report["health"]
 
 
+CAUGHT_SCRIPT = textwrap.dedent("""\
+    import logging
+    import sys
+    import torch
+
+    def train():
+        layer = torch.nn.Linear(20, 2)
+        return layer(torch.randn(8, 16))
+
+    if __name__ == "__main__":
+        try:
+            train()
+        except Exception:
+            logging.exception("training failed")
+            sys.exit(3)
+    """)
+
+
+def test_an_error_the_script_caught_before_it_exited_is_reported_as_that_error(tmp_path):
+    completed, report = probe(tmp_path, CAUGHT_SCRIPT)
+    assert completed.returncode == 3  # the script's own exit code
+    assert report["outcome"] == "exception" and report["exited"] == 3, report
+    assert report["error_type"] == "RuntimeError" and "mat1 and mat2" in report["message"]
+    assert [(f["line"], f["function"]) for f in report["frames"] if f["user"]][-1] == (7, "train")
+
+
+def test_a_library_exiting_inside_its_own_handler_stays_an_exit(tmp_path):
+    # argparse catches its ArgumentError and exits 2: the usage error is the library's verdict
+    script = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr', type=float)\np.parse_args()\n"
+    completed, report = probe(tmp_path, script, "--lr", "fast")
+    assert completed.returncode == 2
+    assert report["outcome"] == "exit" and report["code"] == 2, report
+
+
 UNPLACEABLE_SCRIPT = textwrap.dedent("""\
     from torch import nn
 

@@ -337,6 +337,50 @@ def awaited_peers(options):
         options.rank.await_peers()
 
 
+def caught_error(exit_, project):
+    """The error the script's own code caught before it called sys.exit() (`except Exception as e:
+    print(e); sys.exit(1)`), or None. A library's exit inside its own handler (argparse's usage
+    error, click's) is the library's verdict, not a crash the script hid."""
+    tb = exit_.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    exiting_in_user_code = tb is not None and FACTS.is_user_file(tb.tb_frame.f_code.co_filename, project)
+    return exit_.__context__ if exiting_in_user_code and isinstance(exit_.__context__, Exception) else None
+
+
+def described_error(torch, options, report, exc, counters, loaders, sites):
+    """The report of a run that ended with `exc`: its type, message and the facts rules need."""
+    MEMORY.lift_limit()  # the facts of an out-of-memory error need memory too
+    report["outcome"] = "exception"
+    report["error_type"] = type(exc).__name__
+    report["message"] = str(exc)
+    report["counters"] = counters.as_dict()
+    try:
+        report["frames"] = FACTS.frame_facts(exc.__traceback__, torch, options.project, isinstance(exc, IndexError),
+                                             MEMORY.out_of_memory(exc))
+        report["modules"] = FACTS.failing_modules(exc.__traceback__, torch, sites)
+        report["loaders"] = loaders.as_dict()
+        drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
+        if "out of bounds" in str(exc) or "n_classes" in str(exc) or "index out of range in self" in str(exc):
+            ranges, sizes, byte_levels = LOADERS.sample_ranges(drawing, torch)
+            report["loaders"].update(sample_ranges=ranges, sample_sizes=sizes)
+            if byte_levels:
+                report["loaders"]["byte_levels"] = byte_levels
+        if "finished reduction in the prior iteration" in str(exc):
+            report["unused_parameters"] = FACTS.unused_parameters(str(exc), exc.__traceback__, torch)
+        if "state_dict" in str(exc) and FACTS.WRAPPED_STATE_DICTS:
+            report["wrapped_state_dicts"] = FACTS.WRAPPED_STATE_DICTS
+        listed = ("'list' object", "not list", "but got list", "got (list")
+        if drawing is not None and any(m in str(exc) for m in listed):
+            report["loaders"]["sample_kinds"] = LOADERS.sample_kinds(drawing)
+        if "NoneType" in str(exc) and drawing is not None:
+            report["loaders"]["none_samples"] = LOADERS.none_samples(drawing)
+        if "stack expects each tensor to be equal size" in str(exc):
+            report["loaders"]["ragged"] = LOADERS.ragged_positions(drawing, torch)
+    except Exception as probe_error:  # the user's error matters more than ours
+        failed("gathering the error's facts", probe_error)
+
+
 def probed(torch, options, target, worker=False):
     """Runs `target` (the script; in a worker of torch.multiprocessing.spawn, the worker's
     function) with every hook in place, and writes the report. A worker's error is raised again
@@ -352,8 +396,17 @@ def probed(torch, options, target, worker=False):
     try:
         result = target()
     except SystemExit as exc:
+        caught = caught_error(exc, options.project)
         if exc.code in (None, 0):  # `sys.exit(main())`: a normal end, whose health is checked like any other
             clean_exit, result = exc, None
+        elif caught is not None:
+            # `except Exception as e: print(e); sys.exit(1)`: the error the script caught is the crash
+            described_error(torch, options, report, caught, counters, loaders, sites)
+            report["exited"] = exc.code if isinstance(exc.code, int) else 1
+            write(options.out, measured(report, meter))
+            awaited_peers(options)
+            print_user_traceback(caught)
+            raise
         else:
             report.update(outcome="exit", code=exc.code if isinstance(exc.code, int) else 1)
             report["counters"] = counters.as_dict()
@@ -361,35 +414,7 @@ def probed(torch, options, target, worker=False):
             awaited_peers(options)
             raise
     except BaseException as exc:
-        MEMORY.lift_limit()  # the facts of an out-of-memory error need memory too
-        report["outcome"] = "exception"
-        report["error_type"] = type(exc).__name__
-        report["message"] = str(exc)
-        report["counters"] = counters.as_dict()
-        try:
-            report["frames"] = FACTS.frame_facts(exc.__traceback__, torch, options.project, isinstance(exc, IndexError),
-                                                 MEMORY.out_of_memory(exc))
-            report["modules"] = FACTS.failing_modules(exc.__traceback__, torch, sites)
-            report["loaders"] = loaders.as_dict()
-            drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
-            if "out of bounds" in str(exc) or "n_classes" in str(exc) or "index out of range in self" in str(exc):
-                ranges, sizes, byte_levels = LOADERS.sample_ranges(drawing, torch)
-                report["loaders"].update(sample_ranges=ranges, sample_sizes=sizes)
-                if byte_levels:
-                    report["loaders"]["byte_levels"] = byte_levels
-            if "finished reduction in the prior iteration" in str(exc):
-                report["unused_parameters"] = FACTS.unused_parameters(str(exc), exc.__traceback__, torch)
-            if "state_dict" in str(exc) and FACTS.WRAPPED_STATE_DICTS:
-                report["wrapped_state_dicts"] = FACTS.WRAPPED_STATE_DICTS
-            listed = ("'list' object", "not list", "but got list", "got (list")
-            if drawing is not None and any(m in str(exc) for m in listed):
-                report["loaders"]["sample_kinds"] = LOADERS.sample_kinds(drawing)
-            if "NoneType" in str(exc) and drawing is not None:
-                report["loaders"]["none_samples"] = LOADERS.none_samples(drawing)
-            if "stack expects each tensor to be equal size" in str(exc):
-                report["loaders"]["ragged"] = LOADERS.ragged_positions(drawing, torch)
-        except Exception as probe_error:  # the user's error matters more than ours
-            failed("gathering the error's facts", probe_error)
+        described_error(torch, options, report, exc, counters, loaders, sites)
         write(options.out, measured(report, meter))
         awaited_peers(options)
         if worker:
