@@ -182,6 +182,38 @@ def test_an_error_the_script_caught_before_it_exited_is_reported_as_that_error(t
     assert [(f["line"], f["function"]) for f in report["frames"] if f["user"]][-1] == (7, "train")
 
 
+WRAPPED_SCRIPT = textwrap.dedent("""\
+    import torch
+
+    class Head(torch.nn.Module):
+        def forward(self, x):
+            if x.shape[1] != 16:
+                raise ValueError(f"Head wants 16 features, got {x.shape[1]}")
+            return x.sum()
+
+    def train(head):
+        data = iter([torch.randn(4, 16)])
+        for _ in range(2):
+            try:
+                head(next(data))
+            except StopIteration:  # the refill has another width: its own crash, not the StopIteration
+                head(torch.randn(4, 20))
+
+    if __name__ == "__main__":
+        try:
+            train(Head())
+        except Exception as e:
+            raise RuntimeError("training failed, see the log") from e
+    """)
+
+
+def test_an_error_wrapped_with_from_is_reported_as_the_error_it_wraps(tmp_path):
+    completed, report = probe(tmp_path, WRAPPED_SCRIPT)
+    assert completed.returncode == 1
+    assert report["error_type"] == "ValueError" and report["message"] == "Head wants 16 features, got 20", report
+    assert [(f["line"], f["function"]) for f in report["frames"] if f["user"]][-1] == (6, "forward")
+
+
 def test_a_library_exiting_inside_its_own_handler_stays_an_exit(tmp_path):
     # argparse catches its ArgumentError and exits 2: the usage error is the library's verdict
     script = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr', type=float)\np.parse_args()\n"

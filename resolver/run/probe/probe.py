@@ -163,6 +163,7 @@ HEALTH = load_beside("health.py")  # how the run trains
 DIST = load_beside("dist.py")  # torchrun's launcher and ranks under the probe
 MEMORY = load_beside("memory.py")  # the limits and each step's peak
 SPAWN = load_beside("spawn.py")  # workers the script starts with torch.multiprocessing.spawn, as ranks
+CAUGHT = load_beside("caught.py")  # the crash behind an error the script caught and exited or raised on
 OVERLAY = load_beside("overlay.py")  # the proposed file texts, where no overlayfs layer holds them
 failed = FACTS.failed
 
@@ -337,17 +338,6 @@ def awaited_peers(options):
         options.rank.await_peers()
 
 
-def caught_error(exit_, project):
-    """The error the script's own code caught before it called sys.exit() (`except Exception as e:
-    print(e); sys.exit(1)`), or None. A library's exit inside its own handler (argparse's usage
-    error, click's) is the library's verdict, not a crash the script hid."""
-    tb = exit_.__traceback__
-    while tb is not None and tb.tb_next is not None:
-        tb = tb.tb_next
-    exiting_in_user_code = tb is not None and FACTS.is_user_file(tb.tb_frame.f_code.co_filename, project)
-    return exit_.__context__ if exiting_in_user_code and isinstance(exit_.__context__, Exception) else None
-
-
 def described_error(torch, options, report, exc, counters, loaders, sites):
     """The report of a run that ended with `exc`: its type, message and the facts rules need."""
     MEMORY.lift_limit()  # the facts of an out-of-memory error need memory too
@@ -393,10 +383,13 @@ def probed(torch, options, target, worker=False):
     report = {"outcome": "ok", "versions": {"python": sys.version.split()[0], "torch": torch.__version__},
               "lowered_batch_sizes": lowered}
     clean_exit = None
+
+    def in_project(filename):
+        return FACTS.is_user_file(filename, options.project)
     try:
         result = target()
     except SystemExit as exc:
-        caught = caught_error(exc, options.project)
+        caught = CAUGHT.caught_error(exc, in_project)
         if exc.code in (None, 0):  # `sys.exit(main())`: a normal end, whose health is checked like any other
             clean_exit, result = exc, None
         elif caught is not None:
@@ -414,7 +407,7 @@ def probed(torch, options, target, worker=False):
             awaited_peers(options)
             raise
     except BaseException as exc:
-        described_error(torch, options, report, exc, counters, loaders, sites)
+        described_error(torch, options, report, CAUGHT.caught_error(exc, in_project) or exc, counters, loaders, sites)
         write(options.out, measured(report, meter))
         awaited_peers(options)
         if worker:
