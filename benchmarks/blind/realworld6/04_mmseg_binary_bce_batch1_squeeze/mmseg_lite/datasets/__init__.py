@@ -1,0 +1,3 @@
+from .drive import DRIVEDataset
+
+__all__ = ['DRIVEDataset']

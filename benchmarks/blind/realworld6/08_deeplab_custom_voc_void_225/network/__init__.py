@@ -1,0 +1,1 @@
+from .modeling import deeplabv3plus_mobilenet

@@ -1,0 +1,2 @@
+from torchfcn import datasets  # NOQA
+from torchfcn import models  # NOQA

@@ -1,0 +1,1 @@
+from torchfcn.datasets.voc import VOC2012ClassSeg  # NOQA

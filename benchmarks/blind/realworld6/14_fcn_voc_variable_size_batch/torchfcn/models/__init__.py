@@ -1,0 +1,1 @@
+from torchfcn.models.fcn32s import FCN32s  # NOQA
