@@ -6,8 +6,10 @@ from __future__ import annotations
 import libcst as cst
 from libcst.metadata import ScopeProvider
 
+from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import methods
 from resolver.fix.rules._source import Source
+from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Workspace
 
 
@@ -19,6 +21,18 @@ def getitem_of(workspace: Workspace, loader) -> tuple[Source | None, cst.Functio
     name = (loader.dataset_class or "").rsplit(".", 1)[-1]
     classes = source.nodes(cst.ClassDef, lambda c: c.name.value == name) if source else []
     return source, methods(classes[0]).get("__getitem__") if len(classes) == 1 else None
+
+
+def returned_sample(workspace: Workspace, loader) -> tuple:
+    """(the file, `__getitem__`, its one return, the sample it returns first) of the loader's
+    Dataset; None where it has no single return of a value."""
+    source, getitem = getitem_of(workspace, loader)
+    returns = own_nodes(getitem, cst.Return) if getitem is not None else []
+    if len(returns) != 1 or returns[0].value is None:
+        return None
+    value = returns[0].value
+    return source, getitem, returns[0], value.elements[0].value if isinstance(value, cst.Tuple) and value.elements \
+        else value
 
 
 def descendants(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -36,3 +50,22 @@ def descendants(node: cst.CSTNode) -> list[cst.CSTNode]:
 def module_names(source: Source) -> set[str]:
     scopes = source.wrapper.resolve(ScopeProvider)
     return {a.name for a in scopes[source.module].assignments}
+
+
+def drawn_so(diagnosis: Diagnosis, shape: tuple) -> bool:
+    """A frame outside the model (the loop that drew the batch, a trainer's step: before the first
+    `forward`) holds a tensor of that very shape: the batch came so from the data, not from the
+    model's own permute."""
+    outside = []
+    for frame in diagnosis.frames:  # outermost first
+        if frame.function == "forward":
+            break
+        outside.append(frame)
+    return any(t.shape == shape for f in outside if f.user for t in f.tensors.values() if t is not None)
+
+
+def numpy_made(source, getitem: cst.FunctionDef, name: str) -> bool:
+    """The sample is a numpy array (numpy transposes with several axes; it has no permute)."""
+    made = [source.code(a.value) for a in own_nodes(getitem, cst.Assign)
+            if any(source.code(t.target) == name or name in source.code(t.target).split(", ") for t in a.targets)]
+    return bool(made) and any(k in made[-1] for k in ("np.", "numpy", "cv2.", "Image.", "imread"))

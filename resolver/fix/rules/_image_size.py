@@ -51,7 +51,7 @@ def size_setting(diagnosis: Diagnosis, workspace: Workspace) -> SizeSetting | No
         return None
     declared, given = widths
     for model in diagnosis.modules[:-1]:
-        size = _image_size(model)
+        size = image_size(model)
         if size is None or model.site is None:
             continue
         data, k = size
@@ -98,7 +98,7 @@ def layer_widths(diagnosis: Diagnosis) -> tuple[int, int] | None:
     return (declared, given) if declared != given else None
 
 
-def _image_size(model: Module) -> tuple[int, int] | None:
+def image_size(model: Module) -> tuple[int, int] | None:
     """(D, k) for an input (N, C, D, ..., D) with k equal spatial sizes."""
     shape = model.inputs[0].shape if model.inputs and model.inputs[0] is not None else ()
     spatial = shape[2:]

@@ -34,10 +34,9 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._dataset import getitem_of
+from resolver.fix.rules._dataset import drawn_so, numpy_made, returned_sample
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import wrap
-from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
 SPATIAL = {"Conv1d": 1, "Conv2d": 2, "Conv3d": 3}
@@ -59,45 +58,25 @@ class ChannelsLastInput(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         layer = diagnosis.module
-        if not _drawn_so(diagnosis, layer.inputs[0].shape):
+        if not drawn_so(diagnosis, layer.inputs[0].shape):
             return
-        source, getitem = getitem_of(workspace, diagnosis.loader)
-        returns = own_nodes(getitem, cst.Return) if getitem is not None else []
-        if len(returns) != 1 or returns[0].value is None:
+        found = returned_sample(workspace, diagnosis.loader)
+        if found is None:
             return
-        value = returns[0].value
-        sample = value.elements[0].value if isinstance(value, cst.Tuple) and value.elements else value
+        source, getitem, returned, sample = found
         spatial = SPATIAL[layer.class_name]
         order = ", ".join(map(str, (spatial, *range(spatial))))
         why = (f"{layer.class_name} reads dimension 1 as its {layer.attributes['in_channels']} channels, and the "
                f"samples are stored channels last, so a batch reached {layer.path or layer.class_name} as "
                f"{list(layer.inputs[0].shape)}")
         if isinstance(sample, cst.Name):
-            statement = source.parents[returns[0]]
-            method = "transpose" if _numpy_made(source, getitem, sample.value) else "permute"
+            statement = source.parents[returned]
+            method = "transpose" if numpy_made(source, getitem, sample.value) else "permute"
             added = cst.parse_statement(f"{sample.value} = {sample.value}.{method}({order})"
                                         f"  # {LAYOUT[spatial]}: {layer.class_name} reads channels first\n")
             text = source.replaced(statement, cst.FlattenSentinel([added, statement]))
         else:
             text = source.replaced(sample, wrap(source.code(sample), f".permute({order})"))
-        yield source.edit(text, source.line_of(returns[0]),
+        yield source.edit(text, source.line_of(returned),
                           f"Permuted the sample to channels first in {getitem.name.value} ({LAYOUT[spatial]}): {why}")
 
-
-def _drawn_so(diagnosis: Diagnosis, shape: tuple) -> bool:
-    """A frame outside the model (the loop that drew the batch, a trainer's step: before the first
-    `forward`) holds a tensor of that very shape: the batch came so from the data, not from the
-    model's own permute."""
-    outside = []
-    for frame in diagnosis.frames:  # outermost first
-        if frame.function == "forward":
-            break
-        outside.append(frame)
-    return any(t.shape == shape for f in outside if f.user for t in f.tensors.values() if t is not None)
-
-
-def _numpy_made(source, getitem: cst.FunctionDef, name: str) -> bool:
-    """The sample is a numpy array (numpy transposes with several axes; it has no permute)."""
-    made = [source.code(a.value) for a in own_nodes(getitem, cst.Assign)
-            if any(source.code(t.target) == name or name in source.code(t.target).split(", ") for t in a.targets)]
-    return bool(made) and any(k in made[-1] for k in ("np.", "numpy", "cv2.", "Image.", "imread"))

@@ -8,7 +8,12 @@ low-precision tensors it combines get `.float()`; and when the call's input was 
 by such an op (`gram = z @ z.T` before `torch.det(gram)`), those lines go into the island too,
 with the tensor they start from cast once at its top: a Gram matrix rounded to bf16 can make the
 determinant 0. The device type is read from the tensor itself, so the same code runs on CPU and
-CUDA.
+CUDA. A project that never enters autocast keeps its tensors in low precision itself
+(`model.to(torch.bfloat16)`, an optimizer's state): there the inputs get `.float()` where they are
+read and the result goes back with `.to(<input>.dtype)`, on the call or, for results unpacked from
+a tuple (`q, r = torch.linalg.qr(a)`), where the block reads them, so it meets the low-precision
+state unconverted; when an input needs its gradient the low precision is the model's design, and
+nothing is proposed.
 
 ## Why is this bad?
 `logdet: Low precision dtypes not supported. Got BFloat16`, `linalg.pinv(BFloat16{[25, 64]}):
@@ -44,7 +49,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, names_in, user_frames, wrap
+from resolver.fix.rules._source import Source, names_in, project_sources, user_frames, wrap
 from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
@@ -60,6 +65,10 @@ COMPLEX = {"torch.complex", "torch.polar", "torch.view_as_complex"}  # there is 
 # what autocast runs in low precision whatever its inputs: an island around them needs autocast off
 LOWERED = {"matmul", "mm", "bmm", "baddbmm", "addmm", "addbmm", "linear", "conv1d", "conv2d", "conv3d", "einsum",
            "prelu", "scaled_dot_product_attention"}
+# linear-algebra calls that return several tensors (a named tuple): `.to()` goes on each one used
+TUPLED = {"qr", "eigh", "eig", "svd", "slogdet", "lu", "lu_factor", "lu_factor_ex", "lstsq", "geqrf", "inv_ex",
+          "cholesky_ex", "solve_ex", "ldl_factor", "ldl_factor_ex", "lobpcg", "svd_lowrank", "pca_lowrank"}
+METADATA = {"shape", "dtype", "device", "ndim", "size", "dim", "numel"}  # reads that do not care about the dtype
 LOW_IN_MESSAGE = re.compile(r"BFloat16|Half")
 NAMED_OP = re.compile(r'"(\w+?)(?:_cpu|_cuda)?" not implemented for')
 
@@ -91,8 +100,15 @@ def _low(frame: Frame, node: cst.CSTNode) -> list[str]:
 class _Upcast(cst.CSTTransformer):
     """`.float()` on the call's arguments and on the statement's other low-precision names."""
 
-    def __init__(self, source: Source, call: cst.Call, names: set[str]):
+    def __init__(self, source: Source, call: cst.Call | None, names: set[str], back: tuple | None = None):
         self.source, self.call, self.names, self.inside, self.kept = source, call, names, 0, set()
+        self.back = back  # (node, suffix): the call's result, cast back to the program's dtype
+
+    def on_leave(self, original, updated):
+        result = super().on_leave(original, updated)
+        if self.back is not None and original is self.back[0]:
+            return wrap(cst.Module([]).code_for_node(result), self.back[1])
+        return result
 
     def visit_Call(self, node):
         if node is self.call:
@@ -108,6 +124,8 @@ class _Upcast(cst.CSTTransformer):
 
     def visit_Attribute(self, node):
         self.kept.add(node.attr)  # `self.x` is not the local x
+        if node.attr.value in METADATA:
+            self.kept.add(node.value)  # `x.shape[0]` reads no values
 
     def visit_AssignTarget(self, node):
         return False  # the name the result is bound to
@@ -174,6 +192,14 @@ class Float32Island(Rule):
             call = calls[-1]  # the innermost: `pinv(x)` inside `logdet(...)` fails first
             dtype = frame.tensors[inputs[0]].dtype
             island = _feeders(source, frame, statement)
+            if not _autocast_used(workspace):  # the program keeps its tensors in low precision itself
+                restored = _restored(source, frame, island, call)
+                if restored is not None:
+                    yield source.edit(restored, frame.line,
+                                      f"Ran {source.code(call.func)} in float32 and cast its result back to "
+                                      f"{dtype}: it has no {dtype} kernel, and the program keeps these tensors "
+                                      f"in {dtype} (no autocast)")
+                return
             if not _lowered(island):  # nothing autocast would lower again: the inputs in float32 suffice
                 upcast = statement.visit(_Upcast(source, call, set()))
                 yield source.edit(source.replaced(statement, upcast), frame.line,
@@ -212,3 +238,91 @@ def _islanded(source: Source, frame: Frame, island: list, call: cst.Call, first_
     start = kept.index(island[0])
     return source.replaced(parent, parent.with_changes(
         body=[*kept[:start], block, *kept[start + len(island):]]))
+
+
+def _autocast_used(workspace: Workspace) -> bool:
+    """Whether the project enters autocast anywhere: if not, its low-precision tensors are its own
+    state (`model.to(torch.bfloat16)`), and a float32 result would meet them unconverted."""
+    return any(name.endswith(".autocast") for source in project_sources(workspace)
+               for call in source.nodes(cst.Call) for name in source.qualified_names(call.func))
+
+
+def _reads(statement: cst.SimpleStatementLine) -> list[str]:
+    """The names whose values a statement reads: an assignment's value (its targets may hold last
+    iteration's values), not `x.shape`."""
+    small = statement.body[0]
+    node = small.value if isinstance(small, cst.Assign) else statement
+    metadata = {a.value for a in own_nodes(node, cst.Attribute) if a.attr.value in METADATA}
+    return [n.value for n in own_nodes(node, cst.Name) if n not in metadata]
+
+
+def _restored(source: Source, frame: Frame, island: list, call: cst.Call) -> str | None:
+    """Without autocast: the island's low-precision inputs get `.float()` where they are read, and the
+    call's result `.to(<input>.dtype)`, on the call itself or, for a tuple of results unpacked into
+    names, where the block reads those names next; None when the results go where it cannot follow,
+    or an input needs its gradient (a low-precision parameter is the model's design, not a helper's)."""
+    statement = island[-1]
+    made = {s.body[0].targets[0].target.value for s in island[:-1]}
+    reads = [n for s in island for n in _reads(s)]
+    roots = list(dict.fromkeys(n for n in reads if n not in made and _low_tensor(frame, n)))
+    if not roots or any(frame.tensors[n].requires_grad for n in roots):
+        return None
+    suffix = f".to({roots[0]}.dtype)"
+    argued = {n for a in call.args for n in names_in(a.value)}
+    result, names = _result(source, statement, call)
+    if result is None and names is None:
+        return None
+    upcast = statement.visit(_Upcast(source, call if argued & set(roots) else None, set(roots) - argued,
+                                     (result, suffix) if result is not None else None))
+    new = {s: s.visit(_Upcast(source, None, set(roots))) for s in island[:-1]} | {statement: upcast}
+    parent = source.parents[statement]
+    body = list(parent.body)
+    later = body[body.index(statement) + 1:]
+    if names:
+        function = source.function_of(statement) or source.module
+        uses = [n for n in source.nodes(cst.Name, lambda n: n.value in names and source.within(n, function))
+                if not source.within(n, statement)]
+        if any(not any(source.within(n, s) for s in later) or isinstance(source.parents.get(n), cst.AssignTarget)
+               for n in uses):
+            return None  # read before the call, rebound, or outside its block: not one place to cast
+        new |= {s: s.visit(_CastUses(set(names), suffix)) for s in later}
+    return source.replaced(parent, parent.with_changes(body=[new.get(s, s) for s in body]))
+
+
+def _low_tensor(frame: Frame, name: str) -> bool:
+    tensor = frame.tensors.get(name)
+    return tensor is not None and tensor.dtype in LOW
+
+
+def _result(source: Source, statement: cst.SimpleStatementLine, call: cst.Call) -> tuple:
+    """Where the call's result is cast back: (the node to suffix, None), or (None, the names a
+    tuple of results is unpacked into); (None, None) when neither is plain."""
+    parent = source.parents.get(call)
+    if isinstance(parent, (cst.Subscript, cst.Attribute)) and parent.value is call \
+            and not (isinstance(parent, cst.Attribute) and parent.attr.value in METADATA):
+        return parent, None  # `qr(x)[0]`, `slogdet(x).logabsdet`: the one tensor taken from the tuple
+    if _last(call) not in TUPLED:
+        return call, None
+    small = statement.body[0]
+    if isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1 \
+            and isinstance(small.targets[0].target, cst.Tuple) \
+            and all(isinstance(e.value, cst.Name) for e in small.targets[0].target.elements):
+        return None, [e.value.value for e in small.targets[0].target.elements if e.value.value != "_"]
+    return None, None
+
+
+class _CastUses(cst.CSTTransformer):
+    """`name.to(<dtype>)` where a later statement reads one of the names for its values."""
+
+    def __init__(self, names: set[str], suffix: str):
+        self.names, self.suffix, self.skipped = names, suffix, set()
+
+    def visit_Attribute(self, node):
+        self.skipped.add(node.attr)
+        if node.attr.value in METADATA:
+            self.skipped.add(node.value)  # `q.shape`: no values read
+
+    def leave_Name(self, original, updated):
+        if original.value in self.names and original not in self.skipped:
+            return cst.parse_expression(f"{original.value}{self.suffix}")
+        return updated
