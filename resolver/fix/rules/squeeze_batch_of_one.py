@@ -2,14 +2,18 @@
 Replaces a `squeeze()` without a dimension that made a layer's input, when that input arrives with
 one dimension too few and is a vector, by `flatten(1)`: it keeps the batch dimension, and for any
 batch of two or more it gives the very tensor the squeeze gave (a squeeze that leaves
-`[batch, features]` has only ones to drop besides them).
+`[batch, features]` has only ones to drop besides them). The same when the loss got logits that are
+a vector against the target of one sample: the squeeze is looked for in the forward of the model
+whose output the loss took (`model(x)` in the loss's frame), back from its return through the
+layers that keep the rank (`Linear`, dropout, activations, `F.relu`).
 
 ## Why is this bad?
-`expected 2D or 3D input (got 1D input)`: `squeeze()` drops every dimension of size one, the batch
+`expected 2D or 3D input (got 1D input)`, or `size mismatch (got input: [80], target: [1])` from
+the loss: `squeeze()` drops every dimension of size one, the batch
 dimension too when the batch holds one sample (the last batch of a split, a single test image).
 Pooled features `[N, C, 1, 1]` then become `[C]` instead of `[1, C]`, and the next BatchNorm or
-Linear sees no batch. A fixed batch size or `drop_last=True` hides this; naming what to keep does
-not.
+Linear sees no batch. A fixed batch size or `drop_last=True` hides this (and the forward still
+fails on one image at inference); naming what to keep does not.
 
 ## Example
 ```python
@@ -37,9 +41,15 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
+from resolver.fix.rules._syntax import attribute_assignments, last_name, own_nodes, the_return
 from resolver.write.edits import Edit, Workspace
 
 RANKS = re.compile(r"expected (\d+)D (?:or (\d+)D )?input \(got (\d+)D input\)")
+LOGITS_OF_ONE = re.compile(r"size mismatch \(got input: \[\d+\], target: \[1\]\)")  # a vector for one sample
+# layers whose output has the rank of their input: a batch dimension lost before them is lost after them
+RANK_KEEPING = {"Linear", "Dropout", "ReLU", "GELU", "LeakyReLU", "SiLU", "ELU", "Tanh", "Sigmoid", "Identity",
+                "Sequential", "LayerNorm", "BatchNorm1d", "Softmax", "LogSoftmax"}
+LAYERS_WALKED = 6
 FRAMES = 3  # the user frames looked at, innermost first: the layer's call and the forwards around it
 
 
@@ -56,19 +66,27 @@ def _bare_squeeze(source: Source, node: cst.CSTNode) -> tuple[cst.Call, str] | N
 
 
 def _lost_the_batch(diagnosis: Diagnosis) -> bool:
-    """The layer wanted [batch, features] (or more) and got a vector: one dimension short."""
+    """The layer wanted [batch, features] (or more) and got a vector: one dimension short; or the loss
+    got a vector of logits for a target of one sample."""
+    if diagnosis.category == "loss.batch_mismatch":
+        return bool(LOGITS_OF_ONE.search(diagnosis.message))
     found = RANKS.search(diagnosis.message)
     return bool(found) and int(found[3]) == 1 and int(found[1]) == 2
 
 
 class SqueezeBatchOfOne(Rule):
-    categories = ("shape.norm_input_rank",)
+    categories = ("shape.norm_input_rank", "loss.batch_mismatch")
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         return diagnosis.category in self.categories and _lost_the_batch(diagnosis)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         tracer = Tracer(diagnosis, workspace)
+        if diagnosis.category == "loss.batch_mismatch":
+            found = _squeeze_in_model(tracer, diagnosis, workspace)
+            if found is not None:
+                yield _flattened(*found)
+            return
         for depth, (frame, source) in enumerate(user_frames(diagnosis, workspace)):
             if depth == FRAMES:
                 return
@@ -80,10 +98,74 @@ class SqueezeBatchOfOne(Rule):
                     found = _bare_squeeze(step.source, step.node)
                     if found is None:
                         continue
-                    squeeze, flat = found
-                    reason = (f"Changed {step.source.code(squeeze)} to {flat}: the squeeze also dropped the batch "
-                              "dimension of a batch of one sample; flatten(1) keeps it and gives the same features "
-                              "for larger batches")
-                    yield step.source.edit(step.source.replaced(squeeze, cst.parse_expression(flat)),
-                                           step.source.line_of(squeeze), reason)
+                    yield _flattened(step.source, *found)
                     return
+
+
+def _flattened(source: Source, squeeze: cst.Call, flat: str) -> Edit:
+    reason = (f"Changed {source.code(squeeze)} to {flat}: the squeeze also dropped the batch dimension of a batch "
+              "of one sample; flatten(1) keeps it and gives the same features for larger batches")
+    return source.edit(source.replaced(squeeze, cst.parse_expression(flat)), source.line_of(squeeze), reason)
+
+
+def _positional(call: cst.Call) -> list[cst.BaseExpression]:
+    return [a.value for a in call.args if a.keyword is None and not a.star]
+
+
+def _model_class(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace) -> str | None:
+    """The class of the model whose output the loss took: in a user frame, the loss (`loss.backward()`
+    traced back to `criterion(out, y)`, or the loss call on the line) has a first argument that traces
+    back to `model(x)`, `model` a model the probe saw in that frame."""
+    for frame, source in user_frames(diagnosis, workspace):
+        for call in source.on_line(cst.Call, frame.line):
+            start = call.func.value if method_call(call, "backward") else call
+            for step in tracer.chain(source, start, frame):
+                arguments = _positional(step.node) if isinstance(step.node, cst.Call) else []
+                if step.source is not source or len(arguments) < 2:
+                    continue
+                for made in tracer.chain(source, arguments[0], frame):
+                    if isinstance(made.node, cst.Subscript):
+                        break  # indexing may have made the vector (`out[0]`), not a squeeze in the model
+                    func = made.node.func if isinstance(made.node, cst.Call) else None
+                    if isinstance(func, cst.Name) and func.value in frame.models:
+                        return frame.models[func.value][0]
+    return None
+
+
+def _layer_input(source: Source, klass: cst.ClassDef, node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The input of a call that keeps its rank: `self.fc(x)` with `self.fc` built as one of torch's
+    RANK_KEEPING layers, or `F.relu(x)`."""
+    if not isinstance(node, cst.Call) or not _positional(node):
+        return None
+    func = node.func
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+        made = attribute_assignments(source, klass, func.attr.value)
+        layer = made[0][0] if len(made) == 1 and not made[0][1] else None
+        if not isinstance(layer, cst.Call) or last_name(layer.func) not in RANK_KEEPING \
+                or not any(q.startswith("torch.nn.") for q in source.qualified_names(layer.func)):
+            return None
+    elif not any(q.startswith("torch.nn.functional.") for q in source.qualified_names(func)):
+        return None
+    return _positional(node)[0]
+
+
+def _squeeze_in_model(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace):
+    """(source, squeeze, its flatten(1) form): a bare squeeze that made the model's output, back from its
+    forward's return through rank-keeping layers."""
+    name = _model_class(tracer, diagnosis, workspace)
+    classes = [(s, c) for s in tracer.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
+    if len(classes) != 1:
+        return None
+    source, klass = classes[0]
+    forward = [f for f in own_nodes(klass, cst.FunctionDef) if f.name.value == "forward"]
+    value = the_return(forward[0], ()) if len(forward) == 1 else None
+    for _ in range(LAYERS_WALKED):
+        if value is None:
+            return None
+        steps = tracer.chain(source, value, None)
+        for step in steps:
+            found = _bare_squeeze(step.source, step.node) if step.source is source else None
+            if found is not None:
+                return (source, *found)
+        value = _layer_input(source, klass, steps[-1].node)
+    return None
