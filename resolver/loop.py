@@ -309,8 +309,6 @@ class _Session:
             return failing
         doing = "the first non-finite value" if setting == "trace_non_finite" else "where the graph is cut"
         traced = self._rerun_with(self._run_once, f"rerunning to find {doing}", setting)
-        if traced.passed and setting == "trace_graph_cut":
-            return traced  # nothing took those layers' values off the graph: the code leaves their outputs unused
         if traced.passed or traced.diagnosis.category != failing.diagnosis.category:
             return failing
         return traced

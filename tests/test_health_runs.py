@@ -73,22 +73,3 @@ def test_an_optimizer_over_the_frozen_part_is_located_where_its_parameters_were_
     assert (found.location.file.name, found.location.line) == ("bug_optimizer_over_frozen_part.py", 7)
     assert "gathered at bug_optimizer_over_frozen_part.py:7" in found.message
 
-
-
-def test_layers_whose_outputs_the_code_leaves_unread_are_not_a_cut(tmp_path):
-    """A pyramid level the head never reads gets no gradient, as a detached one would; the rerun that
-    traces every op taking values off the graph finds none behind it: the code drops it by design."""
-    script = FOLDER / "unread_pyramid_level.py"
-    untraced = health.verdict(summary_of(script, tmp_path))
-    assert untraced.category == "health.no_gradient" and "smooth.1" in untraced.message
-    traced = summary_of(script, tmp_path, "--trace-graph-cut")
-    assert traced["cuts_traced"] and not traced.get("first_cut")
-    assert health.verdict(traced) is None
-
-
-def test_a_traced_detach_is_still_the_cut_of_the_layers_behind_it(tmp_path):
-    """The boundary: the encoder's output is taken off the graph, and the traced rerun names that detach."""
-    script = FOLDER / "bug_detached_encoder.py"
-    found = health.verdict(summary_of(script, tmp_path, "--trace-graph-cut"))
-    assert found.category == "health.no_gradient"
-    assert "the first cut: Tensor.detach at bug_detached_encoder.py:13" in found.message

@@ -7,9 +7,7 @@ the code and the run, never from names: a parameter no optimizer holds, or with 
 False, is frozen on purpose; a step at lr 0 (a warm-up) is not a step that failed to update;
 zero_grad every k steps (accumulation) resets the gradients as surely as every step; two
 optimizers (a GAN) are judged each on its own steps; a model run under no_grad or holding no
-optimizer's parameter (a teacher, an EMA copy, a target network) is not a model that trains; layers
-whose output the code leaves unread (a pyramid level the head never reads) are not cut off, when the
-rerun that traces every op taking values off the graph finds none behind them."""
+optimizer's parameter (a teacher, an EMA copy, a target network) is not a model that trains."""
 
 from __future__ import annotations
 
@@ -217,9 +215,7 @@ def _no_gradient(health: dict) -> Diagnosis | None:
                    f"{health['checked_steps']} steps: the path from the loss to the model is cut")
         return _diagnosis("NoGradient", *_first_cut(message, health))
     cut = health.get("cut_modules") or []
-    if not cut or health.get("cuts_traced") and not health.get("first_cut"):
-        # every op that takes values off the graph was traced and none took theirs: the code drops those
-        # layers' outputs (a neck level the head never reads), as it may leave a layer uncalled
+    if not cut:
         return None
     names = ", ".join(f"{c['module']} ({c['class']})" for c in cut)
     message = (f"{names} ran in the training forward but got no gradient in {health['checked_steps']} steps "

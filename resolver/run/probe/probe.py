@@ -421,8 +421,6 @@ def probed(torch, options, target, worker=False):
     if health is not None:
         try:
             report["health"] = health.as_dict()
-            if getattr(health, "cuts_complete", lambda: False)():  # the rerun that traced every cut
-                report["health"]["cuts_traced"] = True
             if LOADERS.SAMPLER_PASSES:
                 report["health"]["samplers"] = LOADERS.sampler_epochs()
             loose = load_beside("loose.py").loose_tensors(torch, health)  # trainable tensors nothing registers
