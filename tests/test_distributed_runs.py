@@ -162,11 +162,12 @@ def test_ranks_that_end_with_sys_exit_of_main_are_a_healthy_run(tmp_path):
     # `sys.exit(main())` exits 0 in every rank: not a failing rank, and the training is checked
     write(tmp_path / "utils.py", "import torch\n\n\ndef save_checkpoint(model, path):\n"
           "    torch.save(model.module.state_dict(), path)\n")
-    write(tmp_path / "train.py", TRAIN.replace("STEPS", "3").replace("        main()", "        sys.exit(main())")
+    write(tmp_path / "train.py", TRAIN.replace("STEPS", "3").replace("\n    main()", "\n    sys.exit(main())")
           .replace("import torch\n", "import sys\n\nimport torch\n", 1))
     port = free_port()
     result = resolve("--no-llm", "--json", "--dry-run", "torchrun", "--nproc-per-node", "2", "--master-port", port,
                      "train.py", cwd=tmp_path, timeout=240)
+    assert "sys.exit(main())" in (tmp_path / "train.py").read_text()
     report = json.loads(result.stdout)
     assert result.code == 0 and report["status"] == "NO_ERROR", report["last_error"]
     assert_nothing_left(tmp_path, port)

@@ -214,6 +214,29 @@ def test_an_error_wrapped_with_from_is_reported_as_the_error_it_wraps(tmp_path):
     assert [(f["line"], f["function"]) for f in report["frames"] if f["user"]][-1] == (6, "forward")
 
 
+HANDLED_ELSEWHERE = {
+    # a reshape failing in C inside an `except StopIteration:` refill is its own crash
+    "op_in_handler": ("import torch\ndata = iter([torch.randn(4, 8)])\nfor _ in range(2):\n    try:\n"
+                      "        x = next(data)\n    except StopIteration:\n"
+                      "        x = torch.randn(4, 8).reshape(3, 5)\n",
+                      "RuntimeError", 7),
+    # a data check's exit, from a helper that an optional import's handler called, is the script's exit
+    "exit_in_helper": ("import sys\n\ndef check(v):\n    if v < 0:\n        sys.exit(5)\n\ntry:\n"
+                       "    import not_installed_module\nexcept ImportError:\n    check(-1)\n", "exit", 5),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HANDLED_ELSEWHERE))
+def test_an_error_met_while_handling_another_is_not_taken_for_the_handled_one(tmp_path, name):
+    script, expected, where = HANDLED_ELSEWHERE[name]
+    completed, report = probe(tmp_path, script)
+    if expected == "exit":
+        assert report["outcome"] == "exit" and report["code"] == where, report
+    else:
+        assert report["error_type"] == expected, report
+        assert [f["line"] for f in report["frames"] if f["user"]][-1] == where
+
+
 def test_a_library_exiting_inside_its_own_handler_stays_an_exit(tmp_path):
     # argparse catches its ArgumentError and exits 2: the usage error is the library's verdict
     script = "import argparse\np = argparse.ArgumentParser()\np.add_argument('--lr', type=float)\np.parse_args()\n"
