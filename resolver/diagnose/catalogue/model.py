@@ -250,14 +250,14 @@ FAMILIES = (
     f("loss.batch_mismatch",
       r"size mismatch \(got input: \[[\d, ]*\], target: \[[\d, ]*\]\)",
       ("RuntimeError: size mismatch (got input: [80], target: [1])",
-       "RuntimeError: size mismatch (got input: [32, 10], target: [64])"),
-      "NLLLoss/CrossEntropyLoss got logits and class targets for different numbers of samples. Logits that are "
-      "a vector against a target of one sample: a squeeze() without a dimension also dropped the batch "
-      "dimension of a batch of one (often the last batch of an epoch); name the dimensions to drop, or "
-      "flatten(1). Otherwise a view or flatten folded the batch into the features.",
-      "NLLLoss/CrossEntropyLoss 收到的 logits 与类别目标样本数不同。若 logits 是一维向量而目标只有一个样本："
-      "不带维度的 squeeze() 在批大小为 1 时（常是一个 epoch 的最后一批）把批维也去掉了；写明要去掉的维度，"
-      "或用 flatten(1)。否则是 view 或 flatten 把批维并进了特征维。",
+       "RuntimeError: size mismatch (got input: [5], target: [1])"),
+      "NLLLoss/CrossEntropyLoss got logits that are a vector against a target of one sample, and the backward "
+      "pass failed: a squeeze() without a dimension also dropped the batch dimension of a batch of one (often "
+      "the last batch of an epoch, or a single sample at inference); name the dimensions to drop, or "
+      "flatten(1). If the logits were indexed to one sample (`out[0]`), index the target the same way.",
+      "NLLLoss/CrossEntropyLoss 收到的 logits 是一维向量而目标只有一个样本，反向传播时出错：不带维度的 "
+      "squeeze() 在批大小为 1 时（常是一个 epoch 的最后一批，或推理时的单个样本）把批维也去掉了；写明要去掉的维度，"
+      "或用 flatten(1)。若 logits 是按下标取出的一个样本（`out[0]`），目标也要同样取。",
       ("the output's and target's shapes", "the squeeze or reshape that made the output", "the batch size")),
     f("loss.bce_range",
       (r"all elements of input should be between 0 and 1", r"input value should be between 0~1"),

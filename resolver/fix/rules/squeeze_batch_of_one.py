@@ -5,7 +5,10 @@ batch of two or more it gives the very tensor the squeeze gave (a squeeze that l
 `[batch, features]` has only ones to drop besides them). The same when the loss got logits that are
 a vector against the target of one sample: the squeeze is looked for in the forward of the model
 whose output the loss took (`model(x)` in the loss's frame), back from its return through the
-layers that keep the rank (`Linear`, dropout, activations, `F.relu`).
+layers that keep the rank (`Linear`, dropout, activations, `F.relu`, a `Sequential` of only these).
+Nothing when the squeezed value may not hold the batch first: unpacked or indexed out of a call's
+result (an RNN's `h_n` is `[layers, batch, hidden]`), permuted or transposed, or made by a
+sequence-first module; nor when the loss's logits were indexed or reshaped after the model.
 
 ## Why is this bad?
 `expected 2D or 3D input (got 1D input)`, or `size mismatch (got input: [80], target: [1])` from
@@ -49,6 +52,16 @@ LOGITS_OF_ONE = re.compile(r"size mismatch \(got input: \[\d+\], target: \[1\]\)
 # layers whose output has the rank of their input: a batch dimension lost before them is lost after them
 RANK_KEEPING = {"Linear", "Dropout", "ReLU", "GELU", "LeakyReLU", "SiLU", "ELU", "Tanh", "Sigmoid", "Identity",
                 "Sequential", "LayerNorm", "BatchNorm1d", "Softmax", "LogSoftmax"}
+# torch.nn.functional calls that keep the rank (F.pad, pooling, interpolate change it or need more dimensions)
+FUNCTIONAL_RANK_KEEPING = {"relu", "gelu", "leaky_relu", "silu", "elu", "tanh", "sigmoid", "dropout", "linear",
+                           "layer_norm", "batch_norm", "softmax", "log_softmax", "normalize"}
+# modules whose output puts the sequence first unless built with batch_first=True
+SEQUENCE_FIRST = {"RNN", "LSTM", "GRU", "Transformer", "TransformerEncoder", "TransformerDecoder",
+                  "MultiheadAttention"}
+# calls that move the batch away from dimension 0
+REORDERING = ("permute", "transpose", "t", "swapaxes", "swapdims", "movedim", "moveaxis")
+# methods between the model's call and the loss that leave the shape as the model made it
+KEEP_SHAPE = {"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "detach", "clone", "contiguous", "type"}
 LAYERS_WALKED = 6
 FRAMES = 3  # the user frames looked at, innermost first: the layer's call and the forwards around it
 
@@ -124,29 +137,63 @@ def _model_class(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace) -> 
                 if step.source is not source or len(arguments) < 2:
                     continue
                 for made in tracer.chain(source, arguments[0], frame):
-                    if isinstance(made.node, cst.Subscript):
-                        break  # indexing may have made the vector (`out[0]`), not a squeeze in the model
+                    method = made.node.func if isinstance(made.node, cst.Call) else None
+                    if isinstance(made.node, cst.Subscript) \
+                            or isinstance(method, cst.Attribute) and method.attr.value not in KEEP_SHAPE:
+                        break  # indexing or a reshape may have made the vector (`out[0]`, `out.view(-1)`)
                     func = made.node.func if isinstance(made.node, cst.Call) else None
                     if isinstance(func, cst.Name) and func.value in frame.models:
                         return frame.models[func.value][0]
     return None
 
 
+def _self_layer(source: Source, klass: cst.ClassDef, func: cst.BaseExpression) -> cst.Call | None:
+    """The torch.nn construction `self.x = nn.Layer(...)` behind a `self.x(...)` call, when it is the only one."""
+    if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self"):
+        return None
+    made = attribute_assignments(source, klass, func.attr.value)
+    layer = made[0][0] if len(made) == 1 and not made[0][1] else None
+    return layer if isinstance(layer, cst.Call) and _torch_nn(source, layer) else None
+
+
+def _torch_nn(source: Source, layer: cst.Call) -> bool:
+    return any(q.startswith("torch.nn.") for q in source.qualified_names(layer.func))
+
+
+def _keeps_rank(source: Source, layer: cst.BaseExpression) -> bool:
+    """A torch.nn layer of RANK_KEEPING; a Sequential only when every layer inside it is one."""
+    if not isinstance(layer, cst.Call) or last_name(layer.func) not in RANK_KEEPING or not _torch_nn(source, layer):
+        return False
+    return last_name(layer.func) != "Sequential" or all(_keeps_rank(source, a.value) for a in layer.args)
+
+
 def _layer_input(source: Source, klass: cst.ClassDef, node: cst.BaseExpression) -> cst.BaseExpression | None:
     """The input of a call that keeps its rank: `self.fc(x)` with `self.fc` built as one of torch's
-    RANK_KEEPING layers, or `F.relu(x)`."""
+    RANK_KEEPING layers, or `F.relu(x)` (one of FUNCTIONAL_RANK_KEEPING)."""
     if not isinstance(node, cst.Call) or not _positional(node):
         return None
-    func = node.func
-    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
-        made = attribute_assignments(source, klass, func.attr.value)
-        layer = made[0][0] if len(made) == 1 and not made[0][1] else None
-        if not isinstance(layer, cst.Call) or last_name(layer.func) not in RANK_KEEPING \
-                or not any(q.startswith("torch.nn.") for q in source.qualified_names(layer.func)):
-            return None
-    elif not any(q.startswith("torch.nn.functional.") for q in source.qualified_names(func)):
-        return None
-    return _positional(node)[0]
+    layer = _self_layer(source, klass, node.func)
+    if layer is not None:
+        return _positional(node)[0] if _keeps_rank(source, layer) else None
+    functional = {f"torch.nn.functional.{name}" for name in FUNCTIONAL_RANK_KEEPING}
+    return _positional(node)[0] if source.qualified_names(node.func) & functional else None
+
+
+def _batch_first(tracer: Tracer, source: Source, klass: cst.ClassDef, squeezed: cst.BaseExpression) -> bool:
+    """Whether the squeezed value can be taken to hold the batch in dimension 0: not when it was
+    unpacked from (or indexed out of) a call's result, as an RNN's `h_n` of (layers, batch, hidden) is, nor
+    when it comes from a reordering (`permute`, `transpose`) or a module that puts the sequence first."""
+    for step in tracer.chain(source, squeezed, None):
+        node = step.node
+        if step.path or isinstance(node, cst.Subscript) or method_call(node, *REORDERING) \
+                or isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
+            return False
+        layer = _self_layer(source, klass, node.func) if isinstance(node, cst.Call) else None
+        if layer is not None and last_name(layer.func) in SEQUENCE_FIRST and not any(
+                a.keyword is not None and a.keyword.value == "batch_first" and last_name(a.value) == "True"
+                for a in layer.args):
+            return False
+    return True
 
 
 def _squeeze_in_model(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace):
@@ -166,6 +213,7 @@ def _squeeze_in_model(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace
         for step in steps:
             found = _bare_squeeze(step.source, step.node) if step.source is source else None
             if found is not None:
-                return (source, *found)
+                squeezed = found[0].args[0].value if found[0].args else found[0].func.value
+                return (source, *found) if _batch_first(tracer, source, klass, squeezed) else None
         value = _layer_input(source, klass, steps[-1].node)
     return None
