@@ -8,12 +8,14 @@ low-precision tensors it combines get `.float()`; and when the call's input was 
 by such an op (`gram = z @ z.T` before `torch.det(gram)`), those lines go into the island too,
 with the tensor they start from cast once at its top: a Gram matrix rounded to bf16 can make the
 determinant 0. The device type is read from the tensor itself, so the same code runs on CPU and
-CUDA. A project that never enters autocast keeps its tensors in low precision itself
-(`model.to(torch.bfloat16)`, an optimizer's state): there the inputs get `.float()` where they are
-read and the result goes back with `.to(<input>.dtype)`, on the call or, for results unpacked from
-a tuple (`q, r = torch.linalg.qr(a)`), where the block reads them, so it meets the low-precision
-state unconverted; when an input needs its gradient the low precision is the model's design, and
-nothing is proposed.
+CUDA. A project that never enters autocast and makes its low-precision tensors itself
+(`model.to(torch.bfloat16)`, `.half()`, a `dtype` setting naming bfloat16) keeps them so: there the
+inputs get `.float()` where they are read and the real floating results go back with
+`.to(<input>.dtype)`, on the call or, for results unpacked from a tuple (`q, r = torch.linalg.qr(a)`),
+where the block reads them, so they meet the low-precision state unconverted. Integer results
+(pivots, rank, info) stay as they are; a call with complex results (`eig`, most FFTs) or one not
+named, a result written in place later (`evals.clamp_(...)`, `evals[evals < eps] = eps`), or an
+input that needs its gradient (the model's design) gets nothing.
 
 ## Why is this bad?
 `logdet: Low precision dtypes not supported. Got BFloat16`, `linalg.pinv(BFloat16{[25, 64]}):
@@ -49,11 +51,12 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, names_in, project_sources, user_frames, wrap
+from resolver.fix.rules._source import Source, names_in, project_files, project_sources, user_frames, wrap
 from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
 LOW = {"bfloat16", "float16"}
+LOW_DTYPES = {"torch.bfloat16", "torch.float16", "torch.half"}
 # torch functions without low-precision kernels on some device, and their method spellings
 FAMILIES = ("torch.linalg.", "torch.fft.")
 FUNCTIONS = {"torch.logdet", "torch.det", "torch.slogdet", "torch.inverse", "torch.pinverse", "torch.cholesky",
@@ -65,11 +68,22 @@ COMPLEX = {"torch.complex", "torch.polar", "torch.view_as_complex"}  # there is 
 # what autocast runs in low precision whatever its inputs: an island around them needs autocast off
 LOWERED = {"matmul", "mm", "bmm", "baddbmm", "addmm", "addbmm", "linear", "conv1d", "conv2d", "conv3d", "einsum",
            "prelu", "scaled_dot_product_attention"}
-# linear-algebra calls that return several tensors (a named tuple): `.to()` goes on each one used
-TUPLED = {"qr", "eigh", "eig", "svd", "slogdet", "lu", "lu_factor", "lu_factor_ex", "lstsq", "geqrf", "inv_ex",
-          "cholesky_ex", "solve_ex", "ldl_factor", "ldl_factor_ex", "lobpcg", "svd_lowrank", "pca_lowrank"}
+# Without autocast the result goes back to the input's dtype, which only a real floating output can
+# take (`eig` is complex, `lu_factor`'s pivots integers): the calls whose one output is real float ...
+REAL = {"inv", "pinv", "det", "logdet", "cholesky", "solve", "lu_solve", "cholesky_solve", "cholesky_inverse",
+        "matrix_exp", "norm", "matrix_norm", "vector_norm", "svdvals", "eigvalsh", "multi_dot", "solve_triangular",
+        "inverse", "pinverse", "cdist", "pdist", "matrix_power", "tensorinv", "tensorsolve", "householder_product",
+        "irfft", "irfft2", "irfftn", "hfft"}
+# ... and the named tuples' fields, None for an integer one (pivots, rank, info), which is left as it is
+TUPLED = {"qr": ("Q", "R"), "eigh": ("eigenvalues", "eigenvectors"), "svd": ("U", "S", "Vh"),
+          "slogdet": ("sign", "logabsdet"), "lu_factor": ("LU", None), "lu_factor_ex": ("LU", None, None),
+          "lstsq": ("solution", "residuals", None, "singular_values"), "inv_ex": ("inverse", None),
+          "cholesky_ex": ("L", None), "solve_ex": ("result", None), "ldl_factor": ("LD", None),
+          "ldl_factor_ex": ("LD", None, None), "geqrf": ("a", "tau")}
 METADATA = {"shape", "dtype", "device", "ndim", "size", "dim", "numel"}  # reads that do not care about the dtype
 LOW_IN_MESSAGE = re.compile(r"BFloat16|Half")
+CONFIGS = (".yaml", ".yml", ".toml", ".cfg", ".ini")  # not .json: tool outputs name dtypes too
+LOW_CONFIG = re.compile(r"(?i)(dtype)\W{1,4}(bfloat16|float16|bf16|fp16|half)\b")
 NAMED_OP = re.compile(r'"(\w+?)(?:_cpu|_cuda)?" not implemented for')
 
 
@@ -97,11 +111,24 @@ def _low(frame: Frame, node: cst.CSTNode) -> list[str]:
     return seen
 
 
-class _Upcast(cst.CSTTransformer):
+class _ValueReads(cst.CSTTransformer):
+    """Keeps aside the names that are no value read: `self.x` is not the local x, `x.shape` reads no values."""
+
+    def __init__(self):
+        self.kept = set()
+
+    def visit_Attribute(self, node):
+        self.kept.add(node.attr)
+        if node.attr.value in METADATA:
+            self.kept.add(node.value)
+
+
+class _Upcast(_ValueReads):
     """`.float()` on the call's arguments and on the statement's other low-precision names."""
 
     def __init__(self, source: Source, call: cst.Call | None, names: set[str], back: tuple | None = None):
-        self.source, self.call, self.names, self.inside, self.kept = source, call, names, 0, set()
+        super().__init__()
+        self.source, self.call, self.names, self.inside = source, call, names, 0
         self.back = back  # (node, suffix): the call's result, cast back to the program's dtype
 
     def on_leave(self, original, updated):
@@ -121,11 +148,6 @@ class _Upcast(cst.CSTTransformer):
                     if a.keyword is None and not a.star else a for a in updated.args]
             return updated.with_changes(args=args)
         return updated
-
-    def visit_Attribute(self, node):
-        self.kept.add(node.attr)  # `self.x` is not the local x
-        if node.attr.value in METADATA:
-            self.kept.add(node.value)  # `x.shape[0]` reads no values
 
     def visit_AssignTarget(self, node):
         return False  # the name the result is bound to
@@ -192,7 +214,7 @@ class Float32Island(Rule):
             call = calls[-1]  # the innermost: `pinv(x)` inside `logdet(...)` fails first
             dtype = frame.tensors[inputs[0]].dtype
             island = _feeders(source, frame, statement)
-            if not _autocast_used(workspace):  # the program keeps its tensors in low precision itself
+            if _keeps_low(workspace):  # the program keeps its tensors in low precision itself
                 restored = _restored(source, frame, island, call)
                 if restored is not None:
                     yield source.edit(restored, frame.line,
@@ -240,11 +262,37 @@ def _islanded(source: Source, frame: Frame, island: list, call: cst.Call, first_
         body=[*kept[:start], block, *kept[start + len(island):]]))
 
 
-def _autocast_used(workspace: Workspace) -> bool:
-    """Whether the project enters autocast anywhere: if not, its low-precision tensors are its own
-    state (`model.to(torch.bfloat16)`), and a float32 result would meet them unconverted."""
-    return any(name.endswith(".autocast") for source in project_sources(workspace)
-               for call in source.nodes(cst.Call) for name in source.qualified_names(call.func))
+def _keeps_low(workspace: Workspace) -> bool:
+    """Whether the project makes its low-precision tensors itself (`model.to(torch.bfloat16)`, `.half()`,
+    `dtype="bfloat16"`) and never enters autocast: then they are its own state, and a float32 result
+    would meet them unconverted. Tensors it does not make came from an autocast it does not see (a
+    library's trainer), which the island turns off."""
+    sources = project_sources(workspace)
+    calls = [(source, call) for source in sources for call in source.nodes(cst.Call)]
+    if any(name.endswith(".autocast") for source, call in calls for name in source.qualified_names(call.func)):
+        return False
+    return any(isinstance(call.func, cst.Attribute) and call.func.attr.value in {"bfloat16", "half"}
+               and not call.args for _, call in calls) \
+        or any(source.qualified_names(a) & LOW_DTYPES for source in sources for a in source.nodes(cst.Attribute)) \
+        or any(_low_setting(source, string) for source in sources for string in source.nodes(cst.SimpleString)) \
+        or any(LOW_CONFIG.search(_text(path)) for path in project_files(workspace, CONFIGS))
+
+
+def _text(path) -> str:
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return ""
+
+
+def _low_setting(source: Source, string: cst.SimpleString) -> bool:
+    """`dtype="bfloat16"`, `DTYPE = "float16"`: a dtype setting naming a low-precision one."""
+    if string.evaluated_value not in LOW | {"bf16", "fp16", "half"}:
+        return False
+    parent = source.parents.get(string)
+    named = parent.keyword.value if isinstance(parent, cst.Arg) and parent.keyword is not None \
+        else source.code(parent.targets[0].target) if isinstance(parent, cst.Assign) else ""
+    return "dtype" in named.lower()  # not `mixed_precision="bf16"`: that is autocast, entered by a library
 
 
 def _reads(statement: cst.SimpleStatementLine) -> list[str]:
@@ -282,11 +330,29 @@ def _restored(source: Source, frame: Frame, island: list, call: cst.Call) -> str
         function = source.function_of(statement) or source.module
         uses = [n for n in source.nodes(cst.Name, lambda n: n.value in names and source.within(n, function))
                 if not source.within(n, statement)]
-        if any(not any(source.within(n, s) for s in later) or isinstance(source.parents.get(n), cst.AssignTarget)
-               for n in uses):
-            return None  # read before the call, rebound, or outside its block: not one place to cast
+        if any(not any(source.within(n, s) for s in later) or _written(source, n) for n in uses):
+            return None  # read before the call, rebound, written in place, or outside its block: a cast copy
+            # there would take the write (`evals.to(dtype).clamp_(min=eps)`), which later reads never see
         new |= {s: s.visit(_CastUses(set(names), suffix)) for s in later}
     return source.replaced(parent, parent.with_changes(body=[new.get(s, s) for s in body]))
+
+
+def _written(source: Source, name: cst.Name) -> bool:
+    """Whether this use of a name rebinds it or writes into it: an assignment or augmented assignment's
+    target, `x[i] = ...`, `x.attr = ...`, `x.clamp_(...)`, `out=x`."""
+    node, parent = name, source.parents.get(name)
+    while isinstance(parent, (cst.Element, cst.Tuple, cst.List)):  # `a, x = ...`
+        node, parent = parent, source.parents.get(parent)
+    if isinstance(parent, cst.AssignTarget) or isinstance(parent, cst.AugAssign) and parent.target is node \
+            or isinstance(parent, cst.Arg) and parent.keyword is not None and parent.keyword.value == "out":
+        return True
+    if isinstance(parent, (cst.Subscript, cst.Attribute)) and parent.value is name:
+        above = source.parents.get(parent)
+        if isinstance(above, (cst.AssignTarget, cst.AugAssign)) and above.target is parent:
+            return True
+        return isinstance(parent, cst.Attribute) and parent.attr.value.endswith("_") \
+            and not parent.attr.value.startswith("_") and isinstance(above, cst.Call) and above.func is parent
+    return False
 
 
 def _low_tensor(frame: Frame, name: str) -> bool:
@@ -297,32 +363,35 @@ def _low_tensor(frame: Frame, name: str) -> bool:
 def _result(source: Source, statement: cst.SimpleStatementLine, call: cst.Call) -> tuple:
     """Where the call's result is cast back: (the node to suffix, None), or (None, the names a
     tuple of results is unpacked into); (None, None) when neither is plain."""
-    parent = source.parents.get(call)
-    if isinstance(parent, (cst.Subscript, cst.Attribute)) and parent.value is call \
-            and not (isinstance(parent, cst.Attribute) and parent.attr.value in METADATA):
-        return parent, None  # `qr(x)[0]`, `slogdet(x).logabsdet`: the one tensor taken from the tuple
-    if _last(call) not in TUPLED:
-        return call, None
+    parent, op = source.parents.get(call), _last(call)
+    fields = TUPLED.get(op)
+    if fields is None:
+        return (call, None) if op in REAL else (None, None)
+    if isinstance(parent, cst.Attribute) and parent.value is call:
+        return (parent, None) if parent.attr.value in fields else (None, None)  # `slogdet(x).logabsdet`
+    if isinstance(parent, cst.Subscript) and parent.value is call:
+        index = parent.slice[0].slice if len(parent.slice) == 1 else None
+        value = getattr(index, "value", None)
+        taken = isinstance(value, cst.Integer) and int(value.value) < len(fields) and fields[int(value.value)]
+        return (parent, None) if taken else (None, None)  # `qr(x)[0]`: the one tensor taken from the tuple
     small = statement.body[0]
     if isinstance(small, cst.Assign) and small.value is call and len(small.targets) == 1 \
             and isinstance(small.targets[0].target, cst.Tuple) \
+            and len(small.targets[0].target.elements) == len(fields) \
             and all(isinstance(e.value, cst.Name) for e in small.targets[0].target.elements):
-        return None, [e.value.value for e in small.targets[0].target.elements if e.value.value != "_"]
+        return None, [e.value.value for e, f in zip(small.targets[0].target.elements, fields)
+                      if f is not None and e.value.value != "_"]
     return None, None
 
 
-class _CastUses(cst.CSTTransformer):
+class _CastUses(_ValueReads):
     """`name.to(<dtype>)` where a later statement reads one of the names for its values."""
 
     def __init__(self, names: set[str], suffix: str):
-        self.names, self.suffix, self.skipped = names, suffix, set()
-
-    def visit_Attribute(self, node):
-        self.skipped.add(node.attr)
-        if node.attr.value in METADATA:
-            self.skipped.add(node.value)  # `q.shape`: no values read
+        super().__init__()
+        self.names, self.suffix = names, suffix
 
     def leave_Name(self, original, updated):
-        if original.value in self.names and original not in self.skipped:
+        if original.value in self.names and original not in self.kept:
             return cst.parse_expression(f"{original.value}{self.suffix}")
         return updated

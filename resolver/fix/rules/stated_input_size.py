@@ -6,7 +6,12 @@ it got `C * s * s` from square (D, D) images, so the body shrinks its input by D
 for `k * D / s`. `__getitem__` gets `img = torch.nn.functional.interpolate(img[None], size=(W, W),
 mode='bilinear', align_corners=False)[0]` before it returns the sample. It fires only when the
 sample is a tensor named in the return, the batch reached the model as the loader drew it, D / s
-is whole, and no size setting of the project explains the width (input_size_setting's).
+is whole, and no size setting of the project explains the width (input_size_setting's). It does not
+fire when the targets drawn with the batch are anything but class labels ((N,) integers: boxes,
+keypoints or masks in pixels would keep the old scale), when `__getitem__` already resizes (its own
+size is the setting to change, not a second resize to stack), or when the comment beside the stated
+map names the data's own size (`fc_scale = 7 * 7  # two poolings of a 28x28 digit` on 28x28 data:
+the body is what is off).
 
 ## Why is this bad?
 `mat1 and mat2 shapes cannot be multiplied (8x8192 and 6272x128)`: a face-recognition backbone
@@ -39,6 +44,7 @@ def __getitem__(self, index):
 from __future__ import annotations
 
 import math
+import re
 from typing import Iterator
 
 import libcst as cst
@@ -48,7 +54,11 @@ from resolver.fix.rules._dataset import drawn_so, numpy_made, returned_sample
 from resolver.fix.rules._image_size import image_size, layer_widths, size_setting
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument
+from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
+
+RESIZES = {"interpolate", "resize", "Resize", "upsample", "RandomResizedCrop", "CenterCrop", "RandomCrop", "thumbnail"}
+INTEGERS = {"int64", "int32", "int16", "int8", "uint8"}
 
 
 class StatedInputSize(Rule):
@@ -78,6 +88,10 @@ class StatedInputSize(Rule):
         if size % s or not drawn_so(diagnosis, model.inputs[0].shape) or size_setting(diagnosis, workspace):
             return
         wanted = k * (size // s)
+        if _names(_remarks(source, call, factors), size):
+            return  # the map's own comment names the data's size: the body is off, not the data
+        if not _labels_only(diagnosis, model.inputs[0].shape):
+            return  # targets tied to pixel positions, or not seen: a resize of the images alone would break them
         yield from _resized(workspace, diagnosis, wanted, f"{layer.path or layer.class_name} reads {channels} x "
                             f"{k}x{k} features, the map {source.code(arg.value)} states; {size}x{size} samples "
                             f"leave {s}x{s}, so the model was built for {wanted}x{wanted}")
@@ -92,6 +106,8 @@ def _resized(workspace: Workspace, diagnosis: Diagnosis, wanted: int, why: str) 
     if not isinstance(sample, cst.Name) or numpy_made(source, getitem, sample.value):
         return
     name, statement = sample.value, source.parents[returned]
+    if any(_last_name(c.func) in RESIZES for c in own_nodes(getitem, cst.Call)):
+        return  # it resizes already, to a size of its own: a second resize would stack on it
     block = list(source.parents[statement].body)
     made = [s for s in block[:block.index(statement)] if isinstance(s, cst.SimpleStatementLine)
             and isinstance(s.body[0], cst.Assign) and [source.code(t.target) for t in s.body[0].targets] == [name]]
@@ -101,6 +117,40 @@ def _resized(workspace: Workspace, diagnosis: Diagnosis, wanted: int, why: str) 
     new = [after, added] if after is not None else [added, statement]
     yield source.edit(source.replaced(after or statement, cst.FlattenSentinel(new)), source.line_of(returned),
                       f"Resized the samples to {wanted}x{wanted} in {getitem.name.value}: {why}", uses_torch=True)
+
+
+def _last_name(func: cst.BaseExpression) -> str:
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+
+
+def _names(text: str, size: int) -> bool:
+    return re.search(rf"(?<![\d.]){size}(?![\d.])", text) is not None
+
+
+def _remarks(source: Source, call: cst.Call, factors: list) -> str:
+    """The comments on the layer's line and on the lines that assign its factors (`fc_scale = 7 * 7
+    # two poolings of a 28x28 digit`): what the author says the map is made from."""
+    names = {source.code(f.attr if isinstance(f, cst.Attribute) else f) for f in factors}
+    scopes = [c.body for c in [source.enclosing(call, cst.ClassDef)] if c is not None] + [source.module]
+    lines = [source.enclosing(call, cst.SimpleStatementLine)] + [
+        s for scope in scopes for s in scope.body if isinstance(s, cst.SimpleStatementLine)
+        and isinstance(s.body[0], cst.Assign) and [source.code(t.target) for t in s.body[0].targets][0] in names]
+    return " ".join(c.value for line in lines if line is not None
+                    for c in [line.trailing_whitespace.comment, *(e.comment for e in line.leading_lines)] if c)
+
+
+def _labels_only(diagnosis: Diagnosis, shape: tuple) -> bool:
+    """Whether the batch that reached the model came with class labels only, (N,) integer tensors,
+    where the loop drew it: a target tied to pixel positions (keypoints, boxes, masks) would keep
+    the old scale under a resize of the images alone."""
+    for frame in diagnosis.frames:
+        if frame.function == "forward":
+            break
+        tensors = [t for t in frame.tensors.values() if t is not None]
+        if frame.user and any(t.shape == shape for t in tensors):
+            others = [t for t in tensors if t.shape != shape and t.shape[:1] == shape[:1]]
+            return bool(others) and all(len(t.shape) == 1 and t.dtype in INTEGERS for t in others)
+    return False
 
 
 def _factors(node: cst.BaseExpression) -> list[cst.BaseExpression]:
