@@ -389,22 +389,20 @@ def probed(torch, options, target, worker=False):
     try:
         result = target()
     except SystemExit as exc:
-        caught = CAUGHT.caught_error(exc, in_project)
         if exc.code in (None, 0):  # `sys.exit(main())`: a normal end, whose health is checked like any other
             clean_exit, result = exc, None
-        elif caught is not None:
-            # `except Exception as e: print(e); sys.exit(1)`: the error the script caught is the crash
-            described_error(torch, options, report, caught, counters, loaders, sites)
-            report["exited"] = exc.code if isinstance(exc.code, int) else 1
-            write(options.out, measured(report, meter))
-            awaited_peers(options)
-            print_user_traceback(caught)
-            raise
         else:
-            report.update(outcome="exit", code=exc.code if isinstance(exc.code, int) else 1)
-            report["counters"] = counters.as_dict()
+            code = exc.code if isinstance(exc.code, int) else 1
+            caught = CAUGHT.caught_error(exc, in_project)
+            if caught is not None:  # `except Exception as e: print(e); sys.exit(1)`: the caught error is the crash
+                described_error(torch, options, report, caught, counters, loaders, sites)
+                report["exited"] = code
+            else:
+                report.update(outcome="exit", code=code, counters=counters.as_dict())
             write(options.out, measured(report, meter))
             awaited_peers(options)
+            if caught is not None:
+                print_user_traceback(caught)
             raise
     except BaseException as exc:
         described_error(torch, options, report, CAUGHT.caught_error(exc, in_project) or exc, counters, loaders, sites)
