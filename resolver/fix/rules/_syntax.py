@@ -37,6 +37,19 @@ def last_name(func: cst.BaseExpression) -> str | None:
     return None
 
 
+def without_argument(call: cst.Call, dropped: cst.Arg) -> cst.Call:
+    """The call without one argument: the argument before it takes its comma (and, for the last one,
+    the line break before the closing parenthesis), so the layout of the rest stays as written."""
+    args, index = list(call.args), list(call.args).index(dropped)
+    if index > 0:
+        changes = {"comma": dropped.comma}
+        if index == len(args) - 1:
+            changes["whitespace_after_arg"] = dropped.whitespace_after_arg
+        args[index - 1] = args[index - 1].with_changes(**changes)
+    del args[index]
+    return call.with_changes(args=args)
+
+
 def string(node) -> str | None:
     if isinstance(node, cst.SimpleString):
         return node.evaluated_value if isinstance(node.evaluated_value, str) else None

@@ -29,6 +29,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import without_argument
 from resolver.write.edits import Edit, Workspace
 
 # keyword -> (the API prefix that removed it, what the report says); only keywords whose removal keeps
@@ -40,19 +41,11 @@ REMOVED = {
 UNEXPECTED = re.compile(r"got an unexpected keyword argument '(\w+)'")
 
 
-def _without(call: cst.Call, keyword: str) -> cst.Call:
-    """The call without the keyword; a last argument hands its comma (and the line break before the
-    closing parenthesis) to the one before it, so the call keeps its layout."""
-    args = [a for a in call.args if not (a.keyword and a.keyword.value == keyword)]
-    if args and call.args[-1] not in args:
-        removed = call.args[-1]
-        args[-1] = args[-1].with_changes(comma=removed.comma, whitespace_after_arg=removed.whitespace_after_arg)
-    return call.with_changes(args=args)
-
-
-def _removed_from(source: Source, call: cst.Call, keyword: str, prefix: str) -> bool:
-    return any(a.keyword and a.keyword.value == keyword for a in call.args) and \
-        any(name.startswith(prefix) for name in source.qualified_names(call.func))
+def _removed_keyword(source: Source, call: cst.Call, keyword: str, prefix: str) -> cst.Arg | None:
+    """The call's `keyword=` argument, when the call is to the API that removed it."""
+    if not any(name.startswith(prefix) for name in source.qualified_names(call.func)):
+        return None
+    return next((a for a in call.args if a.keyword and a.keyword.value == keyword), None)
 
 
 class RemovedKeyword(Rule):
@@ -67,8 +60,9 @@ class RemovedKeyword(Rule):
         prefix, why = REMOVED[keyword]
         for frame, source in user_frames(diagnosis, workspace):
             for call in source.on_line(cst.Call, frame.line):
-                if _removed_from(source, call, keyword, prefix):
-                    plain = _without(call, keyword)
+                removed = _removed_keyword(source, call, keyword, prefix)
+                if removed is not None:
+                    plain = without_argument(call, removed)
                     reason = f"Changed {source.code(call)} to {source.code(plain)}: {why}"
                     yield source.edit(source.replaced(call, plain), frame.line, reason)
                     return

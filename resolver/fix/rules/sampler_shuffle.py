@@ -31,6 +31,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, user_frames
+from resolver.fix.rules._syntax import without_argument
 from resolver.write.edits import Edit, Workspace
 
 LOADER = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"}
@@ -54,16 +55,6 @@ def _may_be_none(source: Source, call: cst.Call, name: str) -> bool:
     return False
 
 
-def _without(call: cst.Call, dropped: cst.Arg) -> cst.Call:
-    """The call without one argument: the argument before it takes its comma (and the line break
-    after it), so the layout of the rest stays as written."""
-    args, index = list(call.args), list(call.args).index(dropped)
-    if index > 0:
-        args[index - 1] = args[index - 1].with_changes(comma=dropped.comma)
-    del args[index]
-    return call.with_changes(args=args)
-
-
 class SamplerShuffle(Rule):
     categories = ("data.sampler_shuffle",)
 
@@ -85,7 +76,7 @@ class SamplerShuffle(Rule):
                                                   if a is shuffle else a for a in call.args])
                     said = f"shuffle={value}"
                 else:
-                    new, said = _without(call, shuffle), f"dropped shuffle={source.code(shuffle.value)}"
+                    new, said = without_argument(call, shuffle), f"dropped shuffle={source.code(shuffle.value)}"
                 yield source.edit(source.replaced(call, new), frame.line, f"Let the sampler decide the order "
                                   f"({said}): {WHY}")
                 return
