@@ -12,6 +12,10 @@ from pathlib import Path
 from resolver.diagnose.categories import CATEGORIES
 from resolver.run.probe import schema
 
+# categories whose messages are written by the project, not by torch: two asserts raised through one
+# helper line are two errors, so the message, not the category, says whether it is the same one
+MESSAGE_IS_IDENTITY = frozenset({"unknown", "shape.assertion"})
+
 
 @dataclass(frozen=True)
 class Tensor:
@@ -233,7 +237,7 @@ class Diagnosis:
         where = self.location
         return (
             self.error_type,
-            self.category if self.category != "unknown" else self.message,
+            self.category if self.category not in MESSAGE_IS_IDENTITY else self.message,
             (str(where.file), where.line) if where else None,
             self.module.path if self.module else None,
         )

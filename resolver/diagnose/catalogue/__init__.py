@@ -79,7 +79,7 @@ MATCH_ORDER = (
     "health.zero_lr", "health.frozen_optimizer", "health.no_update", "health.schedule_per_batch",
     "health.sampler_epoch",
     "api.keyword_argument",  # after module.init_arguments, which takes `__init__() got an unexpected keyword`
-    "shape.project_assert",  # last of the shape families: a project's own assert message that names shapes
+    "shape.assertion",  # last: an assert whose message names shapes, the project's own or a library's
     "syntax.error", "import.missing_module",
 )
 

@@ -243,14 +243,14 @@ FAMILIES = (
       "the size explicitly.",
       "对空张量（空批次或过滤结果）使用了 -1 的 reshape：跳过空批次，或显式给出尺寸。",
       ("the tensor's shape", "where it became empty")),
-    f("shape.project_assert",
-      r"^AssertionError: .*\b(shapes?|dims?|ndim|rank|sizes?)\b",
+    f("shape.assertion",
+      r"^AssertionError: .*\b(shapes?|ndim)\b",
       ("AssertionError: Only pred shape [N, C], label shape [N] or pred shape [N, C, H, W], label shape "
        "[N, H, W] are supported",
        "AssertionError: input and target shapes must match"),
-      "The project's own shape check failed: a tensor reached it with another shape than the check states. "
-      "Look where that tensor was made; a bare squeeze() also drops a batch of one.",
-      "项目自己的形状检查失败：某个张量到达检查时的形状与检查所述不同。"
+      "A shape check (an assert) failed: a tensor reached it with another shape than the check states. Look "
+      "where that tensor was made; a bare squeeze() also drops a batch of one.",
+      "形状检查（assert）失败：某个张量到达检查时的形状与检查所述不同。"
       "查看该张量在哪里生成；不带维度的 squeeze() 也会去掉大小为 1 的批维。",
       ("the checked tensors' shapes", "the lines that made them")),
 )

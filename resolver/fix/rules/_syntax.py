@@ -8,7 +8,7 @@ import builtins
 import libcst as cst
 
 from resolver.fix.rules import _source
-from resolver.fix.rules._source import Source
+from resolver.fix.rules._source import Source, method_call
 
 BUILTINS = frozenset(dir(builtins))  # names no project defines: `len`, `float`, `print`
 
@@ -48,6 +48,18 @@ def without_argument(call: cst.Call, dropped: cst.Arg) -> cst.Call:
         args[index - 1] = args[index - 1].with_changes(**changes)
     del args[index]
     return call.with_changes(args=args)
+
+
+def bare_squeeze(source: Source, node: cst.CSTNode) -> tuple[cst.Call, str] | None:
+    """(the call, its flatten(1) form) for `torch.squeeze(x)` or `x.squeeze()` with no dimension."""
+    if not isinstance(node, cst.Call):
+        return None
+    if source.calls(node, {"torch.squeeze"}) and len(node.args) == 1 and node.args[0].keyword is None:
+        prefix = source.module.code_for_node(node.func.value) if isinstance(node.func, cst.Attribute) else "torch"
+        return node, f"{prefix}.flatten({source.module.code_for_node(node.args[0].value)}, 1)"
+    if method_call(node, "squeeze") and not node.args and not source.qualified_names(node.func.value) & {"torch"}:
+        return node, f"{source.module.code_for_node(node.func.value)}.flatten(1)"
+    return None
 
 
 def string(node) -> str | None:

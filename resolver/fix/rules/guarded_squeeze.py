@@ -1,8 +1,9 @@
 """## What it does
 Names the dimension of a bare `squeeze()` that sits under a test stating which dimension is meant:
-`if pred.size(1) == 1: pred = pred.squeeze()` becomes `pred.squeeze(1)`. It acts when a check the
-project wrote about shapes fails in the function that squeezes, and the failing frame holds a tensor
-whose batch dimension is one.
+`if pred.size(1) == 1: pred = pred.squeeze()` becomes `pred.squeeze(1)`. It acts when a shape check
+(an `assert` that reads the squeezed value) fails in the function that squeezes, and the value before
+the squeeze, seen in the frames, was a batch of one whose only other dimension of size one is the tested
+one.
 
 ## Why is this bad?
 `squeeze()` drops every dimension of size one. The test says the code means the channel of a
@@ -33,6 +34,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import bare_squeeze
 from resolver.write.edits import Edit, Workspace
 
 
@@ -57,14 +59,23 @@ def _size_one(source: Source, test: cst.BaseExpression) -> tuple[str, int] | Non
     return None
 
 
-def _bare_squeeze(source: Source, call: cst.Call) -> str | None:
-    """The code of what a dimensionless squeeze squeezes: `x.squeeze()`, `torch.squeeze(x)`."""
-    if isinstance(call.func, cst.Attribute) and call.func.attr.value == "squeeze":
-        if not call.args and "torch.squeeze" not in source.qualified_names(call.func):
-            return source.code(call.func.value)
-        if len(call.args) == 1 and not call.args[0].keyword and "torch.squeeze" in source.qualified_names(call.func):
-            return source.code(call.args[0].value)
-    return None
+def _squeezed(source: Source, call: cst.Call) -> str | None:
+    found = bare_squeeze(source, call)
+    if found is None:
+        return None
+    value = found[0].args[0].value if found[0].args else found[0].func.value
+    return source.code(value)
+
+
+def _only_batch_and(diagnosis: Diagnosis, squeezed: tuple[int, ...], dim: int) -> bool:
+    """Whether the value before the squeeze, found among the frames' tensors (the caller's argument,
+    the local it was computed from), had ones only at the batch and at `dim`: then squeeze(dim) keeps
+    every other dimension the bare squeeze kept. A value with more ones (`[N, 1, 1]` meant to become
+    `[N]`), or none found, leaves the squeeze alone."""
+    before = [t.shape for f in diagnosis.frames if f.user for t in f.tensors.values()
+              if len(t.shape) > max(dim, 0) and t.shape[0] == 1 and t.shape[dim] == 1
+              and tuple(n for n in t.shape if n != 1) == tuple(squeezed)]
+    return bool(before) and all({i for i, n in enumerate(shape) if n == 1} == {0, dim} for shape in before)
 
 
 def _read_names(source: Source, statement: cst.CSTNode) -> set[str]:
@@ -80,12 +91,10 @@ def _with_dim(call: cst.Call, dim: int) -> cst.Call:
 
 
 class GuardedSqueeze(Rule):
-    categories = ("shape.project_assert",)
+    categories = ("shape.assertion",)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for frame, source in user_frames(diagnosis, workspace):
-            if not any(t.shape and t.shape[0] == 1 for t in frame.tensors.values()):
-                continue  # no batch of one in sight: the check failed for another reason
             raising = source.statement_at(frame.line)
             scope = source.function_of(raising) if raising is not None else None
             if scope is None:
@@ -94,8 +103,11 @@ class GuardedSqueeze(Rule):
                 guard = _size_one(source, test.test)
                 if guard is None or guard[0] not in _read_names(source, raising):
                     continue  # the failed check does not read what was squeezed
+                squeezed = frame.tensors.get(guard[0])
+                if squeezed is None or not _only_batch_and(diagnosis, squeezed.shape, guard[1]):
+                    continue
                 for call in source.nodes(cst.Call, lambda c: source.within(c, test.body)):
-                    if _bare_squeeze(source, call) == guard[0] and source.line_of(call) < frame.line:
+                    if _squeezed(source, call) == guard[0] and source.line_of(call) < frame.line:
                         named = _with_dim(call, guard[1])
                         reason = (f"Changed {source.code(call)} to {source.code(named)}: the test above it names "
                                   f"dimension {guard[1]}; a bare squeeze() also dropped the batch of one")

@@ -44,7 +44,7 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
-from resolver.fix.rules._syntax import attribute_assignments, last_name, own_nodes, the_return
+from resolver.fix.rules._syntax import attribute_assignments, bare_squeeze, last_name, own_nodes, the_return
 from resolver.write.edits import Edit, Workspace
 
 RANKS = re.compile(r"expected (\d+)D (?:or (\d+)D )?input \(got (\d+)D input\)")
@@ -64,18 +64,6 @@ REORDERING = ("permute", "transpose", "t", "swapaxes", "swapdims", "movedim", "m
 KEEP_SHAPE = {"to", "cuda", "cpu", "float", "double", "half", "bfloat16", "detach", "clone", "contiguous", "type"}
 LAYERS_WALKED = 6
 FRAMES = 3  # the user frames looked at, innermost first: the layer's call and the forwards around it
-
-
-def _bare_squeeze(source: Source, node: cst.CSTNode) -> tuple[cst.Call, str] | None:
-    """(the call, its flatten(1) form) for `torch.squeeze(x)` or `x.squeeze()` with no dimension."""
-    if not isinstance(node, cst.Call):
-        return None
-    if source.calls(node, {"torch.squeeze"}) and len(node.args) == 1 and node.args[0].keyword is None:
-        prefix = source.module.code_for_node(node.func.value) if isinstance(node.func, cst.Attribute) else "torch"
-        return node, f"{prefix}.flatten({source.module.code_for_node(node.args[0].value)}, 1)"
-    if method_call(node, "squeeze") and not node.args and not source.qualified_names(node.func.value) & {"torch"}:
-        return node, f"{source.module.code_for_node(node.func.value)}.flatten(1)"
-    return None
 
 
 def _lost_the_batch(diagnosis: Diagnosis) -> bool:
@@ -108,7 +96,7 @@ class SqueezeBatchOfOne(Rule):
                 if len(positional) != 1:
                     continue
                 for step in tracer.chain(source, positional[0].value, frame)[1:]:
-                    found = _bare_squeeze(step.source, step.node)
+                    found = bare_squeeze(step.source, step.node)
                     if found is None:
                         continue
                     yield _flattened(step.source, *found)
@@ -211,7 +199,7 @@ def _squeeze_in_model(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace
             return None
         steps = tracer.chain(source, value, None)
         for step in steps:
-            found = _bare_squeeze(step.source, step.node) if step.source is source else None
+            found = bare_squeeze(step.source, step.node) if step.source is source else None
             if found is not None:
                 squeezed = found[0].args[0].value if found[0].args else found[0].func.value
                 return (source, *found) if _batch_first(tracer, source, klass, squeezed) else None
