@@ -25,6 +25,10 @@ class Stream(IterableDataset):
         return iter(range(5))
 
 
+class Pairs(BatchSampler):
+    """a batch sampler of the project's own over a random sampler: the order is its own"""
+
+
 class EveryOther(SequentialSampler):
     def __iter__(self):
         return iter(range(0, len(self.data_source), 2))
@@ -39,10 +43,11 @@ class EveryOther(SequentialSampler):
      "ordered"),
     (DataLoader(DATA, batch_size=4), "ordered"),
     (DataLoader(DATA, batch_size=None, shuffle=False), "ordered"),
-    (DataLoader(Stream(), batch_size=2), "ordered"),
+    (DataLoader(Stream(), batch_size=2), None),
     (DataLoader(DATA, batch_size=4, sampler=EveryOther(DATA)), None),
     (DataLoader(DATA, batch_sampler=[[0, 1], [5, 2]]), None),
     (DataLoader(DATA, batch_sampler=BatchSampler(RandomSampler(DATA), 4, False)), "shuffled"),
+    (DataLoader(DATA, batch_sampler=Pairs(SequentialSampler(DATA), 2, False)), None),
 ])
 def test_the_order_follows_the_sampler(loader, order):
     assert _loaders().batch_order(loader) == order

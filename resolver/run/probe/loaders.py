@@ -135,13 +135,14 @@ class Loaders:
 
 
 def batch_order(loader):
-    """"shuffled" when the sampler draws samples at random, "ordered" when consecutive batches
-    continue one another (a sequential sampler, a stream); None for a sampler of the project's own."""
+    """"shuffled" when the sampler draws samples at random, "ordered" only for torch's own
+    SequentialSampler over a map-style dataset; None (unknown) otherwise: a stream (an IterableDataset
+    decides its own order, a worker may interleave it), a sampler or batch sampler of the project's own."""
     data = sys.modules["torch"].utils.data  # loaded: the loader is one of its objects
     if isinstance(loader.dataset, data.IterableDataset):
-        return "ordered"
-    if loader.batch_sampler is not None and not isinstance(loader.batch_sampler, data.BatchSampler):
-        return None  # the project's own batch sampler: its order is its own
+        return None
+    if loader.batch_sampler is not None and type(loader.batch_sampler) is not data.BatchSampler:
+        return None  # the project's own batch sampler (a subclass too): its order is its own
     # a BatchSampler handed in as batch_sampler= draws from its own sampler, not the loader's default
     sampler = loader.batch_sampler.sampler if loader.batch_sampler is not None else loader.sampler
     if isinstance(sampler, (data.RandomSampler, data.SubsetRandomSampler, data.WeightedRandomSampler)):
