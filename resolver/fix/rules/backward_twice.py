@@ -5,8 +5,10 @@ after the step's backward when its loss reads the state), a generator's output r
 discriminator, a step's output kept in an object's state (a queue, a memory bank, `self.prev`)
 by the method the step hands it to. A recurrent state the model keeps on itself (`out,
 self.hidden = self.lstm(x, self.hidden)` in its forward) is detached right after it is made, when
-consecutive batches may continue the same sequences; over shuffled batches (a random sampler, or
-batches cut from a random permutation) the layer gets no initial state instead. A
+consecutive batches may continue the same sequences; the layer gets no initial state instead (and
+the state is no longer kept if nothing reads it) only when the loop that calls backward walks
+shuffled batches (a random sampler, or batches cut from a permutation drawn in its function), calls
+the model once a batch without resetting the state, and nothing else uses or starts the state. A
 tensor computed from the model once, before the steps (`self.adj = model.adjacency()` in
 `__init__`, or above the loop), is computed again where each step uses it. Only when nothing is
 carried does the first backward get `retain_graph=True`. A running loss carried from step to
@@ -40,7 +42,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._kept_states import batch_order, self_attribute, states_kept_in_modules
+from resolver.fix.rules._kept_states import states_kept_in_modules
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import swapped
 from resolver.fix.rules._rule import Rule
@@ -53,7 +55,7 @@ from resolver.fix.rules._source import (
     names_in,
     user_frames,
 )
-from resolver.fix.rules._syntax import attribute_assignments, own_nodes, parameter_names
+from resolver.fix.rules._syntax import attribute_assignments, own_nodes, parameter_names, self_attribute
 from resolver.write.edits import Edit, Workspace
 
 
@@ -379,7 +381,7 @@ class BackwardTwice(Rule):
                           "previous batch still held that batch's graph")
                 yield source.edit(source.replaced(arg, new), source.line_of(call), reason)
             tracer = Tracer(diagnosis, workspace)
-            yield from states_kept_in_modules(tracer, frame, batch_order(diagnosis, source, loop))
+            yield from states_kept_in_modules(tracer, frame, source, loop)
             yield from _stored_outputs(tracer, source, function or loop, frame)
             yield from _made_once(source, function, loop, {n for n, t in frame.tensors.items() if not t.requires_grad})
             if loop is None:
