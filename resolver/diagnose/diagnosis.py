@@ -106,6 +106,8 @@ class Loader:
     sample_sizes: dict[str, int] = field(default_factory=dict)
     # with sample_ranges, for positions holding 0..255: how many distinct values the dataset holds (3: more than 2)
     byte_levels: dict[str, int] = field(default_factory=dict)
+    # "shuffled" (a random sampler), "ordered" (a sequential sampler, a stream), None: unknown
+    order: str | None = None
 
     @classmethod
     def from_json(cls, data, ranges=None, ragged=None, none_samples=None, kinds=None, sizes=None,
@@ -119,7 +121,7 @@ class Loader:
                    {k: tuple(v) for k, v in (ranges or {}).items()},
                    {k: tuple(v) for k, v in (ragged or {}).items()},
                    tuple(none_samples) if none_samples else None, dict(kinds or {}), dict(sizes or {}),
-                   dict(byte_levels or {}))
+                   dict(byte_levels or {}), data.get("order"))
 
 
 @dataclass(frozen=True)

@@ -359,3 +359,12 @@ def read_names(node: cst.CSTNode) -> list[cst.Name]:
     node.visit(Reads())
     return found
 
+
+
+def self_attribute(node: cst.CSTNode) -> str | None:
+    """`self.queue` or `self.queue[...]` (also `self.queue[a][b]`): the attribute it stores into."""
+    while isinstance(node, cst.Subscript):
+        node = node.value
+    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+        return node.attr.value
+    return None

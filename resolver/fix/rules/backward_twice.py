@@ -4,7 +4,11 @@ passed from batch to batch (a state that starts as `None` is detached where each
 after the step's backward when its loss reads the state), a generator's output reused for the
 discriminator, a step's output kept in an object's state (a queue, a memory bank, `self.prev`)
 by the method the step hands it to. A recurrent state the model keeps on itself (`out,
-self.hidden = self.lstm(x, self.hidden)` in its forward) is detached right after it is made. A
+self.hidden = self.lstm(x, self.hidden)` in its forward) is detached right after it is made, when
+consecutive batches may continue the same sequences; the layer gets no initial state instead (and
+the state is no longer kept if nothing reads it) only when the loop that calls backward walks
+shuffled batches (a random sampler, or batches cut from a permutation drawn in its function), calls
+the model once a batch without resetting the state, and nothing else uses or starts the state. A
 tensor computed from the model once, before the steps (`self.adj = model.adjacency()` in
 `__init__`, or above the loop), is computed again where each step uses it. Only when nothing is
 carried does the first backward get `retain_graph=True`. A running loss carried from step to
@@ -38,6 +42,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._kept_states import states_kept_in_modules
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import swapped
 from resolver.fix.rules._rule import Rule
@@ -50,7 +55,7 @@ from resolver.fix.rules._source import (
     names_in,
     user_frames,
 )
-from resolver.fix.rules._syntax import attribute_assignments, last_name, own_nodes, parameter_names
+from resolver.fix.rules._syntax import attribute_assignments, own_nodes, parameter_names, self_attribute
 from resolver.write.edits import Edit, Workspace
 
 
@@ -97,39 +102,6 @@ def _detached_where_made(source: Source, loop, call: cst.Call, arg: cst.Arg, nam
               "still held this batch's graph, which its backward frees")
     yield source.edit(source.replaced(anchor, cst.FlattenSentinel([anchor, line])), source.line_of(anchor) + 1,
                       reason)
-
-
-# what a recurrent layer hands back as its state: one tensor, or LSTM's (h, c)
-RECURRENT = {"RNN": "{}.detach()", "GRU": "{}.detach()", "RNNCell": "{}.detach()", "GRUCell": "{}.detach()",
-             "LSTM": "tuple(h.detach() for h in {})"}
-
-
-def _states_kept_in_modules(tracer: Tracer, frame) -> Iterator[Edit]:
-    """`out, self.hidden = self.lstm(x, self.hidden)` in a method of the model being trained: the
-    module keeps its recurrent layer's state from batch to batch. It is detached where it is made,
-    right after that statement (the state may start as None, which has no .detach()); not in a
-    loop of the method, whose steps are one sequence's time steps."""
-    classes = {name for name, _ in frame.models.values()}
-    for where in tracer.project_sources() if classes else ():
-        for klass in where.nodes(cst.ClassDef, lambda c: c.name.value in classes):
-            for assign in (a for m in own_nodes(klass, cst.FunctionDef) for a in own_nodes(m, cst.Assign)):
-                call, target = assign.value, assign.targets[0].target
-                if not isinstance(call, cst.Call) or not isinstance(call.func, cst.Attribute) \
-                        or not _self_attribute(call.func) or where.loop_of(assign) is not None:
-                    continue  # in a loop over time steps the state must keep its graph until the backward
-                parts = [e.value for e in target.elements] if isinstance(target, (cst.Tuple, cst.List)) else [target]
-                kept = {where.code(p) for p in parts if isinstance(p, cst.Attribute) and _self_attribute(p)}
-                layers = attribute_assignments(where, klass, call.func.attr.value)
-                layer = layers[0][0] if len(layers) == 1 and isinstance(layers[0][0], cst.Call) else None
-                form = RECURRENT.get(last_name(layer.func) or "") if layer is not None else None
-                for state in (where.code(a.value) for a in call.args if form and where.code(a.value) in kept):
-                    statement = where.enclosing(assign, cst.SimpleStatementLine)
-                    line = cst.parse_statement(f"{state} = {form.format(state)}\n")
-                    reason = (f"Detached {state} after line {where.line_of(statement)}: the model keeps its "
-                              f"{last_name(layer.func)} state from batch to batch, and the kept state still held "
-                              "the previous batch's graph, which its backward freed")
-                    yield where.edit(where.replaced(statement, cst.FlattenSentinel([statement, line])),
-                                     where.line_of(statement) + 1, reason)
 
 
 def _summed_backwards(source: Source, second: cst.Call) -> Iterator[Edit]:
@@ -211,15 +183,6 @@ def _reused_outputs(source: Source, loop) -> Iterator[tuple[cst.Arg, str]]:
             yield min(args, key=source.line_of), name
 
 
-def _self_attribute(node: cst.CSTNode) -> str | None:
-    """`self.queue` or `self.queue[...]` (also `self.queue[a][b]`): the attribute it stores into."""
-    while isinstance(node, cst.Subscript):
-        node = node.value
-    if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
-        return node.attr.value
-    return None
-
-
 def _stores_into_self(method: cst.FunctionDef, name: str) -> bool:
     """Whether the method keeps `name` (or a slice of it) in the object's state: assigned into
     `self.x` / `self.x[...]`, or handed to `self.x.append(...)`-like calls; and gives none of it back."""
@@ -228,10 +191,10 @@ def _stores_into_self(method: cst.FunctionDef, name: str) -> bool:
         return False
     for node in own_nodes(method, (cst.Assign, cst.AugAssign)):
         targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
-        if any(_self_attribute(t) for t in targets) and name in names_in(node.value):
+        if any(self_attribute(t) for t in targets) and name in names_in(node.value):
             return True
     for call in own_nodes(method, cst.Call):
-        if isinstance(call.func, cst.Attribute) and _self_attribute(call.func.value) \
+        if isinstance(call.func, cst.Attribute) and self_attribute(call.func.value) \
                 and call.func.attr.value in ("append", "extend", "insert", "copy_", "add", "put") \
                 and any(name in names_in(a.value) for a in call.args):
             return True
@@ -318,7 +281,7 @@ def _kept_parameters(klass: cst.ClassDef, init: cst.FunctionDef) -> dict[str, st
     for node in own_nodes(init, cst.Assign):
         if isinstance(node.value, cst.Name) and node.value.value in parameter_names(init):
             for target in node.targets:
-                if _self_attribute(target.target) and isinstance(target.target, cst.Attribute):
+                if self_attribute(target.target) and isinstance(target.target, cst.Attribute):
                     kept.setdefault(node.value.value, f"self.{target.target.attr.value}")
     for name in parameter_names(init):
         kept.setdefault(name, None)
@@ -418,7 +381,7 @@ class BackwardTwice(Rule):
                           "previous batch still held that batch's graph")
                 yield source.edit(source.replaced(arg, new), source.line_of(call), reason)
             tracer = Tracer(diagnosis, workspace)
-            yield from _states_kept_in_modules(tracer, frame)
+            yield from states_kept_in_modules(tracer, frame, source, loop)
             yield from _stored_outputs(tracer, source, function or loop, frame)
             yield from _made_once(source, function, loop, {n for n, t in frame.tensors.items() if not t.requires_grad})
             if loop is None:

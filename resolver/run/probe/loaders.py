@@ -127,10 +127,29 @@ class Loaders:
             else getattr(collate, "__name__", "custom"),
             "dataset_size": size,
             "dataset": dataset_fact(loader.dataset),
+            "order": batch_order(loader),
         }
 
     def as_dict(self):
         return {"last": self.facts(self.last and self.last()), "failed": self.facts(self.failed and self.failed())}
+
+
+def batch_order(loader):
+    """"shuffled" when the sampler draws samples at random, "ordered" only for torch's own
+    SequentialSampler over a map-style dataset; None (unknown) otherwise: a stream (an IterableDataset
+    decides its own order, a worker may interleave it), a sampler or batch sampler of the project's own."""
+    data = sys.modules["torch"].utils.data  # loaded: the loader is one of its objects
+    if isinstance(loader.dataset, data.IterableDataset):
+        return None
+    if loader.batch_sampler is not None and type(loader.batch_sampler) is not data.BatchSampler:
+        return None  # the project's own batch sampler (a subclass too): its order is its own
+    # a BatchSampler handed in as batch_sampler= draws from its own sampler, not the loader's default
+    sampler = loader.batch_sampler.sampler if loader.batch_sampler is not None else loader.sampler
+    if isinstance(sampler, (data.RandomSampler, data.SubsetRandomSampler, data.WeightedRandomSampler)):
+        return "shuffled"
+    if isinstance(sampler, data.distributed.DistributedSampler):
+        return "shuffled" if sampler.shuffle else "ordered"
+    return "ordered" if type(sampler) is data.SequentialSampler else None
 
 
 LENGTHS_READ = [0]  # how many times the script asked a DataLoader its length (smoke mode's, a cut one)
