@@ -183,6 +183,30 @@ def stated_kind(step: Step, wanted: str = "") -> Edit | str | None:
     return None
 
 
+def cast_when(chain: list[Step], wanted: str, test: str, negated: bool, placed) -> Edit | None:
+    """The first `dtype=` (or `.to(dtype)`) the trail states, restated as `wanted if test else
+    old` (`old if test else wanted` when `negated`): the loss that takes the tensor is chosen by
+    that branch, and the other loss keeps the dtype it had. None when the trail states the dtype
+    another way, or where `placed(step)` says the test can't be read."""
+    for step in chain:
+        node, source = step.node, step.source
+        name = last_name(node.func) if isinstance(node, cst.Call) else None
+        for arg in node.args if name is not None else ():
+            keyword = arg.keyword.value if arg.keyword is not None else None
+            if keyword == "dtype" or (keyword is None and name in ("to", "type") and arg is node.args[0]):
+                old = source.module.code_for_node(arg.value)
+                match = DTYPE_NAME.match(old.strip("'\""))
+                spelled = _respelled(old, match, wanted) if match is not None else None
+                if spelled is None or match["name"] in RIGHT[wanted] or not placed(step):
+                    return None
+                value = f"{old} if {test} else {spelled}" if negated else f"{spelled} if {test} else {old}"
+                new = node.deep_replace(arg.value, cst.parse_expression(value))
+                return _edit(source, node, new, wanted, "where its dtype is set, by the branch that picks the loss")
+        if stated_kind(step, wanted) is not None:
+            return None
+    return None
+
+
 def _factory_fill(step: Step, name: str | None, positional: list, wanted: str) -> Edit | None:
     """`torch.full(size, 1)` takes its dtype from the fill: an integer fill makes int64 labels, so
     the fill is written as the float it means (`1.0`) where a floating tensor is wanted."""

@@ -17,6 +17,12 @@ never at a factory or a decoder that states uint8 (`np.zeros`, `frombuffer`), no
 dataset keeps the array when its constructor reads it again in 0..255 units (then where the sample
 is taken); only cast when the project normalises 0..255 values itself (a `/ 255`, a mean/std in
 0..255 units), or when the values are no higher than 1 (a mask, an occupancy grid).
+When a branch the code states picks the loss that takes the target (`criterion =
+nn.CrossEntropyLoss() if n_classes > 1 else nn.BCEWithLogitsLoss()`, or the same in an `if`/`else`)
+and the other loss takes another kind, the cast follows that branch: the stated dtype becomes
+`torch.long if n_classes > 1 else torch.float32` where the branch's test can be read (see
+_loss_choice.py); a functional loss called in its own branch gets the cast at its call; a loss
+chosen where no cast can follow (a helper, a model attribute) gets none.
 
 ## Why is this bad?
 `expected target dtype to be Long`, `one_hot is only applicable to index tensor`, `Found dtype
@@ -52,7 +58,17 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame, Tensor
 from resolver.fix.rules._byte_images import byte_image, intensities, scales_bytes
-from resolver.fix.rules._dtype_origin import FLOATING, INTEGER, UNIT_IMAGE, cast_at, fix_at_origin, kind_of, stated_kind
+from resolver.fix.rules._dtype_origin import (
+    FLOATING,
+    INTEGER,
+    UNIT_IMAGE,
+    cast_at,
+    cast_when,
+    fix_at_origin,
+    kind_of,
+    stated_kind,
+)
+from resolver.fix.rules._loss_choice import CALL_SITE, UNSURE, Choice, loss_choice
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
@@ -108,6 +124,11 @@ class DtypeContract(Rule):
             if not nodes:
                 continue
             chains = [tracer.chain(source, node, frame) for node in nodes]
+            if diagnosis.category != "dtype.mismatch" and len(nodes) == 1:
+                chosen = _branch_cast(source, nodes[0], chains[0], wanted, tracer)
+                if chosen is not None:
+                    yield from [chosen] if isinstance(chosen, Edit) else []
+                    return
             if counts:
                 edit = _counts_made(chains[0])
                 if edit is not None:
@@ -122,6 +143,32 @@ class DtypeContract(Rule):
                 # when the trail missed a later cast
                 yield _together([cast_at(chain[0], wanted, "where it is used") for chain in chains])
             return
+
+
+def _branch_cast(source: Source, node: cst.BaseExpression, chain: list[Step], wanted: str,
+                 tracer: Tracer) -> Edit | str | None:
+    """The cast when a branch the code states picks the loss that takes the target (see
+    _loss_choice.py): the stated dtype made conditional on that branch, where the branch's test
+    can be read (the same function, after it); the cast at the call when the loss is called in
+    its own branch; else UNSURE (no edit: a plain cast would break the other loss). None when no
+    branch picks between losses of other kinds."""
+    call = source.parents.get(source.parents.get(node))
+    if not isinstance(call, cst.Call):
+        return None
+    choice = loss_choice(source, call, wanted, tracer.project_sources())
+    if choice == CALL_SITE:
+        return cast_at(chain[0], wanted, "where it is used, in the branch that calls this loss")
+    if not isinstance(choice, Choice):
+        return choice
+    test = choice.source.code(choice.test).strip()
+    if isinstance(choice.test, (cst.IfExp, cst.Lambda)):
+        test = f"({test})"
+
+    def placed(step: Step) -> bool:
+        function = step.source.function_of(step.node)
+        return step.source is choice.source and function is choice.source.function_of(choice.statement) \
+            and step.source.line_of(step.node) > choice.source.line_of(choice.statement)
+    return cast_when(chain, wanted, test, choice.negated, placed) or UNSURE
 
 
 def _fed_by_sequential_item(diagnosis: Diagnosis) -> bool:

@@ -11,7 +11,9 @@ way. Where it comes from the derivative of a `sqrt` (its value at 0 is finite, i
 not: a distance of a sample to itself), each sqrt there takes `x + 1e-8`; a sqrt whose value is
 already nan (of a negative number) gets no edit. Where the code declares its own eps (`self.eps`
 in the class, an `eps` parameter, a module's `EPS`), that is the eps added. The log of a softmax
-is log_of_softmax's, the log of a sigmoid whose logits are in reach log_of_sigmoid's; a value that
+is log_of_softmax's, the log of a sigmoid whose logits are in reach log_of_sigmoid's; a log of a
+probability that a helper or a model's forward returns as a sigmoid gets no eps either
+(it would cap the saturated loss with a zero gradient: the loss wants the logits); a value that
 came in with the data, an overflowing `exp` or a diverging learning rate get no edit.
 
 ## Why is this bad?
@@ -35,16 +37,19 @@ return (x - self.mean) / self.std
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._loss import nonfinite_from
+from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._sigmoid import Sigmoids, one_minus
+from resolver.fix.rules._sigmoid import SIGMOIDS, Sigmoids, one_minus
 from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
 EPS = "1e-8"
@@ -129,16 +134,18 @@ class EpsGuard(Rule):
         op = diagnosis.health["origin"]["op"]
         if op in SQRT_OPS and not diagnosis.health["origin"].get("in_backward"):
             return  # its value is nan already (a negative operand): not a 0 that an eps moves
+        tracer = Tracer(diagnosis, workspace)
         for frame, source in user_frames(diagnosis, workspace):
             if op in LOG_OPS + SQRT_OPS:
-                edit = self._inside("log" if op in LOG_OPS else "sqrt", frame.line, source)
+                made = partial(_made_by_squashing, tracer, source, frame)
+                edit = self._inside("log" if op in LOG_OPS else "sqrt", frame.line, source, made)
             else:
                 edit = self._division(frame.line, source)
             if edit is not None:
                 yield edit
             return
 
-    def _inside(self, name: str, line: int, source: Source) -> Edit | None:
+    def _inside(self, name: str, line: int, source: Source, made) -> Edit | None:
         """eps inside each `torch.<name>(x)` or `x.<name>()` on the line."""
         replacements, eps = {}, cst.Float(EPS)
         for call in source.on_line(cst.Call, line):
@@ -156,6 +163,8 @@ class EpsGuard(Rule):
                 return None  # log_of_softmax's
             if name == "log" and Sigmoids(source, call).is_sigmoid(one_minus(operand) or operand):
                 return None  # a saturated probability, not a quantity that is 0 at the edge: log_of_sigmoid's
+            if name == "log" and made(one_minus(operand) or operand):
+                return None  # the same, from a model's forward or a helper: the loss wants the logits, not an eps
             replacements[call] = new
         if not replacements:
             return None
@@ -185,3 +194,24 @@ class EpsGuard(Rule):
         reason = (f"Added eps ({source.code(eps)}) to the denominator of {source.code(division)}: it reached 0 "
                   f"and the division made the loss non-finite")
         return source.edit(source.replaced(division, new), line, reason)
+
+
+def _made_by_squashing(tracer: Tracer, source: Source, frame, operand: cst.BaseExpression) -> bool:
+    """The log's operand traced back (a helper's return, a model's forward) to a sigmoid: a
+    probability that saturates, which an eps would cap instead of computing from logits."""
+    chain = tracer.chain(source, operand, frame)
+    if any(_squashes(step.source, step.node) for step in chain[1:]):
+        return True
+    last = chain[-1]
+    if not isinstance(last.node, cst.Call):
+        return False
+    returns = [(where, r.value) for where, function in tracer.functions_called(last.source, last.node)
+               for r in own_nodes(function, cst.Return) if r.value is not None]
+    return bool(returns) and all(any(_squashes(step.source, step.node) for step in tracer.chain(where, value, None))
+                                 for where, value in returns)
+
+
+def _squashes(source: Source, node: cst.CSTNode) -> bool:
+    # a softmax kept in a name still gets the eps: log_of_softmax takes only `log(softmax(x))` written inline
+    return isinstance(node, cst.Call) and (source.calls(node, SIGMOIDS) or isinstance(
+        node.func, cst.Attribute) and node.func.attr.value == "sigmoid")
