@@ -54,6 +54,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data["loader"].pop("sample_sizes")
     if data.get("loader") and not data["loader"]["byte_levels"]:  # likewise the levels of 0..255 positions
         data["loader"].pop("byte_levels")
+    if data.get("loader") and not data["loader"]["sample_values"]:  # likewise the few values of a position
+        data["loader"].pop("sample_values")
     for frame in data["frames"] + ([data["forward_origin"]] if data.get("forward_origin") else []):
         if not frame["lengths"]:  # likewise the data lengths a Dataset's __getitem__ keeps
             frame.pop("lengths")

@@ -106,12 +106,14 @@ class Loader:
     sample_sizes: dict[str, int] = field(default_factory=dict)
     # with sample_ranges, for positions holding 0..255: how many distinct values the dataset holds (3: more than 2)
     byte_levels: dict[str, int] = field(default_factory=dict)
-    # "shuffled" (a random sampler), "ordered" (a sequential sampler, a stream), None: unknown
+    # "shuffled" (a random sampler), "ordered" (a sequential sampler), None: unknown
     order: str | None = None
+    # with sample_ranges: the distinct values the dataset holds at a position, where they are few (32 at most)
+    sample_values: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, data, ranges=None, ragged=None, none_samples=None, kinds=None, sizes=None,
-                  byte_levels=None) -> Loader | None:
+                  byte_levels=None, values=None) -> Loader | None:
         if not data:
             return None
         dataset = data.get("dataset") or {}
@@ -121,7 +123,7 @@ class Loader:
                    {k: tuple(v) for k, v in (ranges or {}).items()},
                    {k: tuple(v) for k, v in (ragged or {}).items()},
                    tuple(none_samples) if none_samples else None, dict(kinds or {}), dict(sizes or {}),
-                   dict(byte_levels or {}), data.get("order"))
+                   dict(byte_levels or {}), data.get("order"), {k: tuple(v) for k, v in (values or {}).items()})
 
 
 @dataclass(frozen=True)
@@ -264,7 +266,7 @@ class Diagnosis:
             report.get("counters", {}), report.get("versions", {}),
             Loader.from_json(loaders.get("failed") or loaders.get("last"), loaders.get("sample_ranges"),
                              loaders.get("ragged"), loaders.get("none_samples"), loaders.get("sample_kinds"),
-                             loaders.get("sample_sizes"), loaders.get("byte_levels")),
+                             loaders.get("sample_sizes"), loaders.get("byte_levels"), loaders.get("sample_values")),
             probe_error=report.get("probe_error", ""),
             wrapped_state_dicts=tuple(WrappedStateDict.from_json(w) for w in report.get("wrapped_state_dicts", [])),
             unused_parameters=tuple(UnusedPart.from_json(u) for u in report.get("unused_parameters", [])),

@@ -1,6 +1,7 @@
 """The CTC loss a padding collate must agree with. Targets padded with zeros reach `CTCLoss` as
 the blank (class 0); its `target_lengths` must then count the labels, not the padded width:
-`torch.full((bs,), targets.size(1))` would train every short target with blanks as labels."""
+`torch.full((bs,), targets.size(1))` would train every short target with blanks as labels. Lengths
+the batches carry (each sample's own) stay as they are."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import libcst as cst
 
 from resolver.fix.rules._source import Source, argument, parsed, project_sources
+from resolver.fix.rules._syntax import bound_names
 from resolver.write.edits import Change, Workspace
 
 CTC_MODULES = frozenset({"torch.nn.CTCLoss", "torch.nn.modules.loss.CTCLoss"})
@@ -63,6 +65,17 @@ def _padded_width(value: cst.CSTNode, targets: str, source: Source) -> bool:
                for n in source.nodes((cst.Call, cst.Subscript), lambda n: n is value or source.within(n, value)))
 
 
+def _from_the_batches(source: Source, call: cst.Call, lengths: str) -> bool:
+    """The lengths are unpacked from the batches by a loop around the call in its function
+    (`for feats, labels, label_lengths in loader:`): the samples give them, not the padded width."""
+    loop = source.loop_of(call)
+    while loop is not None and source.function_of(loop) is source.function_of(call):
+        if isinstance(loop, cst.For) and lengths in bound_names(loop.target):
+            return True
+        loop = source.loop_of(loop)
+    return False
+
+
 def _counted(source: Source, call: cst.Call, padding: int) -> str | None:
     """The file's text with the target lengths of the call counted from the padding, or None."""
     targets, lengths = argument(call, 1, "targets"), argument(call, 3, "target_lengths")
@@ -73,6 +86,8 @@ def _counted(source: Source, call: cst.Call, padding: int) -> str | None:
     assigned = [a for a in source.nodes(cst.Assign) if source.function_of(a) is function and len(a.targets) == 1
                 and source.code(a.targets[0].target) == lengths.value.value]
     name = targets.value.value
+    if not assigned and _from_the_batches(source, call, lengths.value.value):
+        return source.text  # each sample's own length: the padding leaves it right
     if len(assigned) != 1 or not _padded_width(assigned[0].value, name, source):
         return None
     counted = f"({name} != {padding}).sum(dim=1)"
@@ -99,5 +114,6 @@ def ctc_lengths(workspace: Workspace, padding: int | None, edited: dict[Path, st
         text = _counted(source, call, padding) if not more and padding is not None else None
         if _blank(construction, construction is call) != padding or text is None:
             return CtcLengths(False)  # the padding would be read as a label, or its lengths as labels
-        changes.append(Change(original.path, original.text, text))
+        if text != source.text:  # lengths the batches carry need no change
+            changes.append(Change(original.path, original.text, text))
     return CtcLengths(True, tuple(changes))

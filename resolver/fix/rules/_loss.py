@@ -4,6 +4,7 @@ spells torch.nn.functional."""
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Iterator
 
 import libcst as cst
@@ -13,6 +14,8 @@ from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._source import Source, user_frames
 from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
+
+OUT_OF_BOUNDS = re.compile(r"Target (-?\d+) is out of bounds")  # the target index a loss refused
 
 
 def loss_calls(source: Source, line: int) -> list[cst.Call]:
@@ -42,6 +45,25 @@ def class_method(tracer: Tracer, source: Source, instance, frame, method: str):
                             return function, other
             return None
     return None
+
+
+def logits_classes(diagnosis: Diagnosis, frame, logits) -> int | None:
+    """The classes the loss's logits hold (dimension 1, or the last of flattened scores), from the probe's facts."""
+    fact = (frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None) or loss_input(diagnosis, 0)
+    if fact is not None and len(fact.shape) >= 2:
+        return fact.shape[1]
+    flattened = _flattened(logits)  # `F.cross_entropy(scores.view(-1, C), y)`: the classes stay last
+    fact = frame.tensors.get(flattened.value) if flattened is not None else None
+    return fact.shape[-1] if fact is not None and len(fact.shape) >= 2 else None
+
+
+def _flattened(logits) -> cst.Name | None:
+    """`scores` in `scores.view(-1, C)`, `scores.reshape(-1, C)`, `scores.contiguous().view(-1, C)`."""
+    node = logits
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+            and node.func.attr.value in ("view", "reshape", "contiguous"):
+        node = node.func.value
+    return node if node is not logits and isinstance(node, cst.Name) else None
 
 
 def changed(source: Source, old: cst.CSTNode, new: cst.CSTNode, why: str) -> Edit:

@@ -30,7 +30,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._loss import changed, first_frame_edits, loss_calls, loss_input
+from resolver.fix.rules._loss import OUT_OF_BOUNDS, changed, first_frame_edits, logits_classes, loss_calls, loss_input
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
@@ -44,7 +44,6 @@ CLASS_COUNT_NAMES = ("num_classes", "n_classes", "nclasses", "num_class", "n_cla
 CLASS_COUNT = rf"(?:{'|'.join(CLASS_COUNT_NAMES)})"
 
 INDICES = ("long", "int", "int64", "int32")  # dtypes class indices are cast to
-OUT_OF_BOUNDS = re.compile(r"Target (-?\d+) is out of bounds")
 
 
 def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
@@ -62,7 +61,7 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
         if at is None or at + 1 >= len(chain):
             continue  # not the loss's target (`logits.view(-1, self.num_labels)` takes two arguments too)
         low, high = loader.sample_ranges.get(str(chain[at].path[0]), (None, None))
-        classes = _class_count(diagnosis, frame, logits)
+        classes = logits_classes(diagnosis, frame, logits)
         if classes is None and high is not None:
             classes = _declared_class_count(tracer, diagnosis, high)
         if classes is None:
@@ -118,24 +117,6 @@ def _one_label(loader, position) -> bool:
     """The sample holds one integer there, a class label (not a mask or a row of ids, whose
     largest value may be an ignore index such as 255)."""
     return loader.sample_sizes.get(str(position)) == 1
-
-
-def _class_count(diagnosis: Diagnosis, frame, logits) -> int | None:
-    fact = (frame.tensors.get(logits.value) if isinstance(logits, cst.Name) else None) or loss_input(diagnosis, 0)
-    if fact is not None and len(fact.shape) >= 2:
-        return fact.shape[1]
-    flattened = _flattened(logits)  # `F.cross_entropy(scores.view(-1, C), y)`: the classes stay last
-    fact = frame.tensors.get(flattened.value) if flattened is not None else None
-    return fact.shape[-1] if fact is not None and len(fact.shape) >= 2 else None
-
-
-def _flattened(logits) -> cst.Name | None:
-    """`scores` in `scores.view(-1, C)`, `scores.reshape(-1, C)`, `scores.contiguous().view(-1, C)`."""
-    node = logits
-    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
-            and node.func.attr.value in ("view", "reshape", "contiguous"):
-        node = node.func.value
-    return node if node is not logits and isinstance(node, cst.Name) else None
 
 
 def _declared_class_count(tracer: Tracer, diagnosis: Diagnosis, high: int) -> int | None:

@@ -12,8 +12,9 @@ that builds the first. Token ids are padded with the project's own padding id wh
 (`PAD_ID = 1`): a model that finds lengths or masks by that id would count zeros as words.
 Where the project computes a CTC loss, the zeros are its blank: the target lengths it gives the
 loss, written as the padded width (`torch.full((bs,), targets.size(1))`), count the labels
-instead (`(targets != 0).sum(dim=1)`, in the same edit). A blank other than 0, a padding id of the
-project's own, several CTC losses in one file, or lengths written some other way: no collate is
+instead (`(targets != 0).sum(dim=1)`, in the same edit); lengths the batches carry (`for x, y,
+y_lengths in loader:`) stay. A blank other than 0, a padding id of the project's own, several CTC
+losses in one file, or lengths written some other way (handed in by a caller): no collate is
 written, since padding a target with a value the loss reads as a label changes what it learns.
 
 ## Why is this bad?

@@ -191,19 +191,22 @@ def dataset_fact(dataset):
     return {"class": cls.__name__, "qualname": f"{cls.__module__}.{cls.__qualname__}", "file": file}
 
 
+FEW_VALUES = 32  # the distinct values a position may hold for the dataset's values to be reported
+
+
 def sample_ranges(loader, torch, budget_s=2.0, most=20000):
     """For a target or embedding index out of bounds: the smallest and largest integer each
     position of the dataset's samples holds, over the whole dataset (a smoke batch of 2 shows too
     little to tell 1-based labels from a head one class short, or the largest token id), and how
     many integers a sample holds there (one label, a row of ids per categorical column, a
-    sentence). Bounded in time and samples."""
+    sentence), and the values themselves where they are few. Bounded in time and samples."""
     import time
 
     dataset = getattr(loader, "dataset", None)
     try:
         size = len(dataset)
     except TypeError:
-        return {}, {}, {}
+        return {}, {}, {}, {}
     ranges, sizes, levels, deadline = {}, {}, {}, time.monotonic() + budget_s
     for i in range(min(size, most)):
         if time.monotonic() > deadline:
@@ -211,7 +214,7 @@ def sample_ranges(loader, torch, budget_s=2.0, most=20000):
         try:
             sample = dataset[i]
         except Exception:
-            return {}, {}, {}
+            return {}, {}, {}, {}
         for key, value in smoke.sample_items(sample, whole=False):
             if isinstance(value, torch.Tensor) and value.numel() and not value.is_floating_point() \
                     and not value.is_complex():
@@ -227,13 +230,16 @@ def sample_ranges(loader, torch, budget_s=2.0, most=20000):
             ranges[str(key)] = (min(seen[0], low), max(seen[1], high))
             sizes[str(key)] = max(sizes.get(str(key), 0), count)
             seen_levels = levels.setdefault(str(key), set())
-            if len(seen_levels) < 3:  # past two values, how many more does not matter
-                seen_levels |= set(value.unique()[:3].tolist() if isinstance(value, torch.Tensor)
+            if len(seen_levels) <= FEW_VALUES:  # past that many values, how many more does not matter
+                seen_levels |= set(value.unique()[:FEW_VALUES + 1].tolist() if isinstance(value, torch.Tensor)
                                    else value if isinstance(value, (list, tuple)) else [value])
     # masks saved as 8-bit images: whether the dataset's 0..255 holds only 0 and 255 (a binary mask)
     # or more (255 an unlabelled border around classes 0, 1, ...), which one batch cannot tell
     bytes_ = {key: min(len(seen), 3) for key, seen in levels.items() if tuple(ranges[key]) == (0, 255)}
-    return {key: list(pair) for key, pair in ranges.items()}, sizes, bytes_
+    # the values themselves where they are few: classes 0..C-1 and one void label far beyond them
+    # (225 on the borders) are not the labels of a head a few classes short (0..C+1)
+    few = {key: sorted(seen) for key, seen in levels.items() if len(seen) <= FEW_VALUES}
+    return {key: list(pair) for key, pair in ranges.items()}, sizes, bytes_, few
 
 
 def ragged_positions(loader, torch, budget_s=1.0, most=64):

@@ -352,10 +352,12 @@ def described_error(torch, options, report, exc, counters, loaders, sites):
         report["loaders"] = loaders.as_dict()
         drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
         if "out of bounds" in str(exc) or "n_classes" in str(exc) or "index out of range in self" in str(exc):
-            ranges, sizes, byte_levels = LOADERS.sample_ranges(drawing, torch)
+            ranges, sizes, byte_levels, values = LOADERS.sample_ranges(drawing, torch)
             report["loaders"].update(sample_ranges=ranges, sample_sizes=sizes)
             if byte_levels:
                 report["loaders"]["byte_levels"] = byte_levels
+            if values:
+                report["loaders"]["sample_values"] = values
         if "finished reduction in the prior iteration" in str(exc):
             report["unused_parameters"] = FACTS.unused_parameters(str(exc), exc.__traceback__, torch)
         if "state_dict" in str(exc) and FACTS.WRAPPED_STATE_DICTS:
