@@ -1,0 +1,2 @@
+from .voc0712 import VOCDetection, VOCAnnotationTransform, VOC_CLASSES, detection_collate
+from .config import voc

@@ -1,0 +1,2 @@
+from .roi_align import roi_align
+from .poolers import MultiScaleRoIAlign
