@@ -56,6 +56,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
         data["loader"].pop("byte_levels")
     if data.get("loader") and not data["loader"]["sample_values"]:  # likewise the few values of a position
         data["loader"].pop("sample_values")
+    if data.get("loader") and data["loader"]["order"] is None:  # likewise a batch order the sampler does not say
+        data["loader"].pop("order")
     for frame in data["frames"] + ([data["forward_origin"]] if data.get("forward_origin") else []):
         if not frame["lengths"]:  # likewise the data lengths a Dataset's __getitem__ keeps
             frame.pop("lengths")

@@ -312,11 +312,18 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
     return []
 
 
+CASTS = {"long": "int64", "int": "int32", "short": "int16", "byte": "uint8", "bool": "bool", "float": "float32",
+         "double": "float64", "half": "float16", "bfloat16": "bfloat16"}  # Tensor methods: the dtype they give
+
+
 def _may_hold(frame: Frame, node: cst.BaseExpression, tensor: Tensor | None) -> bool:
     """Whether an argument can be the module's input: not a literal, and a name holding a tensor
     of the input's shape when the probe saw one."""
     if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString, cst.UnaryOperation)):
         return False
+    if tensor is not None and isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) \
+            and node.func.attr.value in CASTS and CASTS[node.func.attr.value] != tensor.dtype:
+        return False  # `labels.long()` beside the failing call: a cast that makes another dtype than the input had
     seen = frame.tensors.get(node.value) if isinstance(node, cst.Name) else None
     return seen is None or tensor is None or seen.shape == tensor.shape
 
