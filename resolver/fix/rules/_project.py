@@ -25,6 +25,12 @@ def sources_mentioning(workspace: Workspace, pattern: str) -> Iterator[Source]:
                 yield source
 
 
+def enters_autocast(sources: list[Source]) -> bool:
+    """Whether any project file calls an autocast (`torch.autocast`, `torch.amp.autocast`, the CUDA spelling)."""
+    return any(name.endswith(".autocast") for source in sources
+               for call in source.nodes(cst.Call) for name in source.qualified_names(call.func))
+
+
 def classes_named(workspace: Workspace, name: str) -> Iterator[tuple[Source, cst.ClassDef]]:
     for source in sources_mentioning(workspace, rf"\bclass\s+{re.escape(name)}\b"):
         for node in source.nodes(cst.ClassDef, lambda c: c.name.value == name):

@@ -360,7 +360,6 @@ def read_names(node: cst.CSTNode) -> list[cst.Name]:
     return found
 
 
-
 def self_attribute(node: cst.CSTNode) -> str | None:
     """`self.queue` or `self.queue[...]` (also `self.queue[a][b]`): the attribute it stores into."""
     while isinstance(node, cst.Subscript):

@@ -50,6 +50,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules._project import enters_autocast
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in, project_files, project_sources, user_frames, wrap
 from resolver.fix.rules._syntax import own_nodes
@@ -268,9 +269,9 @@ def _keeps_low(workspace: Workspace) -> bool:
     would meet them unconverted. Tensors it does not make came from an autocast it does not see (a
     library's trainer), which the island turns off."""
     sources = project_sources(workspace)
-    calls = [(source, call) for source in sources for call in source.nodes(cst.Call)]
-    if any(name.endswith(".autocast") for source, call in calls for name in source.qualified_names(call.func)):
+    if enters_autocast(sources):
         return False
+    calls = [(source, call) for source in sources for call in source.nodes(cst.Call)]
     return any(isinstance(call.func, cst.Attribute) and call.func.attr.value in {"bfloat16", "half"}
                and not call.args for _, call in calls) \
         or any(source.qualified_names(a) & LOW_DTYPES for source in sources for a in source.nodes(cst.Attribute)) \

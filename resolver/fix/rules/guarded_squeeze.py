@@ -60,11 +60,10 @@ def _size_one(source: Source, test: cst.BaseExpression) -> tuple[str, int] | Non
 
 
 def _squeezed(source: Source, call: cst.Call) -> str | None:
-    found = bare_squeeze(source, call)
-    if found is None:
+    """The code of what a squeeze without a dimension squeezes: `x` of `x.squeeze()`, `torch.squeeze(x)`."""
+    if bare_squeeze(source, call) is None:
         return None
-    value = found[0].args[0].value if found[0].args else found[0].func.value
-    return source.code(value)
+    return source.code(call.args[0].value if call.args else call.func.value)
 
 
 def _only_batch_and(diagnosis: Diagnosis, squeezed: tuple[int, ...], dim: int) -> bool:

@@ -34,7 +34,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._project import module_classes
+from resolver.fix.rules._project import enters_autocast, module_classes
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, project_sources
 from resolver.fix.rules._syntax import last_name, without_argument
@@ -147,17 +147,12 @@ def _ships_half(source: Source, call: cst.Call) -> bool:
         for c in source.nodes(cst.Call, lambda c: source.within(c, scope)))
 
 
-def _autocast(sources: list[Source]) -> bool:
-    return any(name.endswith(".autocast") for source in sources
-               for call in source.nodes(cst.Call) for name in source.qualified_names(call.func))
-
-
 class HalfWeightsScaled(Rule):
     categories = ("amp.unscale_fp16",)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         sources = project_sources(workspace)
-        if not _autocast(sources):
+        if not enters_autocast(sources):
             return
         on_traceback = {f.file.resolve() for f in diagnosis.frames if f.user}
         sources.sort(key=lambda source: source.path.resolve() not in on_traceback)  # the failing run's files first
