@@ -9,6 +9,10 @@ layers that keep the rank (`Linear`, dropout, activations, `F.relu`, a `Sequenti
 Nothing when the squeezed value may not hold the batch first: unpacked or indexed out of a call's
 result (an RNN's `h_n` is `[layers, batch, hidden]`), permuted or transposed, or made by a
 sequence-first module; nor when the loss's logits were indexed or reshaped after the model.
+And when an op on the model's output names a dimension it no longer has (`model(x).squeeze(1)`:
+`Dimension out of range`) while the batch holds one sample: the squeeze in the forward, a bare one,
+or `squeeze(0)` on a value that holds the batch first, which for any larger batch does nothing and
+is dropped.
 
 ## Why is this bad?
 `expected 2D or 3D input (got 1D input)`, or `size mismatch (got input: [80], target: [1])` from
@@ -43,12 +47,13 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call, user_frames
+from resolver.fix.rules._source import Source, argument, method_call, user_frames
 from resolver.fix.rules._syntax import attribute_assignments, bare_squeeze, last_name, own_nodes, the_return
 from resolver.write.edits import Edit, Workspace
 
 RANKS = re.compile(r"expected (\d+)D (?:or (\d+)D )?input \(got (\d+)D input\)")
 LOGITS_OF_ONE = re.compile(r"size mismatch \(got input: \[\d+\], target: \[1\]\)")  # a vector for one sample
+DIM_OUT_OF_RANGE = re.compile(r"Dimension out of range \(expected to be in range of \[-\d+, \d+\], but got -?\d+\)")
 # layers whose output has the rank of their input: a batch dimension lost before them is lost after them
 RANK_KEEPING = {"Linear", "Dropout", "ReLU", "GELU", "LeakyReLU", "SiLU", "ELU", "Tanh", "Sigmoid", "Identity",
                 "Sequential", "LayerNorm", "BatchNorm1d", "Softmax", "LogSoftmax"}
@@ -68,25 +73,30 @@ FRAMES = 3  # the user frames looked at, innermost first: the layer's call and t
 
 def _lost_the_batch(diagnosis: Diagnosis) -> bool:
     """The layer wanted [batch, features] (or more) and got a vector: one dimension short; or the loss
-    got a vector of logits for a target of one sample."""
+    got a vector of logits for a target of one sample; or an op asked for a dimension the tensor lacks
+    while the failing frame holds a batch of one (a tensor whose first dimension is 1)."""
     if diagnosis.category == "loss.batch_mismatch":
         return bool(LOGITS_OF_ONE.search(diagnosis.message))
+    if diagnosis.category == "shape.dim_out_of_range":
+        frame = diagnosis.location
+        return bool(DIM_OUT_OF_RANGE.search(diagnosis.message)) and frame is not None and any(
+            t.shape[:1] == (1,) for t in frame.tensors.values())
     found = RANKS.search(diagnosis.message)
     return bool(found) and int(found[3]) == 1 and int(found[1]) == 2
 
 
 class SqueezeBatchOfOne(Rule):
-    categories = ("shape.norm_input_rank", "loss.batch_mismatch")
+    categories = ("shape.norm_input_rank", "loss.batch_mismatch", "shape.dim_out_of_range")
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         return diagnosis.category in self.categories and _lost_the_batch(diagnosis)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         tracer = Tracer(diagnosis, workspace)
-        if diagnosis.category == "loss.batch_mismatch":
-            found = _squeeze_in_model(tracer, diagnosis, workspace)
+        if diagnosis.category != "shape.norm_input_rank":
+            found = _squeeze_in_model(tracer, _model_class(tracer, diagnosis, workspace))
             if found is not None:
-                yield _flattened(*found)
+                yield _flattened(*found) if found[2] is not None else _dropped(*found[:2])
             return
         for depth, (frame, source) in enumerate(user_frames(diagnosis, workspace)):
             if depth == FRAMES:
@@ -109,14 +119,49 @@ def _flattened(source: Source, squeeze: cst.Call, flat: str) -> Edit:
     return source.edit(source.replaced(squeeze, cst.parse_expression(flat)), source.line_of(squeeze), reason)
 
 
+def _dropped(source: Source, squeeze: cst.Call) -> Edit:
+    operand = _operand(source, squeeze)
+    reason = (f"Changed {source.code(squeeze)} to {source.code(operand)}: squeeze(0) dropped the batch dimension of a "
+              "batch of one sample; for any larger batch it did nothing")
+    return source.edit(source.replaced(squeeze, operand), source.line_of(squeeze), reason)
+
+
+def _operand(source: Source, squeeze: cst.Call) -> cst.BaseExpression:
+    return squeeze.args[0].value if source.calls(squeeze, {"torch.squeeze"}) else squeeze.func.value
+
+
+def _first_dimension_squeeze(source: Source, node: cst.CSTNode) -> cst.Call | None:
+    """`x.squeeze(0)`, `x.squeeze(dim=0)` or `torch.squeeze(x, 0)`."""
+    if not isinstance(node, cst.Call):
+        return None
+    if method_call(node, "squeeze") and not source.qualified_names(node.func.value) & {"torch"}:
+        dim = argument(node, 0, "dim")
+    elif source.calls(node, {"torch.squeeze"}) and node.args and node.args[0].keyword is None:
+        dim = argument(node, 1, "dim")
+    else:
+        return None
+    return node if dim is not None and isinstance(dim.value, cst.Integer) and dim.value.value == "0" else None
+
+
 def _positional(call: cst.Call) -> list[cst.BaseExpression]:
     return [a.value for a in call.args if a.keyword is None and not a.star]
 
 
 def _model_class(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace) -> str | None:
-    """The class of the model whose output the loss took: in a user frame, the loss (`loss.backward()`
-    traced back to `criterion(out, y)`, or the loss call on the line) has a first argument that traces
-    back to `model(x)`, `model` a model the probe saw in that frame."""
+    """The class of the model whose output was used: for a loss, in a user frame, the loss
+    (`loss.backward()` traced back to `criterion(out, y)`, or the loss call on the line) has a first
+    argument that traces back to `model(x)`, `model` a model the probe saw in that frame; for a
+    dimension out of range, the tensor an op on the failing line works on (`model(x).squeeze(1)`,
+    `torch.argmax(out, 1)`) traces back so."""
+    if diagnosis.category == "shape.dim_out_of_range":
+        for frame, source in [next(user_frames(diagnosis, workspace), None)] if diagnosis.location else []:
+            for call in source.on_line(cst.Call, frame.line):
+                operands = [call.func.value] if isinstance(call.func, cst.Attribute) else []
+                for operand in operands + _positional(call)[:1]:  # `out.squeeze(1)`, `torch.argmax(out, 1)`
+                    name = _model_called(tracer, source, operand, frame)
+                    if name is not None:
+                        return name
+        return None
     for frame, source in user_frames(diagnosis, workspace):
         for call in source.on_line(cst.Call, frame.line):
             start = call.func.value if method_call(call, "backward") else call
@@ -124,14 +169,22 @@ def _model_class(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace) -> 
                 arguments = _positional(step.node) if isinstance(step.node, cst.Call) else []
                 if step.source is not source or len(arguments) < 2:
                     continue
-                for made in tracer.chain(source, arguments[0], frame):
-                    method = made.node.func if isinstance(made.node, cst.Call) else None
-                    if isinstance(made.node, cst.Subscript) \
-                            or isinstance(method, cst.Attribute) and method.attr.value not in KEEP_SHAPE:
-                        break  # indexing or a reshape may have made the vector (`out[0]`, `out.view(-1)`)
-                    func = made.node.func if isinstance(made.node, cst.Call) else None
-                    if isinstance(func, cst.Name) and func.value in frame.models:
-                        return frame.models[func.value][0]
+                name = _model_called(tracer, source, arguments[0], frame)
+                if name is not None:
+                    return name
+    return None
+
+
+def _model_called(tracer: Tracer, source: Source, value: cst.BaseExpression, frame) -> str | None:
+    """The class of the model `value` is the output of (`model(x)`, `model` a model the probe saw in
+    `frame`), through what keeps its shape."""
+    for made in tracer.chain(source, value, frame):
+        method = made.node.func if isinstance(made.node, cst.Call) else None
+        if isinstance(made.node, cst.Subscript) \
+                or isinstance(method, cst.Attribute) and method.attr.value not in KEEP_SHAPE:
+            return None  # indexing or a reshape may have made the vector (`out[0]`, `out.view(-1)`)
+        if isinstance(method, cst.Name) and method.value in frame.models:
+            return frame.models[method.value][0]
     return None
 
 
@@ -170,24 +223,31 @@ def _layer_input(source: Source, klass: cst.ClassDef, node: cst.BaseExpression) 
 def _batch_first(tracer: Tracer, source: Source, klass: cst.ClassDef, squeezed: cst.BaseExpression) -> bool:
     """Whether the squeezed value can be taken to hold the batch in dimension 0: not when it was
     unpacked from (or indexed out of) a call's result, as an RNN's `h_n` of (layers, batch, hidden) is, nor
-    when it comes from a reordering (`permute`, `transpose`) or a module that puts the sequence first."""
-    for step in tracer.chain(source, squeezed, None):
-        node = step.node
-        if step.path or isinstance(node, cst.Subscript) or method_call(node, *REORDERING) \
-                or isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
-            return False
-        layer = _self_layer(source, klass, node.func) if isinstance(node, cst.Call) else None
-        if layer is not None and last_name(layer.func) in SEQUENCE_FIRST and not any(
-                a.keyword is not None and a.keyword.value == "batch_first" and last_name(a.value) == "True"
-                for a in layer.args):
-            return False
+    when it comes from a reordering (`permute`, `transpose`) or a module that puts the sequence first;
+    looked for back through the layers that keep the rank (`self.dropout(h_n)` is still `h_n`)."""
+    value = squeezed
+    for _ in range(LAYERS_WALKED):
+        steps = tracer.chain(source, value, None)
+        for step in steps:
+            node = step.node
+            if step.path or isinstance(node, cst.Subscript) or method_call(node, *REORDERING) \
+                    or isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
+                return False
+            layer = _self_layer(source, klass, node.func) if isinstance(node, cst.Call) else None
+            if layer is not None and last_name(layer.func) in SEQUENCE_FIRST and not any(
+                    a.keyword is not None and a.keyword.value == "batch_first" and last_name(a.value) == "True"
+                    for a in layer.args):
+                return False
+        value = _layer_input(source, klass, steps[-1].node) if steps else None
+        if value is None:
+            return True
     return True
 
 
-def _squeeze_in_model(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace):
-    """(source, squeeze, its flatten(1) form): a bare squeeze that made the model's output, back from its
-    forward's return through rank-keeping layers."""
-    name = _model_class(tracer, diagnosis, workspace)
+def _squeeze_in_model(tracer: Tracer, name: str | None):
+    """(source, squeeze, its flatten(1) form) for a bare squeeze that made the model's output, back
+    from its forward's return through rank-keeping layers; (source, squeeze, None) for a `squeeze(0)`
+    there, on a value that holds the batch first."""
     classes = [(s, c) for s in tracer.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
     if len(classes) != 1:
         return None
@@ -200,8 +260,12 @@ def _squeeze_in_model(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace
         steps = tracer.chain(source, value, None)
         for step in steps:
             found = bare_squeeze(step.source, step.node) if step.source is source else None
-            if found is not None:
-                squeezed = found[0].args[0].value if found[0].args else found[0].func.value
-                return (source, *found) if _batch_first(tracer, source, klass, squeezed) else None
+            first = _first_dimension_squeeze(source, step.node) if step.source is source else None
+            if found is None and first is None:
+                continue
+            squeeze = found[0] if found is not None else first
+            if not _batch_first(tracer, source, klass, _operand(source, squeeze)):
+                return None
+            return (source, *found) if found is not None else (source, first, None)
         value = _layer_input(source, klass, steps[-1].node)
     return None
