@@ -43,6 +43,18 @@ def collate_beside(source: Source, call: cst.Call) -> str | None:
     return given.pop() if len(given) == 1 else None
 
 
+def collate_unused(source: Source) -> str | None:
+    """The one collate function the file imports or defines at module level and never uses (`from data
+    import detection_collate`, no loader given it): the author's own batching, left out of a loader."""
+    named = [a.asname.name.value if a.asname else a.name.value for i in source.nodes(cst.ImportFrom)
+             if not isinstance(i.names, cst.ImportStar) for a in i.names if isinstance(a.name, cst.Name)]
+    named += [f.name.value for f in source.module.body if isinstance(f, cst.FunctionDef)]
+    unused = {name for name in named if "collate" in name.lower() and not [
+        n for n in source.nodes(cst.Name, lambda n: n.value == name)
+        if not isinstance(source.parents.get(n), (cst.ImportAlias, cst.FunctionDef))]}
+    return unused.pop() if len(unused) == 1 else None
+
+
 def also_beside(calls: list[cst.Call]) -> str:
     """How a reason names the loaders given the collate besides the one that failed."""
     others = len(calls) - 1

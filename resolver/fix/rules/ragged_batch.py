@@ -2,20 +2,21 @@
 Lets the default collate stack sequences of different lengths. A Dataset that crops a sequence
 longer than a fixed length (`if wav.size(0) > self.max_length: wav = wav[start:start +
 self.max_length]`) but leaves a shorter one short gets an `elif` that pads it with zeros to that
-length, along the measured dimension. A Dataset that pads each
-sequence to a fixed length but never cuts a longer one (`ids + [pad] * (self.max_length -
-len(ids))`) cuts it first: `ids = ids[:self.max_length]`. A loader whose twin built beside it
-already passes the project's own collate gets that one. Otherwise the DataLoader gets a
-collate_fn that pads them with `torch.nn.utils.rnn.pad_sequence`, and so do the loaders built
-beside it (a validation twin holds the same samples); the helper goes in before the statement
-that builds the first. Token ids are padded with the project's own padding id where it names one
-(`PAD_ID = 1`): a model that finds lengths or masks by that id would count zeros as words.
-Where the project computes a CTC loss, the zeros are its blank: the target lengths it gives the
-loss, written as the padded width (`torch.full((bs,), targets.size(1))`), count the labels
-instead (`(targets != 0).sum(dim=1)`, in the same edit); lengths the batches carry (`for x, y,
-y_lengths in loader:`) stay. A blank other than 0, a padding id of the project's own, several CTC
-losses in one file, or lengths written some other way (handed in by a caller): no collate is
-written, since padding a target with a value the loss reads as a label changes what it learns.
+length, along the measured dimension. A Dataset that pads each sequence to a fixed length but never
+cuts a longer one (`ids + [pad] * (self.max_length - len(ids))`) cuts it first: `ids =
+ids[:self.max_length]`. A loader whose twin built beside it already passes the project's own collate
+gets that one, and so does a loader in a file that imports (or defines) one collate function and
+never uses it (`from data import detection_collate`). Otherwise the DataLoader gets a collate_fn
+that pads them with `torch.nn.utils.rnn.pad_sequence`, and so do the loaders built beside it (a
+validation twin holds the same samples); the helper goes in before the statement that builds the
+first. Token ids are padded with the project's own padding id where it names one (`PAD_ID = 1`): a
+model that finds lengths or masks by that id would count zeros as words. Where the project computes
+a CTC loss, the zeros are its blank: the target lengths it gives the loss, written as the padded
+width (`torch.full((bs,), targets.size(1))`), count the labels instead (`(targets != 0).sum(dim=1)`,
+in the same edit); lengths the batches carry (`for x, y, y_lengths in loader:`) stay. A blank other
+than 0, a padding id of the project's own, several CTC losses in one file, or lengths written some
+other way (handed in by a caller): no collate is written, since padding a target with a value the
+loss reads as a label changes what it learns.
 
 ## Why is this bad?
 `stack expects each tensor to be equal size`: the default collate cannot stack samples of
@@ -48,6 +49,7 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._collate import (
     also_beside,
     collate_beside,
+    collate_unused,
     loaders_beside,
     padding_id,
     with_collate,
@@ -95,11 +97,12 @@ class RaggedBatch(Rule):
         call = source and source.call_at(loader.site)
         if call is None:
             return
-        twin = collate_beside(source, call)
-        if twin is not None:
-            given = call.with_changes(args=[*call.args, keyword_arg("collate_fn", twin)])
-            reason = (f"Gave {source.code(call)} collate_fn={twin}, as the DataLoader built beside it has: its "
-                      "samples have different lengths, and the project's own collate batches them")
+        twin, unused = collate_beside(source, call), collate_unused(source)
+        if twin is not None or unused is not None:
+            given = call.with_changes(args=[*call.args, keyword_arg("collate_fn", twin or unused)])
+            whose = "as the DataLoader built beside it has" if twin else "the project's own, never used in this file"
+            reason = (f"Gave {source.code(call)} collate_fn={twin or unused}, {whose}: its samples have different "
+                      "lengths, and the project's own collate batches them")
             yield source.edit(source.replaced(call, given), source.line_of(call), reason)
         calls = loaders_beside(source, call)
         pad = padding_id(workspace, source)

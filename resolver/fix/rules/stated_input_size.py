@@ -109,9 +109,11 @@ def _resized(workspace: Workspace, diagnosis: Diagnosis, wanted: int, why: str) 
     if any(_last_name(c.func) in RESIZES for c in own_nodes(getitem, cst.Call)):
         return  # it resizes already, to a size of its own: a second resize would stack on it
     block = list(source.parents[statement].body)
-    made = [s for s in block[:block.index(statement)] if isinstance(s, cst.SimpleStatementLine)
-            and isinstance(s.body[0], cst.Assign) and [source.code(t.target) for t in s.body[0].targets] == [name]]
-    after = made[-1] if made else None  # right where the sample is finished, or else before the return
+    # right where the sample is finished (after an `if self.transform:` that makes it anew, not at the
+    # array it was made from), or else before the return
+    made = [s for s in block[:block.index(statement)]
+            if any([source.code(t.target) for t in a.targets] == [name] for a in own_nodes(s, cst.Assign))]
+    after = made[-1] if made else None
     added = cst.parse_statement(f"{name} = {source.torch}.nn.functional.interpolate({name}[None], size=({wanted}, "
                                 f"{wanted}), mode='bilinear', align_corners=False)[0]\n")
     new = [after, added] if after is not None else [added, statement]
