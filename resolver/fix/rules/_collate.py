@@ -8,10 +8,12 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from resolver.fix.rules._dataset import descendants
 from resolver.fix.rules._source import Source, keyword_arg, project_sources
 from resolver.write.edits import Workspace
 
 DATA_LOADER = frozenset({"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"})
+NOT_FOR_TRAINING = re.compile(r"(^|_)(test|eval|val|valid|validation|infer|inference|predict)(_|$)")
 
 
 def top_statement(source: Source, node: cst.CSTNode) -> cst.CSTNode | None:
@@ -43,16 +45,34 @@ def collate_beside(source: Source, call: cst.Call) -> str | None:
     return given.pop() if len(given) == 1 else None
 
 
-def collate_unused(source: Source) -> str | None:
-    """The one collate function the file imports or defines at module level and never uses (`from data
-    import detection_collate`, no loader given it): the author's own batching, left out of a loader."""
-    named = [a.asname.name.value if a.asname else a.name.value for i in source.nodes(cst.ImportFrom)
-             if not isinstance(i.names, cst.ImportStar) for a in i.names if isinstance(a.name, cst.Name)]
-    named += [f.name.value for f in source.module.body if isinstance(f, cst.FunctionDef)]
-    unused = {name for name in named if "collate" in name.lower() and not [
-        n for n in source.nodes(cst.Name, lambda n: n.value == name)
-        if not isinstance(source.parents.get(n), (cst.ImportAlias, cst.FunctionDef))]}
-    return unused.pop() if len(unused) == 1 else None
+def collate_unused(workspace: Workspace, source: Source, call: cst.Call) -> str | None:
+    """The one collate function the file imports or defines at module level, above the loader, and
+    never uses (`from data import detection_collate`, no loader given it): the author's own batching,
+    left out of a loader. It must be a project function of one parameter that returns the batch (not
+    a class, nor a factory returning a function, nor one named for test, validation or inference)."""
+    above = [s for s in source.module.body if source.line_of(s) < source.line_of(call)]
+    named = {(a.asname.name.value if a.asname else a.name.value): a.name.value
+             for line in above if isinstance(line, cst.SimpleStatementLine)
+             for i in line.body if isinstance(i, cst.ImportFrom) and not isinstance(i.names, cst.ImportStar)
+             for a in i.names if isinstance(a.name, cst.Name)}
+    named |= {f.name.value: f.name.value for f in above if isinstance(f, cst.FunctionDef)}
+    unused = [(name, original) for name, original in named.items()
+              if "collate" in name.lower() and not NOT_FOR_TRAINING.search(name.lower()) and not [
+                  n for n in source.nodes(cst.Name, lambda n: n.value == name)
+                  if not isinstance(source.parents.get(n), (cst.ImportAlias, cst.AsName, cst.FunctionDef))]]
+    if len(unused) != 1:
+        return None
+    name, original = unused[0]
+    defined = [f for s in project_sources(workspace) for f in s.module.body
+               if isinstance(f, cst.FunctionDef) and f.name.value == original]
+    return name if len(defined) == 1 and _batches(defined[0]) else None
+
+
+def _batches(function: cst.FunctionDef) -> bool:
+    """A collate: one parameter (the samples), and no function made inside it (a factory returns one)."""
+    params = function.params
+    return len(params.params) == 1 and not isinstance(params.star_arg, cst.Param) and not params.kwonly_params \
+        and not any(isinstance(n, (cst.FunctionDef, cst.Lambda)) for n in descendants(function.body))
 
 
 def also_beside(calls: list[cst.Call]) -> str:

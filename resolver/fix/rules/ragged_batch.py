@@ -97,7 +97,7 @@ class RaggedBatch(Rule):
         call = source and source.call_at(loader.site)
         if call is None:
             return
-        twin, unused = collate_beside(source, call), collate_unused(source)
+        twin, unused = collate_beside(source, call), collate_unused(workspace, source, call)
         if twin is not None or unused is not None:
             given = call.with_changes(args=[*call.args, keyword_arg("collate_fn", twin or unused)])
             whose = "as the DataLoader built beside it has" if twin else "the project's own, never used in this file"

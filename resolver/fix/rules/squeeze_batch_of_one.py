@@ -74,7 +74,8 @@ FRAMES = 3  # the user frames looked at, innermost first: the layer's call and t
 def _lost_the_batch(diagnosis: Diagnosis) -> bool:
     """The layer wanted [batch, features] (or more) and got a vector: one dimension short; or the loss
     got a vector of logits for a target of one sample; or an op asked for a dimension the tensor lacks
-    while the failing frame holds a batch of one (a tensor whose first dimension is 1)."""
+    while the failing frame holds a tensor whose first dimension is 1 (what the batch may be: the
+    squeeze is then looked for where the model's output is made, and dropped only on a proven batch)."""
     if diagnosis.category == "loss.batch_mismatch":
         return bool(LOGITS_OF_ONE.search(diagnosis.message))
     if diagnosis.category == "shape.dim_out_of_range":
@@ -154,7 +155,9 @@ def _model_class(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace) -> 
     dimension out of range, the tensor an op on the failing line works on (`model(x).squeeze(1)`,
     `torch.argmax(out, 1)`) traces back so."""
     if diagnosis.category == "shape.dim_out_of_range":
-        for frame, source in [next(user_frames(diagnosis, workspace), None)] if diagnosis.location else []:
+        for frame, source in list(user_frames(diagnosis, workspace))[:1]:  # the failing line's own frame
+            if frame is not diagnosis.location:
+                return None
             for call in source.on_line(cst.Call, frame.line):
                 operands = [call.func.value] if isinstance(call.func, cst.Attribute) else []
                 for operand in operands + _positional(call)[:1]:  # `out.squeeze(1)`, `torch.argmax(out, 1)`
@@ -179,12 +182,12 @@ def _model_called(tracer: Tracer, source: Source, value: cst.BaseExpression, fra
     """The class of the model `value` is the output of (`model(x)`, `model` a model the probe saw in
     `frame`), through what keeps its shape."""
     for made in tracer.chain(source, value, frame):
-        method = made.node.func if isinstance(made.node, cst.Call) else None
+        callee = made.node.func if isinstance(made.node, cst.Call) else None
         if isinstance(made.node, cst.Subscript) \
-                or isinstance(method, cst.Attribute) and method.attr.value not in KEEP_SHAPE:
+                or isinstance(callee, cst.Attribute) and callee.attr.value not in KEEP_SHAPE:
             return None  # indexing or a reshape may have made the vector (`out[0]`, `out.view(-1)`)
-        if isinstance(method, cst.Name) and method.value in frame.models:
-            return frame.models[method.value][0]
+        if isinstance(callee, cst.Name) and callee.value in frame.models:
+            return frame.models[callee.value][0]
     return None
 
 
@@ -220,52 +223,87 @@ def _layer_input(source: Source, klass: cst.ClassDef, node: cst.BaseExpression) 
     return _positional(node)[0] if source.qualified_names(node.func) & functional else None
 
 
-def _batch_first(tracer: Tracer, source: Source, klass: cst.ClassDef, squeezed: cst.BaseExpression) -> bool:
+def _walked(tracer: Tracer, source: Source, klass: cst.ClassDef, value: cst.BaseExpression) -> Iterator[list]:
+    """The trail of a value back through the layers that keep the rank: the steps to each layer's
+    call (`self.fc(h)`, then what made `h`, ...), at most LAYERS_WALKED layers."""
+    for _ in range(LAYERS_WALKED):
+        steps = tracer.chain(source, value, None)
+        yield steps
+        value = _layer_input(source, klass, steps[-1].node) if steps else None
+        if value is None:
+            return
+
+
+def _batch_first(tracer: Tracer, source: Source, klass: cst.ClassDef, squeezed: cst.BaseExpression,
+                 proven: bool = False) -> bool:
     """Whether the squeezed value can be taken to hold the batch in dimension 0: not when it was
     unpacked from (or indexed out of) a call's result, as an RNN's `h_n` of (layers, batch, hidden) is, nor
     when it comes from a reordering (`permute`, `transpose`) or a module that puts the sequence first;
-    looked for back through the layers that keep the rank (`self.dropout(h_n)` is still `h_n`)."""
-    value = squeezed
-    for _ in range(LAYERS_WALKED):
-        steps = tracer.chain(source, value, None)
+    looked for back through the layers that keep the rank (`self.dropout(h_n)` is still `h_n`). With
+    `proven`, the trail must also pass where a batch-first value is made (`_makes_batch_first`, or the
+    forward's input) and no `unsqueeze`: an activation or helper the walk does not know may take an
+    RNN state, and an unsqueezed sample is the code's own batch of one."""
+    shown, inputs = False, _forward_inputs(klass)
+    for steps in _walked(tracer, source, klass, squeezed):
         for step in steps:
             node = step.node
             if step.path or isinstance(node, cst.Subscript) or method_call(node, *REORDERING) \
                     or isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
                 return False
+            if proven and (method_call(node, "unsqueeze") or source.calls(node, {"torch.unsqueeze"})):
+                return False  # the code made a dimension of one itself: a sample it batches, not the loader's batch
             layer = _self_layer(source, klass, node.func) if isinstance(node, cst.Call) else None
             if layer is not None and last_name(layer.func) in SEQUENCE_FIRST and not any(
                     a.keyword is not None and a.keyword.value == "batch_first" and last_name(a.value) == "True"
                     for a in layer.args):
                 return False
-        value = _layer_input(source, klass, steps[-1].node) if steps else None
-        if value is None:
-            return True
-    return True
+            # the model's own input (the batch the loader made), or a call that keeps the batch first
+            shown = shown or step.source is source and (
+                isinstance(node, cst.Name) and node.value in inputs or _makes_batch_first(source, node))
+    return not proven or shown
+
+
+def _forward_inputs(klass: cst.ClassDef) -> set[str]:
+    forward = [f for f in own_nodes(klass, cst.FunctionDef) if f.name.value == "forward"]
+    return {p.name.value for p in forward[0].params.params[1:]} if len(forward) == 1 else set()
+
+
+def _makes_batch_first(source: Source, node: cst.CSTNode) -> bool:
+    """`torch.cat(..., dim=1)` or `torch.stack(..., dim=1)` (any dimension past the batch), `x.flatten(1)`,
+    `torch.flatten(x, 1)`, `x.view(x.size(0), -1)` / `reshape(batch_size, ...)`: calls that keep or
+    build dimension 0 as the batch."""
+    if not isinstance(node, cst.Call):
+        return False
+    if source.calls(node, {"torch.cat", "torch.concat", "torch.stack"}):
+        dim = argument(node, 1, "dim")
+        return dim is not None and isinstance(dim.value, cst.Integer) and int(dim.value.value) >= 1
+    if source.calls(node, {"torch.flatten"}) or method_call(node, "flatten"):
+        start = argument(node, 1 if source.calls(node, {"torch.flatten"}) else 0, "start_dim")
+        return start is not None and isinstance(start.value, cst.Integer) and start.value.value == "1"
+    if method_call(node, "view", "reshape") and node.args:
+        first = source.code(node.args[0].value)
+        return any(k in first for k in ("size(0)", "shape[0]", "batch"))
+    return False
 
 
 def _squeeze_in_model(tracer: Tracer, name: str | None):
     """(source, squeeze, its flatten(1) form) for a bare squeeze that made the model's output, back
     from its forward's return through rank-keeping layers; (source, squeeze, None) for a `squeeze(0)`
-    there, on a value that holds the batch first."""
+    there, on a value shown to hold the batch first."""
     classes = [(s, c) for s in tracer.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
     if len(classes) != 1:
         return None
     source, klass = classes[0]
     forward = [f for f in own_nodes(klass, cst.FunctionDef) if f.name.value == "forward"]
     value = the_return(forward[0], ()) if len(forward) == 1 else None
-    for _ in range(LAYERS_WALKED):
-        if value is None:
-            return None
-        steps = tracer.chain(source, value, None)
+    for steps in _walked(tracer, source, klass, value) if value is not None else ():
         for step in steps:
             found = bare_squeeze(step.source, step.node) if step.source is source else None
             first = _first_dimension_squeeze(source, step.node) if step.source is source else None
             if found is None and first is None:
                 continue
             squeeze = found[0] if found is not None else first
-            if not _batch_first(tracer, source, klass, _operand(source, squeeze)):
+            if not _batch_first(tracer, source, klass, _operand(source, squeeze), proven=found is None):
                 return None
             return (source, *found) if found is not None else (source, first, None)
-        value = _layer_input(source, klass, steps[-1].node)
     return None

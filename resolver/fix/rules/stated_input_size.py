@@ -109,16 +109,22 @@ def _resized(workspace: Workspace, diagnosis: Diagnosis, wanted: int, why: str) 
     if any(_last_name(c.func) in RESIZES for c in own_nodes(getitem, cst.Call)):
         return  # it resizes already, to a size of its own: a second resize would stack on it
     block = list(source.parents[statement].body)
-    # right where the sample is finished (after an `if self.transform:` that makes it anew, not at the
-    # array it was made from), or else before the return
-    made = [s for s in block[:block.index(statement)]
-            if any([source.code(t.target) for t in a.targets] == [name] for a in own_nodes(s, cst.Assign))]
+    # right where the sample is finished, or else before the return; where an `if self.transform:`
+    # makes the tensor from an array, inside that block: without a transform the sample is no tensor
+    made = [s for s in block[:block.index(statement)] if _assigns(source, s, name)]
     after = made[-1] if made else None
+    while isinstance(after, cst.If) and after.orelse is None and isinstance(after.body, cst.IndentedBlock):
+        inner = [s for s in after.body.body if _assigns(source, s, name)]
+        after = inner[-1] if inner else None
     added = cst.parse_statement(f"{name} = {source.torch}.nn.functional.interpolate({name}[None], size=({wanted}, "
                                 f"{wanted}), mode='bilinear', align_corners=False)[0]\n")
     new = [after, added] if after is not None else [added, statement]
     yield source.edit(source.replaced(after or statement, cst.FlattenSentinel(new)), source.line_of(returned),
                       f"Resized the samples to {wanted}x{wanted} in {getitem.name.value}: {why}", uses_torch=True)
+
+
+def _assigns(source: Source, statement: cst.CSTNode, name: str) -> bool:
+    return any([source.code(t.target) for t in a.targets] == [name] for a in own_nodes(statement, cst.Assign))
 
 
 def _last_name(func: cst.BaseExpression) -> str:
