@@ -1,0 +1,1 @@
+from .synth_text import SynthText

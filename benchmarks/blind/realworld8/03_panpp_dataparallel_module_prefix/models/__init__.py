@@ -1,0 +1,1 @@
+from .pan import PAN, build_model

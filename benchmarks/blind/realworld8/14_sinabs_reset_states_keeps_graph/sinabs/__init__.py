@@ -1,0 +1,2 @@
+from . import layers
+from .utils import reset_states

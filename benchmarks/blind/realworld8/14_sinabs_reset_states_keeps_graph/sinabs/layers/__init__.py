@@ -1,0 +1,2 @@
+from .stateful_layer import StatefulLayer
+from .iaf import IAF, IAFSqueeze
