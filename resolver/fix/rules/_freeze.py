@@ -3,9 +3,14 @@ covers more than the author meant (freeze_after_new_layer, freeze_pretrained_par
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Iterator
+
 import libcst as cst
 
+from resolver.fix.rules._project import sources_mentioning
 from resolver.fix.rules._source import Source, argument, is_docstring, method_call
+from resolver.write.edits import Workspace
 
 # torch.nn layers without parameters: attaching one leaves nothing new to train
 PARAMETER_FREE = frozenset({
@@ -14,6 +19,38 @@ PARAMETER_FREE = frozenset({
     "AvgPool1d", "AvgPool2d", "AvgPool3d", "AdaptiveAvgPool1d", "AdaptiveAvgPool2d", "AdaptiveAvgPool3d",
     "AdaptiveMaxPool1d", "AdaptiveMaxPool2d", "Upsample",
 })
+
+
+@dataclass(frozen=True)
+class Freeze:
+    """One statement that freezes a model as a whole: `block.body[index]`."""
+
+    source: Source
+    block: cst.CSTNode
+    index: int
+    nodes: tuple[cst.BaseExpression, ...]  # the frozen model's expression(s) in the statement
+    helpers: dict  # the project's freezing helpers (see freezing_helpers)
+
+    @property
+    def model(self) -> str:
+        return self.source.module.code_for_node(self.nodes[0])
+
+    @property
+    def statement(self) -> cst.CSTNode:
+        return self.block.body[self.index]
+
+
+def freezes(workspace: Workspace) -> Iterator[Freeze]:
+    """Every whole-model freeze in the project, block by block, also each call of a freezing helper."""
+    freezing = list(sources_mentioning(workspace, r"requires_grad"))
+    helpers = freezing_helpers(freezing)
+    callers = sources_mentioning(workspace, "|".join(rf"\b{name}\(" for name in helpers)) if helpers else []
+    for source in {s.path: s for s in [*freezing, *callers]}.values():
+        for block in [source.module, *source.nodes(cst.IndentedBlock)]:
+            for index, statement in enumerate(block.body):
+                nodes = frozen_nodes(source, statement, helpers)
+                if nodes:
+                    yield Freeze(source, block, index, tuple(nodes), helpers)
 
 
 def frozen_nodes(source: Source, statement: cst.CSTNode, helpers: dict | None = None) -> list[cst.BaseExpression]:

@@ -35,8 +35,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._freeze import attaches, freezing_helpers, frozen_model
-from resolver.fix.rules._project import sources_mentioning
+from resolver.fix.rules._freeze import attaches, freezes, frozen_model
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in
 from resolver.write.edits import Edit, Workspace
@@ -61,11 +60,6 @@ def _walk(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     yield node
     for child in node.children:
         yield from _walk(child)
-
-
-def _blocks(source: Source) -> Iterator[cst.CSTNode]:
-    yield source.module
-    yield from source.nodes(cst.IndentedBlock)
 
 
 def _moved(block: cst.CSTNode, attach: int, freeze: int) -> cst.CSTNode:
@@ -95,19 +89,14 @@ class FreezeAfterNewLayer(Rule):
     priority = 1  # after no_grad_fn: a cut on the loss's own path is the nearer cause
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-        yielded, freezing = 0, list(sources_mentioning(workspace, r"requires_grad"))
-        helpers = freezing_helpers(freezing)
-        callers = sources_mentioning(workspace, "|".join(rf"\b{name}\(" for name in helpers)) if helpers else []
-        for source in {s.path: s for s in [*freezing, *callers]}.values():
-            for block in _blocks(source):
-                for index, statement in enumerate(block.body):
-                    model = frozen_model(source, statement, helpers)
-                    if model is None or yielded >= MAX_EDITS:
-                        continue
-                    edit = self._edit(source, block, index, model, helpers)
-                    if edit is not None:
-                        yielded += 1
-                        yield edit
+        yielded = 0
+        for freeze in freezes(workspace):
+            edit = self._edit(freeze.source, freeze.block, freeze.index, freeze.model, freeze.helpers)
+            if edit is not None:
+                yield edit
+                yielded += 1
+                if yielded == MAX_EDITS:
+                    return
 
     def _edit(self, source: Source, block: cst.CSTNode, freeze: int, model: str, helpers: dict) -> Edit | None:
         """The freeze moved above the nearest earlier statement of its block that attaches a
