@@ -88,7 +88,7 @@ def _reading(workspace: Workspace, source: Source | None, getitem: cst.FunctionD
     items = [e.value for v in returned for e in (v.elements if isinstance(v, cst.Tuple) else [cst.Element(v)])]
     if not items or not all(isinstance(i, cst.Subscript) and isinstance(i.value, cst.Attribute) for i in items):
         return source, getitem
-    klass = next(n for n in _parents(source, getitem) if isinstance(n, cst.ClassDef))
+    klass = source.enclosing(getitem, cst.ClassDef)
     built = {source.code(value.func) for item in items
              for value, path, _ in attribute_assignments(source, klass, item.value.attr.value)
              if isinstance(value, cst.Call) and not path}
@@ -105,12 +105,6 @@ def _reads_audio(source: Source, call: cst.Call, others: list) -> bool:
     said = " ".join([source.code(call.func), *source.qualified_names(call.func)]).lower()
     rate = any(isinstance(o, cst.Name) and o.value.lower() in SAMPLE_RATES for o in others)
     return rate or any(word in said for word in AUDIO_WORDS)
-
-
-def _parents(source: Source, node: cst.CSTNode) -> Iterator[cst.CSTNode]:
-    while node is not None:
-        node = source.parents.get(node)
-        yield node
 
 
 def _returned_names(getitem: cst.FunctionDef) -> set[str]:

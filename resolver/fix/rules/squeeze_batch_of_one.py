@@ -155,9 +155,8 @@ def _model_class(tracer: Tracer, diagnosis: Diagnosis, workspace: Workspace) -> 
     dimension out of range, the tensor an op on the failing line works on (`model(x).squeeze(1)`,
     `torch.argmax(out, 1)`) traces back so."""
     if diagnosis.category == "shape.dim_out_of_range":
-        for frame, source in list(user_frames(diagnosis, workspace))[:1]:  # the failing line's own frame
-            if frame is not diagnosis.location:
-                return None
+        frame, source = next(user_frames(diagnosis, workspace), (None, None))  # the failing line's own frame
+        if frame is not None and frame is diagnosis.location:
             for call in source.on_line(cst.Call, frame.line):
                 operands = [call.func.value] if isinstance(call.func, cst.Attribute) else []
                 for operand in operands + _positional(call)[:1]:  # `out.squeeze(1)`, `torch.argmax(out, 1)`
@@ -243,7 +242,8 @@ def _batch_first(tracer: Tracer, source: Source, klass: cst.ClassDef, squeezed: 
     `proven`, the trail must also pass where a batch-first value is made (`_makes_batch_first`, or the
     forward's input) and no `unsqueeze`: an activation or helper the walk does not know may take an
     RNN state, and an unsqueezed sample is the code's own batch of one."""
-    shown, inputs = False, _forward_inputs(klass)
+    forward = _forward(klass)
+    shown, inputs = False, {p.name.value for p in forward.params.params[1:]} if forward is not None else set()
     for steps in _walked(tracer, source, klass, squeezed):
         for step in steps:
             node = step.node
@@ -263,9 +263,10 @@ def _batch_first(tracer: Tracer, source: Source, klass: cst.ClassDef, squeezed: 
     return not proven or shown
 
 
-def _forward_inputs(klass: cst.ClassDef) -> set[str]:
+def _forward(klass: cst.ClassDef) -> cst.FunctionDef | None:
+    """The class's one `forward`."""
     forward = [f for f in own_nodes(klass, cst.FunctionDef) if f.name.value == "forward"]
-    return {p.name.value for p in forward[0].params.params[1:]} if len(forward) == 1 else set()
+    return forward[0] if len(forward) == 1 else None
 
 
 def _makes_batch_first(source: Source, node: cst.CSTNode) -> bool:
@@ -294,8 +295,8 @@ def _squeeze_in_model(tracer: Tracer, name: str | None):
     if len(classes) != 1:
         return None
     source, klass = classes[0]
-    forward = [f for f in own_nodes(klass, cst.FunctionDef) if f.name.value == "forward"]
-    value = the_return(forward[0], ()) if len(forward) == 1 else None
+    forward = _forward(klass)
+    value = the_return(forward, ()) if forward is not None else None
     for steps in _walked(tracer, source, klass, value) if value is not None else ():
         for step in steps:
             found = bare_squeeze(step.source, step.node) if step.source is source else None
