@@ -1,0 +1,66 @@
+"""Shared by the rules that rewrite a needlessly large intermediate as the same computation made
+cheaply (one_hot_counts, pairwise_distance): where to look, the value a name stands for when it is
+made once and read once, and what the run's frames say of a tensor's rank."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Tensor
+from resolver.fix.rules._definitions import _assigned_values, _owner, _reads
+from resolver.fix.rules._source import Source, project_sources, user_frames
+from resolver.write.edits import Workspace
+
+CASTS = ("float", "double", "half", "bfloat16", "long", "int", "to", "type")
+
+
+def sources(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Source]:
+    """The error's own files, innermost first; for a forecast or a killed run, which have no
+    frames, the project's. Each once."""
+    frames = [source for _, source in user_frames(diagnosis, workspace)]
+    seen = set()
+    for source in frames or project_sources(workspace):
+        if source.path not in seen:
+            seen.add(source.path)
+            yield source
+
+
+def made_once(file: Source, node: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.CSTNode | None]:
+    """What `node` stands for: a bare name assigned once in its scope by a lone statement and read
+    only here gives its value and that statement (which a rewrite may drop); anything else is itself."""
+    if not isinstance(node, cst.Name):
+        return node, None
+    scope = _owner(file, node)
+    values = _assigned_values(file, scope, node.value)
+    if len(values) != 1 or values[0] is None or _reads(file, scope, node.value) != 1:
+        return node, None
+    statement = file.parents.get(file.parents.get(values[0]))
+    if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 \
+            or file.line_of(statement) >= file.line_of(node):
+        return node, None
+    return values[0], statement
+
+
+def cast_chain(node: cst.BaseExpression) -> tuple[cst.BaseExpression, str]:
+    """`x.float()`, `x.to(torch.float32)` -> (x, ".float()"); the casts a product keeps, outermost last."""
+    suffix = ""
+    while isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in CASTS:
+        suffix = cst.Module([]).code_for_node(node)[len(cst.Module([]).code_for_node(node.func.value)):] + suffix
+        node = node.func.value
+    return node, suffix
+
+
+def seen(diagnosis: Diagnosis, file: Source, node: cst.BaseExpression) -> Tensor | None:
+    """The tensor the failing run's frames in this file saw a bare name hold; None unseen."""
+    for frame in diagnosis.frames:
+        if isinstance(node, cst.Name) and frame.file.resolve() == file.path and node.value in frame.tensors:
+            return frame.tensors[node.value]
+    return None
+
+
+def parenthesized(code: str, node: cst.BaseExpression) -> str:
+    """The code as an operand of `*` and `+`: an atom as it is, anything else in parentheses."""
+    atom = isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer)) and not node.lpar
+    return code if atom else f"({code})"
