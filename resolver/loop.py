@@ -256,7 +256,8 @@ class _Session:
         if error.probe_error:
             raise ProbeFailed(f"the probe failed: {error.probe_error}")
         if error.category in EXHAUSTED_ADVICE:
-            raise NeedsAHuman(memory.stop_reason(error) or EXHAUSTED_ADVICE[error.category])
+            advice = EXHAUSTED_ADVICE[error.category]
+            raise NeedsAHuman(memory.stop_reason(error, advice) or advice)
         tried = "no rule in the catalogue fixes it" if self.options.use_rules else "the rules were off (--no-rules)"
         raise NoFixFound(f"this is {in_words(error.category)}; {tried}"
                          + (f"; {self.options.llm_note}" if self.options.llm_note else ""))

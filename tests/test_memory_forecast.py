@@ -2,6 +2,7 @@
 within a pass is memory kept from batch to batch, and the finding a smoke draw's death makes."""
 
 from resolver.diagnose import memory
+from resolver.diagnose.diagnosis import parse_traceback
 
 MIB = 1 << 20
 LIMIT = 2000 * MIB
@@ -302,3 +303,18 @@ def test_a_loop_over_batch_numbers_slices_by_the_width_it_multiplies(tmp_path):
     assert changes[0].after == '{"batch_size": 1024, "lr": 0.1}\n'
     rewritten = accumulated(source, loop, 4096, 1024, 4, sized=False)
     assert "for s in range(4096 // bs):" in rewritten and "if (s + 1) % accumulation_steps == 0:" in rewritten
+
+
+def test_one_allocation_no_rule_makes_cheaper_is_named_in_the_stop_with_its_size(tmp_path):
+    (tmp_path / "match.py").write_text("import torch\n\ncost = (a[:, None] - b[None]).abs().amax(-1)\n")
+    allocator = ("RuntimeError: [enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate "
+                 "memory: you tried to allocate 4800000000 bytes. Error code 12 (Cannot allocate memory)")
+    error = parse_traceback(f"""Traceback (most recent call last):
+  File "{tmp_path}/match.py", line 3, in <module>
+    cost = (a[:, None] - b[None]).abs().amax(-1)
+{allocator}
+""", tmp_path)
+    assert error.category == "memory.cpu_oom"
+    stop = memory.stop_reason(error, "use a smaller batch size")
+    assert stop.startswith("`cost = (a[:, None] - b[None]).abs().amax(-1)` (match.py:3) asked for 4.5 GiB")
+    assert stop.endswith("; use a smaller batch size")

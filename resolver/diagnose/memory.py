@@ -14,6 +14,7 @@ libraries' pages are charged to whoever read them first); a GPU by torch.cuda's 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from resolver.diagnose.diagnosis import Diagnosis
@@ -22,6 +23,8 @@ HEADROOM = 0.85  # a batch is chosen to add at most this share of the room left:
 CONFIRM_SHARE = 0.8  # a forecast past this share of the limit is confirmed by a faithful step
 SMALL_BATCH = 4  # a run out of memory at a batch this small does not fit at any batch
 LEAK_MIN = 256 * 1024  # bytes kept per step below which growth is the allocator settling, not a leak
+ALLOCATION = re.compile(r"(?:you tried to allocate (\d+) bytes|Tried to allocate (\d+(?:\.\d+)?) ([KMG]iB))")
+UNIT_BYTES = {"KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
 KIND_WORDS = {"address_space": "address space (RLIMIT_AS)", "cgroup": "the cgroup's memory",
               "gpu": "GPU memory", "ram": "available RAM"}
 
@@ -285,9 +288,21 @@ def summary(memory: dict) -> str:
     return text
 
 
-def stop_reason(error: Diagnosis) -> str | None:
+def _one_allocation(error: Diagnosis) -> str | None:
+    """The user's line whose one allocation ran out of memory, and its size, from the allocator's
+    message: where no rule found a cheaper way to make that tensor, the user is shown which it was."""
+    found, where = ALLOCATION.search(error.message), error.location
+    if found is None or where is None:
+        return None
+    made = int(found.group(1)) if found.group(1) else float(found.group(2)) * UNIT_BYTES[found.group(3)]
+    return (f"`{where.code}` ({where.file.name}:{where.line}) asked for {size(made)} in one allocation, and "
+            f"resolve knows no cheaper way to make the same tensor")
+
+
+def stop_reason(error: Diagnosis, advice: str = "") -> str | None:
     """Out of memory with nothing left to change in the code: the bytes a sample costs and the spec's
-    advice. None when the error is not out of memory."""
+    advice; else the line whose one allocation ran out, before the category's `advice`. None when the
+    error is not out of memory, or names neither."""
     if not error.category.startswith("memory.") or error.category == "memory.cuda_oom" and not error.memory:
         return None
     found = error.memory.get("forecast")
@@ -298,7 +313,7 @@ def stop_reason(error: Diagnosis) -> str | None:
     elif not found and (error.memory.get("last_batch") or SMALL_BATCH + 1) <= SMALL_BATCH:
         cost = f"it runs out of memory even at batch size {error.memory['last_batch']} ({summary(error.memory)})"
     else:
-        return None
+        return None if (made := _one_allocation(error)) is None else f"{made}; {advice}"
     return (f"{cost}: the model does not fit in this memory at any batch size. Use gradient checkpointing "
             f"(torch.utils.checkpoint), mixed precision (torch.autocast), or a smaller model; resolve does not "
             f"change the architecture")
