@@ -153,6 +153,16 @@ class Source:
             block = self.enclosing(block, cst.With)
         return block
 
+    def in_no_grad_function(self, node: cst.CSTNode) -> bool:
+        """Whether a function around the node is decorated `@torch.no_grad()` (or inference_mode)."""
+        function = self.function_of(node)
+        while function is not None:
+            if any(self.calls(d.decorator, NO_GRAD) or self.qualified_names(d.decorator) & NO_GRAD
+                   for d in function.decorators):
+                return True
+            function = self.function_of(function)
+        return False
+
     def holds_no_grad(self, node: cst.CSTNode) -> bool:
         """Whether a no_grad block is inside the node."""
         return any(self.calls(i.item, NO_GRAD) for w in self.nodes(cst.With, lambda w: self.within(w, node))

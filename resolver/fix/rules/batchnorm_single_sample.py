@@ -30,7 +30,6 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import (
-    NO_GRAD,
     Source,
     argument,
     is_docstring,
@@ -78,10 +77,7 @@ def _inference_call(diagnosis: Diagnosis, workspace: Workspace):
             if not (isinstance(call.func, cst.Name) and call.func.value in frame.models):
                 continue
             function = source.enclosing(call, cst.FunctionDef)
-            decorated = function is not None and any(
-                source.calls(d.decorator, NO_GRAD) or source.qualified_names(d.decorator) & NO_GRAD
-                for d in function.decorators)
-            if function is not None and (decorated or source.in_no_grad(call) is not None):
+            if function is not None and (source.in_no_grad_function(call) or source.in_no_grad(call) is not None):
                 return source, function, call.func.value, call
     return None
 

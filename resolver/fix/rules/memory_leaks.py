@@ -55,7 +55,7 @@ def _accumulators(source: Source) -> Iterator[tuple[cst.CSTNode, cst.CSTNode, st
 
 def _eval_loops(source: Source) -> Iterator[cst.For]:
     """For loops that run after `<model>.eval()` in the same block (and before any `.train()`),
-    neither inside nor holding a no_grad block."""
+    neither inside nor holding a no_grad block, nor in a function decorated with one."""
     for block in source.nodes(cst.IndentedBlock) + [source.module]:
         evaluating = False
         for statement in block.body:
@@ -63,7 +63,7 @@ def _eval_loops(source: Source) -> Iterator[cst.For]:
             if isinstance(statement, cst.SimpleStatementLine):
                 evaluating = (evaluating or ".eval()" in code) and ".train()" not in code
             elif (isinstance(statement, cst.For) and evaluating and not source.holds_no_grad(statement)
-                  and source.in_no_grad(statement) is None):
+                  and source.in_no_grad(statement) is None and not source.in_no_grad_function(statement)):
                 yield statement
 
 
