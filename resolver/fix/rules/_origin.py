@@ -35,6 +35,7 @@ from resolver.fix.rules._syntax import (
     comprehension_key,
     constant_key,
     empty_list,
+    filled_list,
     getitem_return,
     last_name,
     latest_binding,
@@ -150,10 +151,9 @@ class Tracer:
                 value, inner, loop = binding
                 if loop is not None:
                     return self._batch_element(source, loop, inner + path, index)
-                if empty_list(value) and not inner:
-                    filled = appended(scope if scope is not None else source.module, node)
-                    if filled is not None:
-                        return source, filled, path, index, "value"
+                filled = None if inner else filled_list(source.module if scope is None else scope, node, value, path)
+                if filled is not None:
+                    return source, *filled, index, "value"
                 return source, value, inner + path, index, "value"
             if scope is None:
                 return None

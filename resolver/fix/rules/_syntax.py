@@ -154,6 +154,25 @@ def appended(scope: cst.CSTNode, container: cst.BaseExpression) -> cst.BaseExpre
     return appends[0] if len(appends) == 1 and not other else None
 
 
+def filled_list(scope: cst.CSTNode, name: cst.Name, value: cst.BaseExpression, path: tuple):
+    """(the appended element, the path left in it) when `name` holds a list that starts empty and is
+    filled by one append: the list itself (`losses = []`) or a key of a dict of them
+    (`history = {"loss": []}`, `history["loss"].append(x)`)."""
+    if empty_list(value):
+        filled = appended(scope, name)
+        return None if filled is None else (filled, path)
+    if not (isinstance(value, cst.Dict) and path and isinstance(path[0], str)):
+        return None
+    held = [e.value for e in value.elements if isinstance(e, cst.DictElement) and string(e.key) == path[0]]
+    if len(held) != 1 or not empty_list(held[0]):
+        return None
+    for quote in ('"', "'"):
+        filled = appended(scope, cst.parse_expression(f"{name.value}[{quote}{path[0]}{quote}]"))
+        if filled is not None:
+            return filled, path[1:]
+    return None
+
+
 def parameter_names(function: cst.FunctionDef) -> list[str]:
     p = function.params
     return [param.name.value for param in (*p.posonly_params, *p.params, *p.kwonly_params)]

@@ -87,7 +87,7 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
             yield changed(cast.source, cast.node, new, "where the masks are cast to class indices: they hold the "
                           "8-bit values 0 and 255, and the model's 2 outputs take the indices 0 and 1")
         elif low == 0 and (high == classes or high > classes and _one_label(loader, chain[at].path[0])):
-            yield from _class_count_raised(tracer, classes, high + 1)
+            yield from class_count_raised(tracer, classes, high + 1)
         return
 
 
@@ -140,12 +140,13 @@ def _config_class_counts(tracer: Tracer, old: int, new: int, why: str) -> list[E
     return config_file_edits(tracer.workspace, keys, old, new, why)
 
 
-def _class_count_raised(tracer: Tracer, classes: int, needed: int) -> Iterator[Edit]:
+def class_count_raised(tracer: Tracer, classes: int, needed: int, why: str = "") -> Iterator[Edit]:
     """The one place that sets the class count to `classes`, set to `needed`, the classes the
-    dataset's labels 0..needed-1 hold; nothing when there is not exactly one."""
+    dataset's labels 0..needed-1 hold (or `why` says what holds them); nothing when there is not
+    exactly one."""
     found: list[Edit] = []
-    why = (f": the labels run 0..{needed - 1} over the dataset, {needed} classes, and the model was built "
-           f"with {classes} outputs")
+    why = why or (f": the labels run 0..{needed - 1} over the dataset, {needed} classes, and the model was built "
+                  f"with {classes} outputs")
     for source in tracer.project_sources():
         for node in source.nodes(cst.Integer, lambda n: n.evaluated_value == classes):
             if _names_class_count(source, node):
