@@ -173,6 +173,26 @@ def filled_list(scope: cst.CSTNode, name: cst.Name, value: cst.BaseExpression, p
     return None
 
 
+ITERATION_WRAPPERS = {"tqdm", "iter", "auto_tqdm", "track"}
+
+
+def iterated(iterable: cst.BaseExpression, path: tuple) -> tuple[cst.BaseExpression, tuple]:
+    """What a `for` loop draws the element at `path` from, through `enumerate`, `zip` and progress
+    bars: (the iterable, the path left in its element)."""
+    while isinstance(iterable, cst.Call):
+        name = last_name(iterable.func)
+        positional = [a.value for a in iterable.args if a.keyword is None and not a.star]
+        if name == "enumerate" and path and path[0] == 1 and positional:
+            iterable, path = positional[0], path[1:]
+        elif name == "zip" and path and isinstance(path[0], int) and path[0] < len(positional):
+            iterable, path = positional[path[0]], path[1:]
+        elif name in ITERATION_WRAPPERS and positional:
+            iterable = positional[0]
+        else:
+            break  # `DataLoader(...)` itself
+    return iterable, path
+
+
 def parameter_names(function: cst.FunctionDef) -> list[str]:
     p = function.params
     return [param.name.value for param in (*p.posonly_params, *p.params, *p.kwonly_params)]
