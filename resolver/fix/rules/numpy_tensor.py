@@ -36,8 +36,8 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._origin import Step, Tracer
+from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames, wrap
 from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace

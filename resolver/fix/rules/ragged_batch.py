@@ -57,8 +57,8 @@ from resolver.fix.rules._collate import (
     with_import,
 )
 from resolver.fix.rules._ctc import ctc_lengths
-from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._project import replaced_all
+from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, names_in, project_sources
 from resolver.fix.rules._syntax import bound_names, constant_key, last_name
 from resolver.write.edits import Edit, Workspace

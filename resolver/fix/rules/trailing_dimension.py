@@ -34,6 +34,7 @@ from resolver.fix.rules._source import Source, wrap
 from resolver.fix.rules._syntax import argument
 from resolver.write.edits import Edit, Workspace
 
+
 def _trailing_one(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
     sizes = target_and_input_sizes(diagnosis.message)
     if sizes is None:
