@@ -3,7 +3,8 @@ Widens the model's head to the classes its targets encode: when an element-wise 
 with logits) gets a one-hot or multi-hot target with more class channels than the logits
 (`(N, 32, H, W)` against `(N, 20, H, W)`, `(N, 12)` against `(N, 10)`), the one class-count setting
 that says the logits' width (a constant, a config key, a default, an argparse default) is set
-to the targets' count. Anything else (the target narrower, shapes that differ elsewhere, a
+to the targets' count, when another class-count setting of the project states that count (the
+dataset's `num_class = 32`). Anything else (the target narrower, shapes that differ elsewhere, a
 single-output binary head, no setting or several) gets nothing.
 
 ## Why is this bad?
@@ -29,10 +30,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._class_count import class_count_raised, class_count_stated
 from resolver.fix.rules._loss import target_and_input_sizes
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules.label_range import class_count_raised
 from resolver.write.edits import Edit, Workspace
 
 
@@ -50,6 +51,9 @@ class HeadNarrowerThanTargets(Rule):
         if len(target) < 2 or differing != [1] or target[1] <= logits[1] or logits[1] < 2:
             return
         classes, encoded = logits[1], target[1]
-        why = (f": the loss's targets encode {encoded} classes (dimension 1 of {tuple(target)}) and the model "
-               f"was built with {classes} outputs")
-        yield from class_count_raised(Tracer(diagnosis, workspace), classes, encoded, why)
+        tracer = Tracer(diagnosis, workspace)
+        if not class_count_stated(tracer, encoded):
+            return  # only the project saying it has that many classes tells one-hot targets from extra columns
+        why = (f": the loss's targets encode {encoded} classes (dimension 1 of {tuple(target)}), as the project "
+               f"states, and the model was built with {classes} outputs")
+        yield from class_count_raised(tracer, classes, encoded, why)

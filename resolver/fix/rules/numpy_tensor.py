@@ -38,8 +38,8 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call, user_frames, wrap
-from resolver.fix.rules._syntax import own_nodes
+from resolver.fix.rules._source import Source, method_call, names_in, user_frames, wrap
+from resolver.fix.rules._syntax import last_name, own_nodes
 from resolver.write.edits import Edit, Workspace
 
 ARRAY_FUNCTIONS = {"array", "asarray", "asanyarray"}
@@ -63,13 +63,14 @@ class NumpyTensor(Rule):
         for frame, source in user_frames(diagnosis, workspace):
             targets = _converted(source, frame.line)
             if diagnosis.category == "numpy.requires_grad":
-                chains = [Tracer(diagnosis, workspace).chain(source, t, frame) for t in targets]
+                tracer = Tracer(diagnosis, workspace)
+                chains = [tracer.chain(source, t, frame) for t in targets]
                 totals = [_running_total(chain) for chain in chains]
                 if any(totals):
                     yield from filter(None, totals)
                     return
                 # a list of tensors has no .detach(): where its elements keep a graph is not known
-                targets = [t for t, chain in zip(targets, chains) if not any(map(_appended, chain))]
+                targets = [t for t, chain in zip(targets, chains) if not _a_list(chain)]
             calls = source.on_line(cst.Call, frame.line)
             # `np.sum([w * loss for w, loss in zip(weights, losses)])`: numpy reads each element
             targets += [c.args[0].value.elt for c in calls if c.args and c.args[0].keyword is None
@@ -111,9 +112,7 @@ def _running_total(chain: list[Step]) -> Edit | None:
         adds = [a for a in own_nodes(scope, cst.AugAssign) if isinstance(a.operator, cst.AddAssign)
                 and isinstance(a.target, cst.Name) and a.target.value == total.node.value
                 and where.loop_of(a) is not None]
-        backpropagated = [c for c in own_nodes(scope, cst.Call) if method_call(c, "backward")
-                          and where.code(c.func.value) == total.node.value]
-        if len(adds) != 1 or _is_number(adds[0].value) or backpropagated:
+        if len(adds) != 1 or _is_number(adds[0].value) or _backpropagated(scope, total.node.value):
             return None
         add = adds[0]
         new = add.with_changes(value=wrap(where.module.code_for_node(add.value), ".item()"))
@@ -123,11 +122,38 @@ def _running_total(chain: list[Step]) -> Edit | None:
     return None
 
 
-def _appended(step: Step) -> bool:
-    """The step is the element a list was filled with (`history.append(x)`)."""
-    parents = step.source.parents
-    call = parents.get(parents.get(step.node))
-    return isinstance(call, cst.Call) and method_call(call, "append")
+def _backpropagated(scope: cst.CSTNode, name: str) -> bool:
+    """Whether a backward pass in `scope` runs through `name` or a value computed from it
+    (`objective = total / n + decay; objective.backward()`, `torch.autograd.grad(total, ...)`)."""
+    derived, grown = {name}, True
+    while grown:
+        grown = False
+        for assign in own_nodes(scope, (cst.Assign, cst.AugAssign)):
+            targets = [t.target for t in assign.targets] if isinstance(assign, cst.Assign) else [assign.target]
+            made = {n for t in targets for n in names_in(t)} - derived
+            if made and derived & set(names_in(assign.value)):
+                derived |= made
+                grown = True
+    for call in own_nodes(scope, cst.Call):
+        if method_call(call, "backward") and derived & set(names_in(call.func.value)):
+            return True
+        if last_name(call.func) in ("backward", "grad") and any(derived & set(names_in(a.value)) for a in call.args):
+            return True
+    return False
+
+
+def _a_list(chain: list[Step]) -> bool:
+    """The converted value is itself a list filled by appends (not a tensor made from one, as
+    `torch.cat(preds)` is): the trail reaches an append before any call other than a project
+    function whose return it follows."""
+    for i, step in enumerate(chain):
+        parents = step.source.parents
+        holder = parents.get(parents.get(step.node))
+        if isinstance(holder, cst.Call) and method_call(holder, "append"):
+            return True
+        if isinstance(step.node, cst.Call) and not (i + 1 < len(chain) and chain[i + 1].role == "returned"):
+            return False
+    return False
 
 
 def _is_number(value: cst.BaseExpression) -> bool:
