@@ -59,7 +59,7 @@ from resolver.fix.rules._collate import (
 from resolver.fix.rules._ctc import ctc_lengths
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, keyword_arg, names_in, project_sources
+from resolver.fix.rules._source import Source, keyword_arg, names_in
 from resolver.fix.rules._syntax import bound_names, constant_key, last_name
 from resolver.write.edits import Edit, Workspace
 
@@ -85,20 +85,18 @@ class RaggedBatch(Rule):
         loader = diagnosis.loader
         if loader is None or loader.site is None or loader.collate_fn is not None:
             return
-        if loader.ragged and all(dtype.startswith(("float", "bfloat")) and dims == 3
-                                 for dtype, dims in loader.ragged.values()):
-            resized = list(_shorter_side_resized(workspace))  # images: cropped to the size the code states
-            if resized:
-                yield from resized
-                return
+        # images of every orientation (height and width both vary): cropped to the size the code states
+        if loader.ragged and all(kind[0].startswith(("float", "bfloat")) and kind[1] == 3
+                                 and list(kind[2:3]) == [[1, 2]] for kind in loader.ragged.values()):
+            yield from _shorter_side_resized(workspace, loader)
         dataset = Source.parse(workspace, loader.dataset_file) if loader.dataset_file is not None else None
         # a crop to a fixed length says the vectors are signals of one intended length, not records
-        ranks = {rank for _, rank in loader.ragged.values()}
-        ids = any(not dtype.startswith(("float", "bfloat")) for dtype, _ in loader.ragged.values())
+        ranks = {kind[1] for kind in loader.ragged.values()}
+        ids = any(not kind[0].startswith(("float", "bfloat")) for kind in loader.ragged.values())
         # ids padded with zeros where the project names its own padding id would read as words
         if dataset is not None and len(ranks) == 1 and not (ids and padding_id(workspace, dataset)):
             yield from _padding_missing(dataset, next(iter(ranks)))
-        if any(dims == 1 and dtype.startswith(("float", "bfloat")) for dtype, dims in loader.ragged.values()):
+        if any(kind[1] == 1 and kind[0].startswith(("float", "bfloat")) for kind in loader.ragged.values()):
             return
         yield from _truncation_missing(dataset)
         source = Source.parse(workspace, loader.site.file)
@@ -138,12 +136,14 @@ class RaggedBatch(Rule):
         yield Edit((*edit.changes, *counted.values()), edit.line, edit.reason)
 
 
-def _shorter_side_resized(workspace: Workspace) -> Iterator[Edit]:
+def _shorter_side_resized(workspace: Workspace, loader) -> Iterator[Edit]:
     """`Resize(24)` in a `Compose` matches the shorter side and keeps the aspect ratio: with no crop
     after it, images of other shapes stay of other sizes. A `CenterCrop` of the same size follows it,
-    in every such Compose of the one file that has them (a validation twin holds the same images)."""
+    in every such Compose of the one file that has them, the loader's or its Dataset's (a validation
+    twin holds the same images)."""
     found: dict[Path, list] = {}
-    for source in project_sources(workspace):
+    files = {f for f in (loader.dataset_file, loader.site.file) if f is not None}
+    for source in filter(None, (Source.parse(workspace, f) for f in files)):
         for compose in source.nodes(cst.Call, lambda c: last_name(c.func) == "Compose" and len(c.args) == 1
                                     and isinstance(c.args[0].value, cst.List)):
             elements = compose.args[0].value.elements
@@ -160,7 +160,7 @@ def _shorter_side_resized(workspace: Workspace) -> Iterator[Edit]:
     source = edits[0][0]
     replacements = {}
     for _, element, crop in edits:
-        added = cst.Element(element.value.with_changes(func=crop), comma=element.comma)
+        added = cst.Element(cst.Call(crop, [cst.Arg(element.value.args[0].value)]), comma=element.comma)
         comma = element.comma if isinstance(element.comma, cst.Comma) \
             else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         replacements[element] = cst.FlattenSentinel([element.with_changes(comma=comma), added])
