@@ -96,7 +96,7 @@ class Loader:
     sample_ranges: dict[str, tuple[int, int]] = field(default_factory=dict)
     # after samples the default collate could not stack: position -> (dtype, dimensions) of the
     # tensors whose shape varies from sample to sample
-    ragged: dict[str, tuple[str, int]] = field(default_factory=dict)
+    ragged: dict[str, tuple] = field(default_factory=dict)  # (dtype, rank[, the dimensions that vary])
     # after the default collate met a None sample: (samples that are None, samples read)
     none_samples: tuple[int, int] | None = None
     # after a list where a tensor was expected: sample position ("0", "x", "*" the whole sample) ->

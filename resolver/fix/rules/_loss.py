@@ -16,6 +16,17 @@ from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
 OUT_OF_BOUNDS = re.compile(r"Target (-?\d+) is out of bounds")  # the target index a loss refused
+SIZES = re.compile(r"(?:Target size|Using a target size) \(torch\.Size\(\[([\d, ]*)\]\)\)"
+                   r" (?:must be the same as|that is different to the) input size \(torch\.Size\(\[([\d, ]*)\]\)\)")
+
+
+def target_and_input_sizes(message: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The shapes an element-wise loss (BCE, BCE with logits) refused: (target, input)."""
+    match = SIZES.search(message)
+    if match is None:
+        return None
+    return tuple(int(n) for n in match[1].split(",") if n.strip()), tuple(int(n) for n in match[2].split(",")
+                                                                       if n.strip())
 
 
 def loss_calls(source: Source, line: int) -> list[cst.Call]:

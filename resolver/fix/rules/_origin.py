@@ -35,7 +35,9 @@ from resolver.fix.rules._syntax import (
     comprehension_key,
     constant_key,
     empty_list,
+    filled_list,
     getitem_return,
+    iterated,
     last_name,
     latest_binding,
     operand,
@@ -56,7 +58,6 @@ THROUGH = {"to", "cuda", "cpu", "unsqueeze", "squeeze", "view", "reshape", "clon
 CONVERSIONS = {"from_numpy", "tensor", "as_tensor", "Tensor", "FloatTensor", "DoubleTensor", "LongTensor",
                "IntTensor", "HalfTensor", "ByteTensor", "array", "asarray", "ascontiguousarray", "stack",
                "vstack", "hstack", "dstack", "column_stack", "concatenate", "cat", "from_dlpack"}
-ITERATION_WRAPPERS = {"tqdm", "iter", "auto_tqdm", "track"}
 TENSOR_DATASET = "torch.utils.data.dataset.TensorDataset"
 MAX_STEPS = 24
 
@@ -150,10 +151,9 @@ class Tracer:
                 value, inner, loop = binding
                 if loop is not None:
                     return self._batch_element(source, loop, inner + path, index)
-                if empty_list(value) and not inner:
-                    filled = appended(scope if scope is not None else source.module, node)
-                    if filled is not None:
-                        return source, filled, path, index, "value"
+                filled = None if inner else filled_list(source.module if scope is None else scope, node, value, path)
+                if filled is not None:
+                    return source, *filled, index, "value"
                 return source, value, inner + path, index, "value"
             if scope is None:
                 return None
@@ -261,21 +261,12 @@ class Tracer:
 
     def _batch_element(self, source: Source, loop: cst.For | cst.CompFor, path: tuple, index: int | None):
         """An element of what a `for` loop draws: unwrap enumerate/zip/tqdm, then the dataset sample."""
-        iterable = loop.iter
-        while isinstance(iterable, cst.Call):
-            name = last_name(iterable.func)
-            positional = [a.value for a in iterable.args if a.keyword is None and not a.star]
-            if name == "enumerate" and path and path[0] == 1 and positional:
-                iterable, path = positional[0], path[1:]
-            elif name == "zip" and path and isinstance(path[0], int) and path[0] < len(positional):
-                iterable, path = positional[path[0]], path[1:]
-            elif name in ITERATION_WRAPPERS and positional:
-                iterable = positional[0]
-            else:
-                break  # `DataLoader(...)` itself
+        iterable, path = iterated(loop.iter, path)
         found = self._loader_sample(source, iterable, path, index) or self._yielded(source, iterable, path)
         if found is not None:
             return found
+        if index is not None and isinstance(iterable, cst.Name) and iterable.value in self.frames[index].tensors:
+            return source, iterable, path, index, "value"  # a row of a tensor: its values, its dtype
         loader = self.diagnosis.loader
         if not path or loader is None or not loader.dataset_class or loader.dataset_file is None \
                 or loader.collate_fn is not None:

@@ -154,6 +154,45 @@ def appended(scope: cst.CSTNode, container: cst.BaseExpression) -> cst.BaseExpre
     return appends[0] if len(appends) == 1 and not other else None
 
 
+def filled_list(scope: cst.CSTNode, name: cst.Name, value: cst.BaseExpression, path: tuple):
+    """(the appended element, the path left in it) when `name` holds a list that starts empty and is
+    filled by one append: the list itself (`losses = []`) or a key of a dict of them
+    (`history = {"loss": []}`, `history["loss"].append(x)`)."""
+    if empty_list(value):
+        filled = appended(scope, name)
+        return None if filled is None else (filled, path)
+    if not (isinstance(value, cst.Dict) and path and isinstance(path[0], str)):
+        return None
+    held = [e.value for e in value.elements if isinstance(e, cst.DictElement) and string(e.key) == path[0]]
+    if len(held) != 1 or not empty_list(held[0]):
+        return None
+    for quote in ('"', "'"):
+        filled = appended(scope, cst.parse_expression(f"{name.value}[{quote}{path[0]}{quote}]"))
+        if filled is not None:
+            return filled, path[1:]
+    return None
+
+
+ITERATION_WRAPPERS = {"tqdm", "iter", "auto_tqdm", "track"}
+
+
+def iterated(iterable: cst.BaseExpression, path: tuple) -> tuple[cst.BaseExpression, tuple]:
+    """What a `for` loop draws the element at `path` from, through `enumerate`, `zip` and progress
+    bars: (the iterable, the path left in its element)."""
+    while isinstance(iterable, cst.Call):
+        name = last_name(iterable.func)
+        positional = [a.value for a in iterable.args if a.keyword is None and not a.star]
+        if name == "enumerate" and path and path[0] == 1 and positional:
+            iterable, path = positional[0], path[1:]
+        elif name == "zip" and path and isinstance(path[0], int) and path[0] < len(positional):
+            iterable, path = positional[path[0]], path[1:]
+        elif name in ITERATION_WRAPPERS and positional:
+            iterable = positional[0]
+        else:
+            break  # `DataLoader(...)` itself
+    return iterable, path
+
+
 def parameter_names(function: cst.FunctionDef) -> list[str]:
     p = function.params
     return [param.name.value for param in (*p.posonly_params, *p.params, *p.kwonly_params)]

@@ -312,6 +312,7 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
     return []
 
 
+NARROW_INTEGER_TARGET = re.compile(r"expected target dtype to be Long.*but got (?:Int|Short|Char)\b")
 CASTS = {"long": "int64", "int": "int32", "short": "int16", "byte": "uint8", "bool": "bool", "float": "float32",
          "double": "float64", "half": "float16", "bfloat16": "bfloat16"}  # Tensor methods: the dtype they give
 
@@ -334,6 +335,8 @@ def _loss_shapes_agree(diagnosis: Diagnosis, frame: Frame, call: cst.Call, targe
     another shape is a shape bug that a cast would hide."""
     if wanted != INTEGER or last_name(call.func) not in ("cross_entropy", "nll_loss", "CrossEntropyLoss", "NLLLoss"):
         return True
+    if NARROW_INTEGER_TARGET.search(diagnosis.message):
+        return True  # int32 class indices: a shape bug would not make them integers
     first = argument(call, 0, "input")
     facts = [frame.tensors.get(n.value) if isinstance(n, cst.Name) else None for n in (first, target)]
     return _index_shape_agrees(tuple(facts), wanted)

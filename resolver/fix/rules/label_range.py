@@ -24,24 +24,18 @@ self.labels = [int(row["grade"]) - 1 for row in rows]
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._class_count import class_count_raised, config_class_counts, names_class_count, text_value
 from resolver.fix.rules._loss import OUT_OF_BOUNDS, changed, first_frame_edits, logits_classes, loss_calls, loss_input
 from resolver.fix.rules._origin import Tracer
-from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
 from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
-
-CLASS_COUNT_NAMES = ("num_classes", "n_classes", "nclasses", "num_class", "n_class", "num_labels", "n_labels",
-                     "num_categories", "n_categories", "classes", "num_outputs")
-
-CLASS_COUNT = rf"(?:{'|'.join(CLASS_COUNT_NAMES)})"
 
 INDICES = ("long", "int", "int64", "int32")  # dtypes class indices are cast to
 
@@ -87,7 +81,7 @@ def _label_range(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[E
             yield changed(cast.source, cast.node, new, "where the masks are cast to class indices: they hold the "
                           "8-bit values 0 and 255, and the model's 2 outputs take the indices 0 and 1")
         elif low == 0 and (high == classes or high > classes and _one_label(loader, chain[at].path[0])):
-            yield from _class_count_raised(tracer, classes, high + 1)
+            yield from class_count_raised(tracer, classes, high + 1)
         return
 
 
@@ -103,7 +97,7 @@ def _integer_cast(node) -> bool:
         return False
     method = node.func.attr.value
     given = node.args[0].value if len(node.args) == 1 else None
-    named = (last_name(given) or _text(given)) if given is not None else ""
+    named = (last_name(given) or text_value(given)) if given is not None else ""
     return method in ("long", "int") and not node.args or method in ("to", "type", "astype") and named in INDICES
 
 
@@ -127,59 +121,12 @@ def _declared_class_count(tracer: Tracer, diagnosis: Diagnosis, high: int) -> in
     if failing is None or int(failing[1]) != high:
         return None
     said = [node.evaluated_value for source in tracer.project_sources()
-            for node in source.nodes(cst.Integer) if _names_class_count(source, node)]
+            for node in source.nodes(cst.Integer) if names_class_count(source, node)]
     if any(value != high for value in said):
         return None
-    if said or _config_class_counts(tracer, high, high, ""):
+    if said or config_class_counts(tracer, high, high, ""):
         return high
     return None
-
-
-def _config_class_counts(tracer: Tracer, old: int, new: int, why: str) -> list[Edit]:
-    keys = set(CLASS_COUNT_NAMES) | {name.upper() for name in CLASS_COUNT_NAMES}
-    return config_file_edits(tracer.workspace, keys, old, new, why)
-
-
-def _class_count_raised(tracer: Tracer, classes: int, needed: int) -> Iterator[Edit]:
-    """The one place that sets the class count to `classes`, set to `needed`, the classes the
-    dataset's labels 0..needed-1 hold; nothing when there is not exactly one."""
-    found: list[Edit] = []
-    why = (f": the labels run 0..{needed - 1} over the dataset, {needed} classes, and the model was built "
-           f"with {classes} outputs")
-    for source in tracer.project_sources():
-        for node in source.nodes(cst.Integer, lambda n: n.evaluated_value == classes):
-            if _names_class_count(source, node):
-                found.append(changed(source, node, cst.Integer(str(needed)), f"where the class count is set{why}"))
-    found += _config_class_counts(tracer, classes, needed, f"(where the class count is set){why}")
-    if len(found) == 1:
-        yield found[0]
-
-
-def _names_class_count(source: Source, node: cst.Integer) -> bool:
-    """`num_classes = 9`, `num_classes: int = 9`, `num_classes=9`, `"num_classes": 9`,
-    `add_argument("--num-classes", default=9)`, `def build(num_classes=9)`."""
-    parent = source.parents.get(node)
-    named = re.compile(rf"^{CLASS_COUNT}$", re.IGNORECASE)
-    if isinstance(parent, cst.Param):
-        return parent.default is node and bool(named.match(parent.name.value))
-    if isinstance(parent, (cst.Assign, cst.AnnAssign)):
-        targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
-        return any(named.match(last_name(t) or "") for t in targets)
-    if isinstance(parent, cst.DictElement):
-        return bool(named.match(_text(parent.key)))
-    if isinstance(parent, cst.Arg) and parent.keyword is not None:
-        if named.match(parent.keyword.value):
-            return True
-        call = source.parents.get(parent)
-        if parent.keyword.value == "default" and isinstance(call, cst.Call) and call.args:
-            flag = _text(call.args[0].value).lstrip("-").replace("-", "_")
-            return bool(named.match(flag))
-    return False
-
-
-def _text(node) -> str:
-    value = getattr(node, "evaluated_value", None)
-    return value if isinstance(value, str) else ""
 
 
 class LabelRange(Rule):

@@ -6,6 +6,9 @@ Fixes the bridge between torch and numpy, both ways, on the failing line: `.deta
 an object array handed to torch (one array per sample: a column of a `dtype=object` batch, an
 `np.empty(n, dtype=object)` filled row by row) becomes `np.stack(...)` inside the one conversion
 on the line (two conversions there: nothing).
+A running total that starts as a number and has a loss tensor added (`total += loss`), converted
+itself or through the list it is appended to (`history["loss"].append(total / n)`), adds the
+loss as a number where it is summed: `total += loss.item()`. A list of tensors gets no `.detach()`.
 
 ## Why is this bad?
 `Can't call numpy() on Tensor that requires grad`, `can't convert cuda:0 device type tensor to
@@ -33,8 +36,10 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import method_call, user_frames, wrap
+from resolver.fix.rules._source import Source, method_call, names_in, user_frames, wrap
+from resolver.fix.rules._syntax import last_name, own_nodes
 from resolver.write.edits import Edit, Workspace
 
 ARRAY_FUNCTIONS = {"array", "asarray", "asanyarray"}
@@ -56,10 +61,17 @@ class NumpyTensor(Rule):
             return
         step, why = STEPS[diagnosis.category]
         for frame, source in user_frames(diagnosis, workspace):
+            targets = _converted(source, frame.line)
+            if diagnosis.category == "numpy.requires_grad":
+                tracer = Tracer(diagnosis, workspace)
+                chains = [tracer.chain(source, t, frame) for t in targets]
+                totals = [_running_total(chain) for chain in chains]
+                if any(totals):
+                    yield from filter(None, totals)
+                    return
+                # a list of tensors has no .detach(): where its elements keep a graph is not known
+                targets = [t for t, chain in zip(targets, chains) if not _a_list(chain)]
             calls = source.on_line(cst.Call, frame.line)
-            targets = [c.func.value for c in calls if method_call(c, "numpy") and not c.args]
-            targets += [c.args[0].value for c in calls if isinstance(c.func, cst.Attribute) and c.args
-                        and c.func.attr.value in ARRAY_FUNCTIONS]
             # `np.sum([w * loss for w, loss in zip(weights, losses)])`: numpy reads each element
             targets += [c.args[0].value.elt for c in calls if c.args and c.args[0].keyword is None
                         and isinstance(c.args[0].value, (cst.ListComp, cst.GeneratorExp))
@@ -73,6 +85,81 @@ class NumpyTensor(Rule):
                 yield source.edit(source.replaced(tensor, new), source.line_of(tensor), reason)
             if targets:
                 return
+
+
+def _converted(source: Source, line: int) -> list[cst.BaseExpression]:
+    """What `.numpy()` or `np.array(...)` converts on the line."""
+    calls = source.on_line(cst.Call, line)
+    return [c.func.value for c in calls if method_call(c, "numpy") and not c.args] + \
+        [c.args[0].value for c in calls if isinstance(c.func, cst.Attribute) and c.args
+         and c.func.attr.value in ARRAY_FUNCTIONS]
+
+
+def _running_total(chain: list[Step]) -> Edit | None:
+    """`total += loss` where `total` starts as a Python number (`total = 0`) and the value converted is
+    that total, or a list it was appended to: adding the tensor made the total a tensor holding every
+    step's graph. The number was meant, so the loss is added as one (`loss.item()`); a total that is
+    itself backpropagated is a tensor by design."""
+    # the name bound to the number: `total = 0`, or `total, correct = 0, 0`
+    steps = [s for s in chain if not isinstance(s.node, (cst.Tuple, cst.List))]
+    for total, start in zip(steps, steps[1:]):
+        if not (isinstance(total.node, cst.Name) and isinstance(start.node, (cst.Integer, cst.Float))
+                and start.source is total.source):
+            continue
+        where = total.source
+        function = where.enclosing(total.node, cst.FunctionDef)
+        scope = where.module if function is None else function
+        adds = [a for a in own_nodes(scope, cst.AugAssign) if isinstance(a.operator, cst.AddAssign)
+                and isinstance(a.target, cst.Name) and a.target.value == total.node.value
+                and where.loop_of(a) is not None]
+        if len(adds) != 1 or _is_number(adds[0].value) or _backpropagated(scope, total.node.value):
+            return None
+        add = adds[0]
+        new = add.with_changes(value=wrap(where.module.code_for_node(add.value), ".item()"))
+        reason = (f"Changed `{where.code(add)}` to `{where.code(new)}`: `{total.node.value}` starts as a number, "
+                  f"and adding a tensor made it one that keeps every step's graph, which NumPy cannot convert")
+        return where.edit(where.replaced(add, new), where.line_of(add), reason)
+    return None
+
+
+def _backpropagated(scope: cst.CSTNode, name: str) -> bool:
+    """Whether a backward pass in `scope` runs through `name` or a value computed from it
+    (`objective = total / n + decay; objective.backward()`, `torch.autograd.grad(total, ...)`)."""
+    derived, grown = {name}, True
+    while grown:
+        grown = False
+        for assign in own_nodes(scope, (cst.Assign, cst.AugAssign)):
+            targets = [t.target for t in assign.targets] if isinstance(assign, cst.Assign) else [assign.target]
+            made = {n for t in targets for n in names_in(t)} - derived
+            if made and derived & set(names_in(assign.value)):
+                derived |= made
+                grown = True
+    for call in own_nodes(scope, cst.Call):
+        if method_call(call, "backward") and derived & set(names_in(call.func.value)):
+            return True
+        if last_name(call.func) in ("backward", "grad") and any(derived & set(names_in(a.value)) for a in call.args):
+            return True
+    return False
+
+
+def _a_list(chain: list[Step]) -> bool:
+    """The converted value is itself a list filled by appends (not a tensor made from one, as
+    `torch.cat(preds)` is): the trail reaches an append before any call other than a project
+    function whose return it follows."""
+    for i, step in enumerate(chain):
+        parents = step.source.parents
+        holder = parents.get(parents.get(step.node))
+        if isinstance(holder, cst.Call) and method_call(holder, "append"):
+            return True
+        if isinstance(step.node, cst.Call) and not (i + 1 < len(chain) and chain[i + 1].role == "returned"):
+            return False
+    return False
+
+
+def _is_number(value: cst.BaseExpression) -> bool:
+    """Already a Python number: `loss.item()`, `float(loss)`, a literal."""
+    return isinstance(value, (cst.Integer, cst.Float)) or method_call(value, "item", "tolist") \
+        or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("float", "int")
 
 
 def _stacked(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:

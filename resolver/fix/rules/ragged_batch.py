@@ -41,6 +41,7 @@ loader = DataLoader(sentences, batch_size=8, collate_fn=pad_batch)
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Iterator
 
 import libcst as cst
@@ -56,9 +57,10 @@ from resolver.fix.rules._collate import (
     with_import,
 )
 from resolver.fix.rules._ctc import ctc_lengths
+from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, keyword_arg, names_in
-from resolver.fix.rules._syntax import bound_names, constant_key
+from resolver.fix.rules._syntax import bound_names, constant_key, last_name
 from resolver.write.edits import Edit, Workspace
 
 HELPER = '''def pad_collate(batch):
@@ -83,14 +85,18 @@ class RaggedBatch(Rule):
         loader = diagnosis.loader
         if loader is None or loader.site is None or loader.collate_fn is not None:
             return
+        # images of every orientation (height and width both vary): cropped to the size the code states
+        if loader.ragged and all(kind[0].startswith(("float", "bfloat")) and kind[1] == 3
+                                 and list(kind[2:3]) == [[1, 2]] for kind in loader.ragged.values()):
+            yield from _shorter_side_resized(workspace, loader)
         dataset = Source.parse(workspace, loader.dataset_file) if loader.dataset_file is not None else None
         # a crop to a fixed length says the vectors are signals of one intended length, not records
-        ranks = {rank for _, rank in loader.ragged.values()}
-        ids = any(not dtype.startswith(("float", "bfloat")) for dtype, _ in loader.ragged.values())
+        ranks = {kind[1] for kind in loader.ragged.values()}
+        ids = any(not kind[0].startswith(("float", "bfloat")) for kind in loader.ragged.values())
         # ids padded with zeros where the project names its own padding id would read as words
         if dataset is not None and len(ranks) == 1 and not (ids and padding_id(workspace, dataset)):
             yield from _padding_missing(dataset, next(iter(ranks)))
-        if any(dims == 1 and dtype.startswith(("float", "bfloat")) for dtype, dims in loader.ragged.values()):
+        if any(kind[1] == 1 and kind[0].startswith(("float", "bfloat")) for kind in loader.ragged.values()):
             return
         yield from _truncation_missing(dataset)
         source = Source.parse(workspace, loader.site.file)
@@ -128,6 +134,55 @@ class RaggedBatch(Rule):
         edit = source.edit(counted.pop(source.path).after if source.path in counted else new_text,
                            source.line_of(call), reason, uses_torch=True)
         yield Edit((*edit.changes, *counted.values()), edit.line, edit.reason)
+
+
+def _shorter_side_resized(workspace: Workspace, loader) -> Iterator[Edit]:
+    """`Resize(24)` in a `Compose` matches the shorter side and keeps the aspect ratio: with no crop
+    after it, images of other shapes stay of other sizes. A `CenterCrop` of the same size follows it,
+    in every such Compose of the one file that has them, the loader's or its Dataset's (a validation
+    twin holds the same images)."""
+    found: dict[Path, list] = {}
+    files = {f for f in (loader.dataset_file, loader.site.file) if f is not None}
+    for source in filter(None, (Source.parse(workspace, f) for f in files)):
+        for compose in source.nodes(cst.Call, lambda c: last_name(c.func) == "Compose" and len(c.args) == 1
+                                    and isinstance(c.args[0].value, cst.List)):
+            elements = compose.args[0].value.elements
+            for i, element in enumerate(elements):
+                resize = element.value
+                if _shorter_side(resize) and not any(_sizes(e.value) for e in elements[i + 1:]):
+                    crop = resize.func.with_changes(attr=cst.Name("CenterCrop")) \
+                        if isinstance(resize.func, cst.Attribute) else None
+                    if crop is not None:
+                        found.setdefault(source.path, []).append((source, element, crop))
+    if len(found) != 1:
+        return
+    edits = next(iter(found.values()))
+    source = edits[0][0]
+    replacements = {}
+    for _, element, crop in edits:
+        added = cst.Element(cst.Call(crop, [cst.Arg(element.value.args[0].value)]), comma=element.comma)
+        comma = element.comma if isinstance(element.comma, cst.Comma) \
+            else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        replacements[element] = cst.FlattenSentinel([element.with_changes(comma=comma), added])
+    new_text = replaced_all(source.module, replacements)
+    first = edits[0][1].value
+    reason = (f"Added {source.code(first.func.with_changes(attr=cst.Name('CenterCrop')))}"
+              f"({source.code(first.args[0].value)}) after {source.code(first)}: Resize with one size matches "
+              "the shorter side and keeps the aspect ratio, so images of other shapes came out at other sizes "
+              "and the default collate cannot stack them")
+    yield source.edit(new_text, source.line_of(first), reason)
+
+
+def _shorter_side(node: cst.BaseExpression) -> bool:
+    """`Resize(24)`, `T.Resize(size)`: one size, not a (height, width) pair."""
+    return isinstance(node, cst.Call) and last_name(node.func) == "Resize" and len(node.args) >= 1 \
+        and node.args[0].keyword is None and not isinstance(node.args[0].value, (cst.Tuple, cst.List))
+
+
+def _sizes(node: cst.BaseExpression) -> bool:
+    """A step after which every image has one size: a crop or a resize to a pair."""
+    name = last_name(node.func) if isinstance(node, cst.Call) else None
+    return bool(name) and ("Crop" in name or name == "Resize" and not _shorter_side(node))
 
 
 def _truncation_missing(source: Source | None) -> Iterator[Edit]:

@@ -22,32 +22,24 @@ def forward(self, x):
 
 from __future__ import annotations
 
-import re
 from typing import Iterator
 
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._loss import changed, class_method, first_frame_edits, loss_calls
+from resolver.fix.rules._loss import changed, class_method, first_frame_edits, loss_calls, target_and_input_sizes
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, wrap
 from resolver.fix.rules._syntax import argument
 from resolver.write.edits import Edit, Workspace
 
-SIZES = re.compile(r"(?:Target size|Using a target size) \(torch\.Size\(\[([\d, ]*)\]\)\)"
-                   r" (?:must be the same as|that is different to the) input size \(torch\.Size\(\[([\d, ]*)\]\)\)")
-
-
-def _shape(text: str) -> tuple[int, ...]:
-    return tuple(int(n) for n in text.split(",") if n.strip())
-
 
 def _trailing_one(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
-    match = SIZES.search(diagnosis.message)
-    if not match:
+    sizes = target_and_input_sizes(diagnosis.message)
+    if sizes is None:
         return
-    target, given = _shape(match[1]), _shape(match[2])
+    target, given = sizes
     if given == target + (1,):
         index = 0  # the model's output has the extra dimension
     elif target == given + (1,):

@@ -307,9 +307,10 @@ def failing_modules(tb, torch, sites):
 
 def parameter_count(module):
     """None for a module whose nn.Module.__init__ never ran (it has no parameter table yet, and
-    the error is that missing super().__init__())."""
+    the error is that missing super().__init__()); a lazy module's parameters that no batch has
+    shaped yet (`nn.LazyLinear` before its first forward) count 0."""
     try:
-        return sum(p.numel() for p in module.parameters())
+        return sum(0 if type(p).__name__ == "UninitializedParameter" else p.numel() for p in module.parameters())
     except AttributeError:
         return None
 

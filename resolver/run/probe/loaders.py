@@ -244,8 +244,8 @@ def sample_ranges(loader, torch, budget_s=2.0, most=20000):
 
 def ragged_positions(loader, torch, budget_s=1.0, most=64):
     """For samples the default collate could not stack: which positions of a sample hold tensors
-    of different shapes, with their dtype and dimensions (token ids of varying length can be
-    padded; feature vectors of varying length cannot). Bounded in time and samples."""
+    of different shapes, with their dtype, dimensions and the dimensions that vary (token ids of
+    varying length can be padded; feature vectors of varying length cannot). Bounded in time and samples."""
     import time
 
     dataset = getattr(loader, "dataset", None)
@@ -265,7 +265,13 @@ def ragged_positions(loader, torch, budget_s=1.0, most=64):
             if isinstance(value, torch.Tensor):
                 shapes.setdefault(str(key), set()).add(tuple(value.shape))
                 kinds[str(key)] = [str(value.dtype).replace("torch.", ""), value.dim()]
-    return {key: kinds[key] for key, seen in shapes.items() if len(seen) > 1}
+    return {key: kinds[key] + [_varying(seen)] for key, seen in shapes.items() if len(seen) > 1}
+
+
+def _varying(shapes: set) -> list:
+    """The dimensions whose size differs between samples of one rank (an image's height and width)."""
+    rank = max(len(s) for s in shapes)
+    return [d for d in range(rank) if len({s[d] for s in shapes if len(s) == rank}) > 1]
 
 
 # per shuffling DistributedSampler: where it was built, the epoch of each pass by the line that ran it

@@ -1,0 +1,91 @@
+"""## What it does
+Flattens pooled features where the model's `forward` takes them: when a Linear built for F
+features gets `(N, F, 1, 1)` (an average pool's output, features saved with their 1 x 1 map), the
+name that holds that tensor in the outermost project `forward` on the traceback is flattened
+right after it is bound (`img = img.flatten(1)`), so every layer it feeds gets `(N, F)`. Only when
+the input's trailing dimensions are all 1 and its second is the Linear's in_features, and
+exactly one name in that `forward` holds a tensor of that shape.
+
+## Why is this bad?
+`mat1 and mat2 shapes cannot be multiplied (1024x1 and 512x512)`: a Linear multiplies the last
+dimension, so `(N, 512, 1, 1)` is read as N x 512 x 1 rows of one feature. The layer's width is
+right: resizing it would hide features that were never flattened.
+
+## Example
+```python
+def forward(self, x):
+    img, attrs = x[0], x[1]
+    return self.embed(img)  # img: (N, 512, 1, 1)
+```
+
+Use instead:
+```python
+def forward(self, x):
+    img, attrs = x[0], x[1]
+    img = img.flatten(1)
+    return self.embed(img)
+```
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import is_docstring, user_frames
+from resolver.fix.rules._syntax import own_nodes, parameter_names, target_paths
+from resolver.write.edits import Edit, Workspace
+
+
+class PooledFeaturesUnflattened(Rule):
+    categories = ("shape.linear_in_features",)
+    priority = -5  # before the width rules: the layer is right, its input kept the pool's 1 x 1 map
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        return super().matches(diagnosis) and _pooled_shape(diagnosis) is not None
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        shape = _pooled_shape(diagnosis)
+        forwards = [(f, s, s.function_of(s.statement_at(f.line))) for f, s in user_frames(diagnosis, workspace)]
+        forwards = [(f, s, function) for f, s, function in forwards
+                    if function is not None and function.name.value == "forward"]
+        for frame, source, function in forwards[-1:]:  # the outermost: a shared block's forward takes other inputs
+            names = [n for n, t in frame.tensors.items() if t.shape == shape]
+            if len(names) != 1:
+                return  # the tensor has no name here, or several hold that shape: not sure which
+            name = names[0]
+            flatten = cst.parse_statement(f"{name} = {name}.flatten(1)\n")
+            bound = [s for s in own_nodes(function, cst.SimpleStatementLine) if source.line_of(s) < frame.line
+                     and any(isinstance(a, cst.Assign) and any(target_paths(t.target, name) is not None
+                                                               for t in a.targets) for a in s.body)]
+            if bound:
+                at = bound[-1]
+                if source.enclosing(at, (cst.For, cst.While, cst.If, cst.With, cst.Try)) is not None:
+                    return  # bound in a block: where the flattened name must go is not sure
+                new = source.replaced(at, cst.FlattenSentinel([at, flatten]))
+            elif name in parameter_names(function):
+                body = list(function.body.body)
+                skip = 1 if body and is_docstring(body[0]) else 0
+                new_function = function.with_changes(body=function.body.with_changes(
+                    body=body[:skip] + [flatten] + body[skip:]))
+                new = source.replaced(function, new_function)
+            else:
+                return
+            width = shape[1]
+            yield source.edit(new, frame.line, f"Flattened {name} to (batch, {width}) where forward takes it: it "
+                              f"arrives as {'x'.join(map(str, shape))}, pooled features that kept their 1 x 1 map, "
+                              f"and a Linear multiplies the last dimension only")
+
+
+def _pooled_shape(diagnosis: Diagnosis) -> tuple[int, ...] | None:
+    """The Linear's input when it is (N, in_features, 1, ..., 1)."""
+    layer = diagnosis.module
+    if layer is None or layer.class_name != "Linear" or not layer.inputs or layer.inputs[0] is None:
+        return None
+    shape = layer.inputs[0].shape
+    if len(shape) < 3 or shape[1] != layer.attributes.get("in_features") or any(d != 1 for d in shape[2:]):
+        return None
+    return tuple(shape)
