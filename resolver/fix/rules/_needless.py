@@ -10,7 +10,8 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Tensor
 from resolver.fix.rules._definitions import _assigned_values, _owner, _reads
-from resolver.fix.rules._source import Source, project_sources, user_frames
+from resolver.fix.rules._source import Source, names_in, project_sources, user_frames
+from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Workspace
 
 CASTS = ("float", "double", "half", "bfloat16", "long", "int", "to", "type")
@@ -20,10 +21,10 @@ def sources(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Source]:
     """The error's own files, innermost first; for a forecast or a killed run, which have no
     frames, the project's. Each once."""
     frames = [source for _, source in user_frames(diagnosis, workspace)]
-    seen = set()
+    done = set()
     for source in frames or project_sources(workspace):
-        if source.path not in seen:
-            seen.add(source.path)
+        if source.path not in done:
+            done.add(source.path)
             yield source
 
 
@@ -38,8 +39,16 @@ def made_once(file: Source, node: cst.BaseExpression) -> tuple[cst.BaseExpressio
         return node, None
     statement = file.parents.get(file.parents.get(values[0]))
     if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1 \
-            or file.line_of(statement) >= file.line_of(node):
+            or file.line_of(statement) >= file.line_of(node) or file.loop_of(statement) is not file.loop_of(node):
         return node, None
+    # read at the use instead, the value must read the same names: none rebound in between
+    read = set(names_in(values[0]))
+    between = [n for n in own_nodes(scope, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For))
+               if file.line_of(statement) < file.line_of(n) < file.line_of(node)]
+    for rebinding in between:
+        targets = [t.target for t in rebinding.targets] if isinstance(rebinding, cst.Assign) else [rebinding.target]
+        if read & {name for target in targets for name in names_in(target)}:
+            return node, None
     return values[0], statement
 
 

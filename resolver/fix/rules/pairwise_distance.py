@@ -74,8 +74,8 @@ def _pairs(file: Source, diagnosis: Diagnosis, node: cst.BaseExpression):
     tensors = [seen(diagnosis, file, operand) for operand in (rows[0], columns[0])]
     if any(t is not None and (len(t.shape) != 2 or "float" not in t.dtype) for t in tensors):
         return None
-    if not (all(tensors) or rows[1] and columns[1]):
-        return None  # the rank is neither seen nor written
+    if not (all(tensors) or rows[1] and columns[1] and all(isinstance(o, cst.Name) for o in (rows[0], columns[0]))):
+        return None  # the rank is neither seen nor written (`s.q[:, None, :]` may index a 3-D tensor too)
     return rows[0], columns[0], statement
 
 
@@ -182,7 +182,12 @@ class PairwiseDistance(Rule):
             power = 1  # the square root keeps the order, and only the order is read
         order = "" if reduced[1] == "2" else f", p={reduced[1]}"
         cdist = f"{file.torch}.cdist({_code(a)}, {_code(b)}{order})" + (" ** 2" if power == 2 else "")
-        replacements = {outer: cst.parse_expression(cdist).with_changes(lpar=outer.lpar, rpar=outer.rpar)}
+        # `.sum(-1) ** 0.5`, `.sum(-1).clamp_min(eps)`: the squared form binds looser than what follows it
+        alone = isinstance(file.parents.get(outer), (cst.Assign, cst.AnnAssign, cst.Return, cst.Arg, cst.Element))
+        new = cst.parse_expression(cdist).with_changes(lpar=outer.lpar, rpar=outer.rpar)
+        if power == 2 and not outer.lpar and not alone:
+            new = new.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+        replacements = {outer: new}
         if statement is not None:
             replacements[statement] = cst.RemovalSentinel.REMOVE
         reason = (f"`{file.code(outer)}` made the difference of every pair of rows (rows x rows x features) to "
