@@ -16,6 +16,7 @@ from resolver.diagnose.memory import Forecast, limit_of
 from resolver.fix.rules._accumulation import (
     CONFIG_SUFFIXES,
     _config_file,
+    accumulating_loops,
     loader_of,
     made_at,
     passed_for,
@@ -165,7 +166,9 @@ def hand_cut(diagnosis: Diagnosis, workspace: Workspace):
     batches cut by hand whose tensors the failing run held; None otherwise."""
     found = []
     for source in project_sources(workspace):
-        for loop in training_loops(source):
+        loops = training_loops(source)
+        loops += [loop for loop, _ in accumulating_loops(source) if loop not in loops]  # a step under `if`
+        for loop in loops:
             cut = stride(workspace, source, loop)
             batch = cut and observed_batch(diagnosis, source, loop)
             if cut and batch:

@@ -93,11 +93,18 @@ class BatchAccumulation(Rule):
             return
         source, loop, file, node, batch = found
         line, path = source.line_of(loop), source.path.resolve()
+        counted = [(source, lp, count) for lp, count in accumulating_loops(source) if lp is loop]
         for attempt, (micro, k) in enumerate(plans(forecast)):
             placed = written(workspace, file, node, batch, micro)
             if placed is None:
                 return
             changes, where = placed
+            if counted:  # the loop already accumulates: its own count grows, the loop stays as it is
+                edit = self._more_micro_batches(workspace, forecast, counted, changes, where, micro, k)
+                if edit is None:
+                    return
+                yield edit
+                continue
             texts = {c.file.resolve(): c.after for c in changes}
             here, at = source, loop
             if path in texts:  # the batch is written in the loop's file: the loop rewritten in the changed text
