@@ -96,9 +96,9 @@ def _helpers(cls: cst.ClassDef, forward: cst.FunctionDef, source: Source) -> lis
 
 def _leaves_torch(detach: cst.Call, source: Source) -> bool:
     """`.detach().numpy()` (or `.cpu().numpy()`, `.tolist()`, `.item()`): a way out of torch, which
-    needs the detach; bringing it back is another edit."""
+    needs the detach; bringing it back is another edit. `.detach().clone()` is a snapshot kept aside."""
     parent = source.parents.get(detach)
-    return isinstance(parent, cst.Attribute) and parent.attr.value in ("numpy", "cpu", "tolist", "item")
+    return isinstance(parent, cst.Attribute) and parent.attr.value in ("numpy", "cpu", "tolist", "item", "clone")
 
 
 def _stored(source: Source, node: cst.CSTNode) -> bool:
@@ -135,6 +135,13 @@ def _cut_seen(diagnosis: Diagnosis, workspace: Workspace) -> dict[int, tuple[Sou
             block = statement and source.in_no_grad(statement)
             if block is not None and source.function_of(block) is not None:
                 found[id(block)] = (source, block, "the torch.no_grad() block")
+                break
+            function = statement and source.function_of(statement)  # `@torch.no_grad()` on the helper itself
+            marks = [d for d in function.decorators if source.calls(d.decorator, NO_GRAD)
+                     or source.qualified_names(d.decorator) & NO_GRAD] if function else []
+            if marks:
+                what = f"@{source.code(marks[0].decorator)} on {function.name.value}()"
+                found[id(marks[0])] = (source, marks[0], what)
                 break
         return found
     for node in source.on_line((cst.Call, cst.Attribute), cut["line"]):

@@ -93,6 +93,9 @@ class ZeroGradPlacement(Rule):
             to = backward[-1]
         elif isinstance(loop, (cst.For, cst.While)) and loop.body is block:
             to = 0  # the backward is in a helper the loop calls: clear at the top of each pass
+        elif isinstance(loop, cst.If) and loop.body is block:
+            yield from self._after_step(statement, block, source)  # every k-th batch steps: accumulation
+            return
         else:
             yield from self._move_to_backward(statement, block, source, backward_site)
             return
@@ -104,6 +107,21 @@ class ZeroGradPlacement(Rule):
                   f"optimizer could apply it, so the model never learned")
         line = source.line_of(body[to]) - len(body[to].leading_lines)  # where the moved line lands
         yield source.edit(source.replaced(block, _with_body(block, new_body)), line, reason)
+
+    def _after_step(self, statement, block, source: Source) -> Iterator[Edit]:
+        """A step guarded by a condition (`if (i + 1) % accum_steps == 0:`) that clears first: the
+        gradients the micro-batches accumulated are wiped before the step. Cleared right after the
+        step instead, the next group accumulates from zero."""
+        body = list(block.body)
+        at = body.index(statement)
+        steps = [i for i, s in enumerate(body) if i > at and _calls(s, source, "step")]
+        call = statement_call(statement, "zero_grad")
+        moved = statement.with_changes(leading_lines=())
+        new_body = body[:at] + body[at + 1:steps[-1] + 1] + [moved] + body[steps[-1] + 1:]
+        reason = (f"Moved {source.code(call)} after {source.code(body[steps[-1]]).strip()}: before it, it cleared "
+                  "the gradients the micro-batches had accumulated, so every step applied nothing; after it, the "
+                  "next group accumulates from zero")
+        yield source.edit(source.replaced(block, _with_body(block, new_body)), source.line_of(statement), reason)
 
     def _move_to_backward(self, statement, block, source: Source, backward_site: dict | None) -> Iterator[Edit]:
         """The step is in a helper (`_optimizer_step()`) that clears first: the zero_grad moves in

@@ -58,6 +58,8 @@ def install(torch, project, health):
                 try:
                     values = [t for t in (args[0] if args else None, *(args[1:] if op == "no_grad" else ()))
                               if isinstance(t, torch.Tensor) and t.requires_grad]
+                    if not health.depth and all(t.grad_fn is None for t in values):
+                        values = []  # a parameter read outside any forward: a snapshot, not the loss's path
                     site = health_module.user_site(project) if values else None
                     if site is not None and (site["file"], site["line"]) not in lines:
                         lines.add((site["file"], site["line"]))
