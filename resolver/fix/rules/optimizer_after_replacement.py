@@ -105,7 +105,17 @@ def _reordered(source: Source, at_line: int, swap_line: int, training: set[int])
         return None
     to, names = later[0], {source.code(t) for t in _targets(statement)}
     swap = body[to]
-    if names and not any(_mentions(s, names, source) for s in body[at + 1:to + 1]):
+    start = at  # the parameter groups it is given, collected just above it (`decay = [p for n, p in ...]`)
+    while start > 0 and isinstance(body[start - 1], cst.SimpleStatementLine) and _targets(body[start - 1]) \
+            and _mentions(statement, {source.code(t) for t in _targets(body[start - 1])}, source):
+        start -= 1
+    if start < at and isinstance(swap, cst.SimpleStatementLine) and not any(
+            _mentions(swap, {source.code(t) for t in _targets(s)}, source) for s in body[start:to]):
+        moved = swap.with_changes(leading_lines=body[start].leading_lines)
+        new_body = body[:start] + [moved, body[start].with_changes(leading_lines=())] + body[start + 1:to] \
+            + body[to + 1:]
+        first, what = moved, f"Moved {source.code(swap)} above {source.code(body[start])}"
+    elif names and not any(_mentions(s, names, source) for s in body[at + 1:to + 1]):
         moved = statement.with_changes(leading_lines=())
         new_body = body[:at] + [body[at + 1].with_changes(
             leading_lines=[*statement.leading_lines, *body[at + 1].leading_lines])] \

@@ -187,10 +187,10 @@ class Health:
 
         def __setattr__(self, name, value):
             # only a registered layer replaced by another can leave an optimizer holding the old one
-            modules = self.__dict__.get("_modules")
-            if modules and isinstance(value, module_class) and modules.get(name) is not None \
-                    and health.optimizers and len(health.replaced) < NAMES_KEPT:
-                health._on_replace(self, name, modules[name])
+            held = self.__dict__.get("_modules" if isinstance(value, module_class) else "_parameters") or {}
+            old = held.get(name) if isinstance(value, (module_class, torch.nn.Parameter)) else None
+            if old is not None and health.optimizers and len(health.replaced) < NAMES_KEPT:
+                health._on_replace(self, name, old)  # a layer, or a parameter (`m.weight = nn.Parameter(...)`)
             return original_setattr(self, name, value)
 
         torch.autograd.backward, torch.optim.Optimizer.__init__ = backward, __init__
@@ -200,7 +200,7 @@ class Health:
 
     def _on_replace(self, owner, name, old):
         """A layer an optimizer holds is replaced: where (the user frames), and which optimizer."""
-        old_params = {id(p) for p in old.parameters()}
+        old_params = {id(p) for p in old.parameters()} if hasattr(old, "parameters") else {id(old)}
         for index, (ref, _, _, _) in enumerate(self.optimizers):
             optimizer = ref()
             if optimizer is not None and any(id(p) in old_params for g in optimizer.param_groups for p in g["params"]):
