@@ -221,8 +221,8 @@ class Health:
                     entry = self.roots[id(module)] = (module, [])
                 if entry is not None:  # the last few forwards before the step: an evaluation pass before them is not
                     entry[1][:] = entry[1][-3:] + [module.training]
-                if self.stall is not None:
-                    self.stall.forward(module)
+            if self.stall is not None:
+                self.stall.forward(module)
         # (these hooks run only while registered: no check of the handles here, which torch.compile cannot trace)
         if self.training_forward and not module.training \
                 and isinstance(module, self.mode_kinds) and args and getattr(args[0], "requires_grad", False):

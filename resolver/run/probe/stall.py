@@ -2,13 +2,14 @@
 steps while `model.training` (a `validate()` that calls `model.eval()` and nothing puts it back)
 never steps again, so no optimizer step shows the eval flag. What the run shows instead: the same
 call path, on the same loader, that fed the optimizer's steps calls the model again with gradients
-on, now in eval mode, and no step follows to the end of the run. An evaluation pass (another call
-path or another loader), or a pass under no_grad, is not this; nor is a scoring pass that shares the
+on, now in eval mode, and no step follows to the end of the run, with gradients on or off (a
+loop that ties them to the mode, `torch.set_grad_enabled(model.training)`, turns them off too). An
+evaluation pass (another call path or another loader) is not this; nor is a scoring pass that shares the
 training's call site (`for phase, opt in (("train", optimizer), ("score", None)): run_epoch(...)`): once
 a step followed such an eval-mode pass, training went on after it, so that path's eval-mode calls are a
 pass by design, never the place where training got stuck.
 
-Health calls `forward(module)` for each top-level model call with gradients on, while its forward
+Health calls `forward(module)` for each top-level model call, while its forward
 hooks are installed (the first checked steps); each optimizer step clears what was found: training
 went on. Loaded by path by probe.py (load_beside), after health.py: standard library only."""
 
@@ -40,7 +41,7 @@ class Stall:
         if self.found is not None or not health.held or not health._trains(module):
             return
         if module.training:
-            if len(self.pending) < 8:
+            if health.training_forward and len(self.pending) < 8:
                 self.pending.add(self._path(module))
         elif (path := self._path(module)) in self.fed and path not in self.resumed:
             self.path, self.found = path, {"steps": health.steps, "class": type(module).__name__,
