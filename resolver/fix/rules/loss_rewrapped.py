@@ -40,7 +40,7 @@ from resolver.fix.rules._numpy_port import in_torch
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call
-from resolver.fix.rules._syntax import read_names
+from resolver.fix.rules._syntax import own_nodes, read_names
 from resolver.write.edits import Edit, Workspace
 
 
@@ -79,6 +79,25 @@ class _WithoutItem(cst.CSTTransformer):
         return updated
 
 
+def _running_total(source: Source, function, call: cst.Call, name: cst.Name) -> Iterator[Edit]:
+    """`total = 0.0`, then one `total += w * l.item()` in a loop: the terms are added as tensors
+    (`total = total + w * l`) and `total` is the loss."""
+    adds = [a for a in own_nodes(function or source.module, cst.AugAssign) if isinstance(a.operator, cst.AddAssign)
+            and isinstance(a.target, cst.Name) and a.target.value == name.value and source.loop_of(a) is not None]
+    if len(adds) != 1 or not _arithmetic_of_items(adds[0].value):
+        return
+    kept = adds[0].value.visit(_WithoutItem())
+    if kept.deep_equals(adds[0].value):
+        return
+    summed = cst.Assign([cst.AssignTarget(name)], cst.BinaryOperation(name, cst.Add(), kept))
+    text = replaced_all(source.module, {adds[0]: summed, call: name})
+    yield source.edit(text, source.line_of(adds[0]),
+                      f"Added the loss terms as tensors (`{source.code(adds[0])}` -> "
+                      f"`{source.module.code_for_node(summed)}`) and returned {name.value} itself instead of "
+                      f"{source.code(call)}: a loss rebuilt from .item() floats is a new leaf, so backward() reached "
+                      f"no parameter")
+
+
 class LossRewrapped(Rule):
     categories = ("health.no_gradient",)
     priority = -1  # before graph_cut: the leaf the loss was rebuilt as is where its graph was lost
@@ -96,6 +115,9 @@ class LossRewrapped(Rule):
         assigned = [a for a in source.nodes(cst.Assign, lambda a: source.function_of(a) is function)
                     if any(isinstance(t.target, cst.Name) and t.target.value == name.value for t in a.targets)]
         if len(assigned) != 1 or len(assigned[0].targets) != 1:
+            return
+        if isinstance(assigned[0].value, (cst.Integer, cst.Float)):
+            yield from _running_total(source, function, call, name)
             return
         reads = [n for n in read_names(function or source.module)
                  if n.value == name.value and n is not assigned[0].targets[0].target]
