@@ -18,6 +18,7 @@ from resolver.fix.rules._source import Source, argument, method_call, parsed, pr
 from resolver.write.edits import Change, Workspace
 
 STEP_CALLS = ("step", "zero_grad", "update", "unscale_")  # optimizer, scheduler, GradScaler
+STEP_COUNTS = ("steps_per_epoch", "total_steps")  # a per-batch schedule's length, in steps
 CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".cfg", ".ini")
 COUNT, INDEX = "accumulation_steps", "accumulation_index"
 STEP_DOWN = 0.6  # the second plan's micro-batch, at most this share of the first's
@@ -147,13 +148,19 @@ def accumulated(source: Source, loop: cst.For, batch: int, micro: int, k: int, s
     return _with_scheduler_in_steps(parsed(source.path, text), iterable, k)
 
 
-def _with_scheduler_in_steps(source: Source, iterable: cst.BaseExpression, k: int) -> str:
+def _with_scheduler_in_steps(source: Source, iterable: cst.BaseExpression, k: int) -> str | None:
     """Each `len(loader)` in a learning-rate scheduler's arguments (OneCycleLR's total_steps or
-    steps_per_epoch) divided into optimizer steps: the scheduler now steps once per k micro-batches."""
+    steps_per_epoch) divided into optimizer steps: the scheduler now steps once per k micro-batches.
+    None when such a count is computed some other way (`math.ceil(n / args.batch_size)`, a config
+    value): whether it counts batches is not known, and a schedule planned for k times the steps it
+    gets would never anneal."""
     wanted = f"len({source.code(iterable)})"
     text = source.text
     for call in scheduler_calls(source):
         code = source.code(call)
+        counts = [a.value for a in call.args if a.keyword is not None and a.keyword.value in STEP_COUNTS]
+        if any(wanted not in source.code(c) and not isinstance(c, cst.Integer) for c in counts):
+            return None
         if wanted in code and code in text:
             text = text.replace(code, code.replace(wanted, f"(({wanted} + {k - 1}) // {k})"), 1)
     return text
