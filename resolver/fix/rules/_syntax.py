@@ -193,6 +193,12 @@ def iterated(iterable: cst.BaseExpression, path: tuple) -> tuple[cst.BaseExpress
     return iterable, path
 
 
+def sums_in_loop(source: Source, scope: cst.CSTNode, name: str) -> list[cst.AugAssign]:
+    """Each `name += ...` in a loop of `scope` (not a nested function): a running total."""
+    return [a for a in own_nodes(scope, cst.AugAssign) if isinstance(a.operator, cst.AddAssign)
+            and isinstance(a.target, cst.Name) and a.target.value == name and source.loop_of(a) is not None]
+
+
 def parameter_names(function: cst.FunctionDef) -> list[str]:
     p = function.params
     return [param.name.value for param in (*p.posonly_params, *p.params, *p.kwonly_params)]

@@ -40,7 +40,7 @@ from resolver.fix.rules._numpy_port import in_torch
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call
-from resolver.fix.rules._syntax import own_nodes, read_names
+from resolver.fix.rules._syntax import read_names, sums_in_loop
 from resolver.write.edits import Edit, Workspace
 
 
@@ -82,8 +82,7 @@ class _WithoutItem(cst.CSTTransformer):
 def _running_total(source: Source, function, call: cst.Call, name: cst.Name) -> Iterator[Edit]:
     """`total = 0.0`, then one `total += w * l.item()` in a loop: the terms are added as tensors
     (`total = total + w * l`) and `total` is the loss."""
-    adds = [a for a in own_nodes(function or source.module, cst.AugAssign) if isinstance(a.operator, cst.AddAssign)
-            and isinstance(a.target, cst.Name) and a.target.value == name.value and source.loop_of(a) is not None]
+    adds = sums_in_loop(source, source.module if function is None else function, name.value)
     if len(adds) != 1 or not _arithmetic_of_items(adds[0].value):
         return
     kept = adds[0].value.visit(_WithoutItem())

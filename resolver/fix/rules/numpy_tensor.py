@@ -39,7 +39,7 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, names_in, user_frames, wrap
-from resolver.fix.rules._syntax import last_name, own_nodes
+from resolver.fix.rules._syntax import last_name, own_nodes, sums_in_loop
 from resolver.write.edits import Edit, Workspace
 
 ARRAY_FUNCTIONS = {"array", "asarray", "asanyarray"}
@@ -109,9 +109,7 @@ def _running_total(chain: list[Step]) -> Edit | None:
         where = total.source
         function = where.enclosing(total.node, cst.FunctionDef)
         scope = where.module if function is None else function
-        adds = [a for a in own_nodes(scope, cst.AugAssign) if isinstance(a.operator, cst.AddAssign)
-                and isinstance(a.target, cst.Name) and a.target.value == total.node.value
-                and where.loop_of(a) is not None]
+        adds = sums_in_loop(where, scope, total.node.value)
         if len(adds) != 1 or _is_number(adds[0].value) or _backpropagated(scope, total.node.value):
             return None
         add = adds[0]

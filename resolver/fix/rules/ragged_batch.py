@@ -150,9 +150,9 @@ def _shorter_side_resized(workspace: Workspace, loader) -> Iterator[Edit]:
             for i, element in enumerate(elements):
                 resize = element.value
                 if _shorter_side(resize) and not any(_sizes(e.value) for e in elements[i + 1:]):
-                    crop = resize.func.with_changes(attr=cst.Name("CenterCrop")) \
-                        if isinstance(resize.func, cst.Attribute) else None
-                    if crop is not None:
+                    if isinstance(resize.func, cst.Attribute):  # `T.Resize` -> `T.CenterCrop`, the same module
+                        cropper = resize.func.with_changes(attr=cst.Name("CenterCrop"))
+                        crop = cst.Call(cropper, [cst.Arg(resize.args[0].value)])
                         found.setdefault(source.path, []).append((source, element, crop))
     if len(found) != 1:
         return
@@ -160,17 +160,16 @@ def _shorter_side_resized(workspace: Workspace, loader) -> Iterator[Edit]:
     source = edits[0][0]
     replacements = {}
     for _, element, crop in edits:
-        added = cst.Element(cst.Call(crop, [cst.Arg(element.value.args[0].value)]), comma=element.comma)
+        added = cst.Element(crop, comma=element.comma)
         comma = element.comma if isinstance(element.comma, cst.Comma) \
             else cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         replacements[element] = cst.FlattenSentinel([element.with_changes(comma=comma), added])
     new_text = replaced_all(source.module, replacements)
-    first = edits[0][1].value
-    reason = (f"Added {source.code(first.func.with_changes(attr=cst.Name('CenterCrop')))}"
-              f"({source.code(first.args[0].value)}) after {source.code(first)}: Resize with one size matches "
+    _, first, crop = edits[0]
+    reason = (f"Added {source.code(crop)} after {source.code(first.value)}: Resize with one size matches "
               "the shorter side and keeps the aspect ratio, so images of other shapes came out at other sizes "
               "and the default collate cannot stack them")
-    yield source.edit(new_text, source.line_of(first), reason)
+    yield source.edit(new_text, source.line_of(first.value), reason)
 
 
 def _shorter_side(node: cst.BaseExpression) -> bool:
