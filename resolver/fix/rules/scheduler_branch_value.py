@@ -16,16 +16,20 @@ scheduler never steps, a linear warm-up's first factor (0) stays the learning ra
 run, and no parameter moves, with no error anywhere.
 
 ## Example
-```yaml
-scheduler:
-  interval: steps
+```python
+parser.add_argument("--sched-interval", default="epochs")
+...
+if args.sched_interval == "epoch":
+    scheduler.step()
 ```
 
 Use instead:
-```yaml
-scheduler:
-  interval: step
-```"""
+```python
+parser.add_argument("--sched-interval", default="epoch")
+```
+
+The same for a config file's `interval: steps` read by `if cfg["interval"] == "step"`: it becomes
+`interval: step`."""
 
 from __future__ import annotations
 
@@ -171,51 +175,78 @@ def near_miss(value: str, literals: set[str]) -> str | None:
     return close[0] if len(close) == 1 else None
 
 
+class _Setting:
+    """What the scheduler's step() branches on: the value compared, the literals, the setting's
+    name, and the places that set it to a value no branch takes (a config line's edit to "" and its
+    value, or a Python string node)."""
+
+    def __init__(self, value: str, literals: set[str], key: str | None):
+        self.value, self.literals, self.key, self.wrong = value, literals, key, []
+        shown = " / ".join(repr(lit) for lit in sorted(literals))
+        self.why = (f"(the scheduler's step() runs only under branches for {shown}: no branch took the value, so "
+                    f"the scheduler never stepped and the learning rate stayed at its first factor, 0)")
+
+    def find(self, workspace: Workspace, sources: list[Source]) -> _Setting:
+        if self.key is None:
+            return self
+        setting = re.compile(rf"{re.escape(self.key)}[\"']?\s*[:=]\s*[\"']?([\w.-]+)")
+        written = [(e, setting.search(e.changes[0].before.splitlines()[e.line - 1]).group(1))
+                   for e in config_file_edits(workspace, {self.key}, re.compile(r"[\w.-]+"), "", self.why)]
+        self.wrong = [w for w in written if w[1] not in self.literals] \
+            + [c for c in _python_settings(sources, self.key) if _string(c[1]) not in self.literals]
+        return self
+
+    def described(self) -> str:
+        shown = " or ".join(repr(lit) for lit in sorted(self.literals))
+        text = f"the scheduler's step() runs only when {self.value} is {shown}"
+        sites = [f"{e.file.name}:{e.line} ({w!r})" if isinstance(e, Edit)
+                 else f"{e.path.name}:{e.line_of(w)} ({w.value})" for e, w in self.wrong]
+        if sites:
+            text += f"; {self.key} is set to a value no branch takes at {', '.join(sites)}"
+        return text
+
+
+def _setting(diagnosis: Diagnosis, workspace: Workspace) -> _Setting | None:
+    """The setting every step() of the scheduler the diagnosis was built at branches on; None when
+    one of them runs outside such a branch, or they branch on different values."""
+    for frame, source in user_frames(diagnosis, workspace):
+        sources = project_sources(workspace)
+        receivers = _receivers(sources, source, frame.line)
+        steps = [(s, c) for s in sources for c in s.nodes(cst.Call)
+                 if isinstance(c.func, cst.Attribute) and c.func.attr.value == "step"
+                 and s.code(c.func.value) in receivers]
+        branches = [(s, _branch_of(s, c)) for s, c in steps]
+        if not steps or any(b is None for _, b in branches) or len({b[0] for _, b in branches}) != 1:
+            return None
+        value = branches[0][1][0]
+        literals = set().union(*(b[1] for _, b in branches))
+        return _Setting(value, literals, _key(branches[0][0], value, sources)).find(workspace, sources)
+    return None
+
+
 class SchedulerBranchValue(Rule):
     categories = ("health.lr_held_at_zero",)
 
-    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-        for frame, source in user_frames(diagnosis, workspace):
-            sources = project_sources(workspace)
-            receivers = _receivers(sources, source, frame.line)
-            steps = [(s, c) for s in sources for c in s.nodes(cst.Call)
-                     if isinstance(c.func, cst.Attribute) and c.func.attr.value == "step"
-                     and s.code(c.func.value) in receivers]
-            branches = [(s, _branch_of(s, c)) for s, c in steps]
-            if not steps or any(b is None for _, b in branches) or len({b[0] for _, b in branches}) != 1:
-                return
-            value = branches[0][1][0]
-            literals = set().union(*(b[1] for _, b in branches))
-            key = _key(branches[0][0], value, sources)
-            if key is None:
-                return
-            yield from self._settings(workspace, sources, key, literals)
-            return
+    def explain(self, diagnosis: Diagnosis, workspace: Workspace) -> str | None:
+        found = _setting(diagnosis, workspace)
+        return found and found.described()
 
-    def _settings(self, workspace: Workspace, sources: list[Source], key: str, literals: set[str]) -> Iterator[Edit]:
-        """The one place that sets `key` to a value no branch takes, set to the literal it nearly is."""
-        shown = " / ".join(repr(lit) for lit in sorted(literals))
-        why = (f"(the scheduler's step() runs only under branches for {shown}: no branch took the value, so the "
-               f"scheduler never stepped and the learning rate stayed at its first factor, 0)")
-        setting = re.compile(rf"{re.escape(key)}[\"']?\s*[:=]\s*[\"']?([\w.-]+)")
-        written = [(e, setting.search(e.changes[0].before.splitlines()[e.line - 1]).group(1))
-                   for e in config_file_edits(workspace, {key}, re.compile(r"[\w.-]+"), "", why)]
-        in_code = _python_settings(sources, key)
-        wrong = [w for w in written if w[1] not in literals] + [c for c in in_code if _string(c[1]) not in literals]
-        if len(wrong) != 1:
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        """The one place that sets the value to one no branch takes, set to the literal it nearly is."""
+        found = _setting(diagnosis, workspace)
+        if found is None or len(found.wrong) != 1:
             return
-        found = wrong[0]
-        if isinstance(found[0], Edit):
-            literal = near_miss(found[1], literals)
+        where, value = found.wrong[0]
+        if isinstance(where, Edit):
+            literal = near_miss(value, found.literals)
             if literal is not None:
-                edits = config_file_edits(workspace, {key}, re.compile(re.escape(found[1])), literal, why)
-                yield from (e for e in edits if e.file == found[0].file and e.line == found[0].line)
+                edits = config_file_edits(workspace, {found.key}, re.compile(re.escape(value)), literal, found.why)
+                yield from (e for e in edits if e.file == where.file and e.line == where.line)
             return
-        source, node = found
-        literal = near_miss(_string(node), literals)
+        literal = near_miss(_string(value), found.literals)
         if literal is None:
             return
-        quote = node.prefix + node.quote
-        new = node.with_changes(value=f"{quote}{literal}{node.quote}")
-        reason = f"Changed {node.value} to {new.value} at {source.path.name}:{source.line_of(node)} {why}"
-        yield source.edit(replaced_all(source.module, {node: new}), source.line_of(node), reason)
+        new = value.with_changes(value=f"{value.prefix}{value.quote}{literal}{value.quote}")
+        line = where.line_of(value)
+        reason = f"Changed {value.value} to {new.value} at {where.path.name}:{line} {found.why}"
+        yield where.edit(replaced_all(where.module, {value: new}), line, reason)
