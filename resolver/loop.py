@@ -256,7 +256,7 @@ class _Session:
         if error.probe_error:
             raise ProbeFailed(f"the probe failed: {error.probe_error}")
         if error.category in EXHAUSTED_ADVICE:
-            advice = EXHAUSTED_ADVICE[error.category]
+            advice = rules.explained(error, self.workspace) + EXHAUSTED_ADVICE[error.category]
             raise NeedsAHuman(memory.stop_reason(error, advice) or advice)
         tried = "no rule in the catalogue fixes it" if self.options.use_rules else "the rules were off (--no-rules)"
         raise NoFixFound(f"this is {in_words(error.category)}; {tried}"

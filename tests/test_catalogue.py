@@ -82,7 +82,8 @@ def test_the_table_before_the_catalogue_keeps_its_ids_and_their_order():
                                      # the training-health findings that stop with advice when no rule's edit helps
                                      "health.non_finite_loss", "health.non_finite_gradient", "health.no_gradient",
                                      "health.no_update", "health.eval_mode_training", "health.grads_accumulate",
-                                     "health.zero_lr", "health.frozen_optimizer", "health.schedule_per_batch",
+                                     "health.zero_lr", "health.lr_held_at_zero", "health.frozen_optimizer",
+                                     "health.schedule_per_batch",
                                      "health.unregistered_module", "health.unregistered_parameter",
                                      # a torchrun script run plainly: run it with torchrun (a spawning one is fixed)
                                      "dist.env_missing"}

@@ -280,6 +280,8 @@ def _zero_lr(health: dict) -> Diagnosis | None:
     if not stuck:
         return None
     first = stuck[0]
+    if first.get("held_at_zero"):
+        return _held_at_zero(health, first)
     site = first.get("zero_site")
     if first.get("built_at_zero") and not first.get("non_zero_writes", first.get("writes")):
         site = first.get("built_site")  # the rate it was given there is the 0
@@ -293,6 +295,26 @@ def _zero_lr(health: dict) -> Diagnosis | None:
     if site:
         message += f" (set to 0 at {Path(site['file']).name}:{site['line']})"
     return _diagnosis("ZeroLearningRate", message, health, site)
+
+
+def _held_at_zero(health: dict, first: dict) -> Diagnosis:
+    """Built above 0, set to 0 before its first step, and never written again: a scheduler built over it
+    that never stepped (its first factor is a warm-up's 0), or a rate set to 0 by hand."""
+    site = first.get("zero_site")
+    message = (f"the learning rate is 0 at every one of the {first['steps']} steps of the optimizer built with "
+               f"lr {_value(first['built_lr'])}: ")
+    scheduler = next((s for s in first.get("schedulers") or () if not s.get("steps")), None)
+    if scheduler is not None:
+        built = scheduler.get("site")
+        where = f" built at {Path(built['file']).name}:{built['line']}" if built else ""
+        message += (f"the {scheduler['class']}{where} over it set it to 0 (its first factor) and stepped 0 times "
+                    f"in the run, so nothing raised it and no parameter moves")
+        site = built or site
+    else:
+        where = f" at {Path(site['file']).name}:{site['line']}" if site else ""
+        message += (f"it was set to 0{where} before the first step and nothing set it again (no scheduler stepped), "
+                    f"so no parameter moves")
+    return _diagnosis("LearningRateHeldAtZero", message, health, site)
 
 
 def _no_update(health: dict) -> Diagnosis | None:

@@ -76,7 +76,8 @@ MATCH_ORDER = (
     "health.non_finite_loss", "health.non_finite_gradient", "health.stale_optimizer", "health.zero_grad_before_step",
     "health.no_gradient", "health.unregistered_module",
     "health.unregistered_parameter", "health.grads_accumulate", "health.eval_mode_training",
-    "health.zero_lr", "health.frozen_optimizer", "health.no_update", "health.schedule_per_batch",
+    "health.zero_lr", "health.lr_held_at_zero", "health.frozen_optimizer", "health.no_update",
+    "health.schedule_per_batch",
     "health.sampler_epoch",
     "api.keyword_argument",  # after module.init_arguments, which takes `__init__() got an unexpected keyword`
     "shape.assertion",  # last: an assert whose message names shapes, the project's own or a library's

@@ -24,4 +24,6 @@ CONTEXT: dict[str, tuple[str, ...]] = {
     "data.none_sample": (DATASET,),
     "data.list_sample": (DATASET,),
     "data.ragged_batch": (DATASET,),
+    # the setting a scheduler's step() branches on, often written in a config file
+    "health.lr_held_at_zero": (CONFIG,),
 }

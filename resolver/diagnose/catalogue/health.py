@@ -115,6 +115,19 @@ FAMILIES = (
       ("the learning rate at each step", "the line that set it to 0"),
       when_exhausted="the learning rate stays 0 at every step: compute the schedule's factor with true division, "
                      "and scale the base learning rate (kept when the schedule is built), not the current one"),
+    f("health.lr_held_at_zero", r"^LearningRateHeldAtZero: ",
+      "LearningRateHeldAtZero: the learning rate is 0 at every one of the 100 steps of the optimizer built with lr "
+      "0.005: the LambdaLR built at train.py:12 over it set it to 0 (its first factor) and stepped 0 times in the run",
+      "The learning rate is 0 at every step: a scheduler built over the optimizer set it to its first factor, a "
+      "warm-up's 0, and scheduler.step() never ran, so nothing raised it. Its step() calls usually sit under a "
+      "branch on a setting (the scheduler's interval) whose value matches none of the branches.",
+      "学习率在每一步都是 0：在优化器上创建的调度器把它设为第一个系数（预热的 0），而 scheduler.step() "
+      "从未执行，没有任何东西把它调高。它的 step() 调用通常位于按某个设置（调度间隔）分支的条件下，"
+      "而该设置的值与任何分支都不匹配。",
+      ("the learning rate at each step", "the scheduler built over the optimizer and how often it stepped",
+       "the branches around scheduler.step() and where their value is set"),
+      when_exhausted="the learning rate stays 0 because the scheduler never steps: make the setting its "
+                     "step() branches on match one of the values they compare with (e.g. 'step' or 'epoch')"),
     f("health.schedule_per_batch", r"^ScheduleSteppedPerBatch: ",
       "ScheduleSteppedPerBatch: ExponentialLR(gamma=0.8) is stepped after every batch, but its schedule counts epochs",
       "A schedule whose decay counts epochs (StepLR, MultiStepLR, ExponentialLR) is stepped after every batch: "

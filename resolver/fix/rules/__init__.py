@@ -112,6 +112,19 @@ def evidence_needed(diagnosis: Diagnosis) -> frozenset[Evidence]:
     return frozenset().union(*(rule.needs for rule in matching(diagnosis)))
 
 
+def explained(diagnosis: Diagnosis, workspace: Workspace) -> str:
+    """What the matching rules read in the code about an error none of their edits fixed, as a
+    clause before the stop's advice ("" when none says anything, or one fails on this code)."""
+    for rule in matching(diagnosis):
+        try:
+            said = rule.explain(diagnosis, workspace)
+        except Exception:  # a stop is never lost for an explanation's sake
+            said = None
+        if said:
+            return f"{said}; "
+    return ""
+
+
 def candidates(diagnosis: Diagnosis, workspace: Workspace,
                failed: Callable[[str, Exception], None] | None = None) -> Iterator[Edit]:
     """Every matching rule's edits for this diagnosis, each stamped with its rule's name. A rule

@@ -54,3 +54,7 @@ class Rule:
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         """Minimal edits, best first; nothing when unsure. Pure: reads, never writes."""
         raise NotImplementedError
+
+    def explain(self, diagnosis: Diagnosis, workspace: Workspace) -> str | None:
+        """What the code shows about the error when no edit helped, for the stop (None: nothing)."""
+        return None

@@ -4,6 +4,9 @@ step runs at 0, although its schedule wrote the rate again after a step (and wro
 a parameter: a warm-up factor made by integer division, or a schedule that multiplies the current
 rate by a factor that was 0 once. Nor does one built with lr 0 in every group that nothing writes
 above 0 again (a scaled rate made by integer division, which a scheduler's factors only scale).
+Nor one built with lr > 0 whose rate was written 0 before its first step
+and never written again: a scheduler built over it (whose first factor, a warm-up's, is 0) that the
+script never steps, its step() under a branch the run never takes.
 A warm-up from 0 is not that: its next write is
 above 0; nor a group kept at 0 beside others that move.
 
@@ -89,7 +92,7 @@ class LearningRates:
                  "built_at_zero": bool(rates) and all(rate == 0 for rate in rates),
                  "moving_steps": 0, "writes": 0, "non_zero_writes": 0, "writes_after_step": 0,
                  "non_zero_writes_after_step": 0,
-                 "zero_site": None, "built_site": site}
+                 "zero_site": None, "built_site": site, "schedulers": {}}
         self.entries[id(optimizer)] = entry
         try:
             optimizer.param_groups[:] = [Group(group) for group in optimizer.param_groups]
@@ -119,13 +122,14 @@ class LearningRates:
         if value == 0 and entry["zero_site"] is None:
             entry["zero_site"] = self._lambda_site() or health.user_site(self.project)
         try:
-            self._scheduled()
+            self._scheduled(entry)
         except Exception:  # the user's scheduler.step() must never fail for the watch's sake
             pass
 
-    def _scheduled(self):
-        """A write made by an epoch schedule's step() that the script called: note where, and
-        whether it is the second step in one pass of the loader that gave the last batch."""
+    def _scheduled(self, written):
+        """A write made by a scheduler's step(): the scheduler is noted as built over the optimizer
+        `written`; an epoch schedule's step() that the script called: note where, and whether it is
+        the second step in one pass of the loader that gave the last batch."""
         frame = sys._getframe(2)
         while frame is not None and not (frame.f_code.co_name == "step"
                                          and hasattr(frame.f_locals.get("self"), "last_epoch")):
@@ -134,6 +138,13 @@ class LearningRates:
         if caller is None:
             return
         scheduler = frame.f_locals["self"]
+        kept = written["schedulers"]
+        if id(scheduler) in kept or len(kept) < SCHEDULES_KEPT:
+            # each of its steps writes the rate: the count after this one, less its constructor's step
+            built = kept.get(id(scheduler)) \
+                or {"class": type(scheduler).__name__, "site": health.user_site(self.project)}
+            count = getattr(scheduler, "_step_count", None)
+            kept[id(scheduler)] = dict(built, steps=max(count - 1, 0) if isinstance(count, int) else None)
         if not facts.is_user_file(caller.f_code.co_filename, self.project):
             # its step on construction (or a chain of schedulers stepping it): a schedule built after the
             # script read a loader's length may count in batches (`step_size=30 * len(loader)`, which
@@ -225,8 +236,11 @@ class LearningRates:
             rescheduled = (entry["built_lr"] or 0) > 0 and entry["writes_after_step"] > 0 \
                 and not entry["non_zero_writes_after_step"]
             left_at_zero = entry["built_at_zero"] and not entry["non_zero_writes"]
-            stuck = entry["steps"] >= 2 and not entry["moving_steps"] and (rescheduled or left_at_zero)
-            out.append(dict(entry, stuck=stuck))
+            # built above 0, written 0 before its first step (a scheduler's first factor) and never again
+            held = (entry["built_lr"] or 0) > 0 and entry["writes"] > 0 and not entry["writes_after_step"]
+            stuck = entry["steps"] >= 2 and not entry["moving_steps"] and (rescheduled or left_at_zero or held)
+            out.append(dict(entry, stuck=stuck, held_at_zero=stuck and held and not left_at_zero,
+                            schedulers=list(entry["schedulers"].values())))
         return out
 
     def per_batch(self):
