@@ -149,23 +149,36 @@ class Source:
     def in_no_grad(self, node: cst.CSTNode) -> cst.With | None:
         """The innermost `with torch.no_grad():` (or inference_mode) block around the node."""
         block = self.enclosing(node, cst.With)
-        while block is not None and not any(self.calls(i.item, NO_GRAD) for i in block.items):
+        while block is not None and not any(self.disables_grad(i.item) for i in block.items):
             block = self.enclosing(block, cst.With)
         return block
 
     def in_no_grad_function(self, node: cst.CSTNode) -> bool:
-        """Whether a function around the node is decorated `@torch.no_grad()` (or inference_mode)."""
+        """Whether the function the node is in is itself decorated `@torch.no_grad()` (or `@torch.no_grad`,
+        inference_mode). Not a function around that one: a function defined there (a closure, a hook)
+        may be called after the decorated one has returned, with gradients on."""
         function = self.function_of(node)
-        while function is not None:
-            if any(self.calls(d.decorator, NO_GRAD) or self.qualified_names(d.decorator) & NO_GRAD
-                   for d in function.decorators):
-                return True
-            function = self.function_of(function)
-        return False
+        return function is not None and self.no_grad_decorator(function) is not None
+
+    def no_grad_decorator(self, function: cst.FunctionDef) -> cst.Decorator | None:
+        """The function's own `@torch.no_grad()` / `@torch.no_grad` / `@torch.inference_mode()`."""
+        for decorator in function.decorators:
+            if self.disables_grad(decorator.decorator) or not isinstance(decorator.decorator, cst.Call) \
+                    and self.qualified_names(decorator.decorator) & NO_GRAD:
+                return decorator
+        return None
+
+    def disables_grad(self, expression: cst.BaseExpression) -> bool:
+        """`torch.no_grad()`, `torch.inference_mode()`: a call that turns gradients off; not
+        `torch.inference_mode(False)` (or `mode=False`), which leaves them on."""
+        if not self.calls(expression, NO_GRAD):
+            return False
+        mode = argument(expression, 0, "mode")
+        return mode is None or not (isinstance(mode.value, cst.Name) and mode.value.value == "False")
 
     def holds_no_grad(self, node: cst.CSTNode) -> bool:
         """Whether a no_grad block is inside the node."""
-        return any(self.calls(i.item, NO_GRAD) for w in self.nodes(cst.With, lambda w: self.within(w, node))
+        return any(self.disables_grad(i.item) for w in self.nodes(cst.With, lambda w: self.within(w, node))
                    for i in w.items)
 
     def is_attribute_name(self, name: cst.CSTNode) -> bool:

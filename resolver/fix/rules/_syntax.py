@@ -62,6 +62,15 @@ def bare_squeeze(source: Source, node: cst.CSTNode) -> tuple[cst.Call, str] | No
     return None
 
 
+def squeezed_with_dim(call: cst.Call, dim: int) -> cst.Call:
+    """A bare `x.squeeze()` / `torch.squeeze(x)` with the dimension named: `x.squeeze(1)`, `torch.squeeze(x, 1)`."""
+    dimension = cst.Arg(cst.Integer(str(dim)))
+    if not call.args:
+        return call.with_changes(args=[dimension])
+    first = call.args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
+    return call.with_changes(args=[first, dimension])
+
+
 def string(node) -> str | None:
     if isinstance(node, cst.SimpleString):
         return node.evaluated_value if isinstance(node.evaluated_value, str) else None

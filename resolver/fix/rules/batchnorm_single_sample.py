@@ -94,12 +94,11 @@ def _eval_mode(source: Source, function: cst.FunctionDef, model: str, call: cst.
     saved = next((n for n in ("was_training", "training_before") if n not in source.code(function)), None)
     if saved is None:
         return None
-    first = 1 if body and is_docstring(body[0]) else 0
+    first, at = 1 if body and is_docstring(body[0]) else 0, body.index(holding)  # before body[first] is rebuilt
     switch = [cst.parse_statement(f"{saved} = {model}.training\n"), cst.parse_statement(f"{model}.eval()\n")]
     if first < len(body):
         switch[0] = switch[0].with_changes(leading_lines=body[first].leading_lines)
         body[first] = body[first].with_changes(leading_lines=())
-    at = body.index(holding)
     restore = cst.parse_statement(f"{model}.train({saved})\n")
     new_body = body[:first] + switch + body[first:at + 1] + [restore] + body[at + 1:]
     new_function = function.with_changes(body=function.body.with_changes(body=new_body))

@@ -44,7 +44,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Site
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import NO_GRAD, Source
+from resolver.fix.rules._source import Source
 from resolver.write.edits import Edit, Workspace
 
 
@@ -137,8 +137,7 @@ def _cut_seen(diagnosis: Diagnosis, workspace: Workspace) -> dict[int, tuple[Sou
                 found[id(block)] = (source, block, "the torch.no_grad() block")
                 break
             function = statement and source.function_of(statement)  # `@torch.no_grad()` on the helper itself
-            marks = [d for d in function.decorators if source.calls(d.decorator, NO_GRAD)
-                     or source.qualified_names(d.decorator) & NO_GRAD] if function else []
+            marks = [m for m in [source.no_grad_decorator(function)] if m is not None] if function else []
             if marks:
                 what = f"@{source.code(marks[0].decorator)} on {function.name.value}()"
                 found[id(marks[0])] = (source, marks[0], what)
@@ -169,11 +168,10 @@ class GraphCut(Rule):
                 continue
             for helper in _helpers(built[0], forward, source):  # encode() called by the forward, under no_grad
                 if _fed(helper, built[1], source)[1]:
-                    for decorator in helper.decorators:
-                        if source.calls(decorator.decorator, NO_GRAD) \
-                                or source.qualified_names(decorator.decorator) & NO_GRAD:  # @torch.no_grad
-                            cuts[id(decorator)] = (source, decorator, f"@{source.code(decorator.decorator)} on "
-                                                                      f"{helper.name.value}()")
+                    decorator = source.no_grad_decorator(helper)
+                    if decorator is not None:
+                        cuts[id(decorator)] = (source, decorator, f"@{source.code(decorator.decorator)} on "
+                                                                  f"{helper.name.value}()")
             names, calls = _fed(forward, built[1], source)
             for call in calls:  # the layer called under torch.no_grad() in the forward
                 block = source.in_no_grad(call)

@@ -34,7 +34,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
-from resolver.fix.rules._syntax import bare_squeeze
+from resolver.fix.rules._syntax import bare_squeeze, squeezed_with_dim
 from resolver.write.edits import Edit, Workspace
 
 
@@ -81,14 +81,6 @@ def _read_names(source: Source, statement: cst.CSTNode) -> set[str]:
     return {source.code(n) for n in source.nodes((cst.Name, cst.Attribute), lambda n: source.within(n, statement))}
 
 
-def _with_dim(call: cst.Call, dim: int) -> cst.Call:
-    dimension = cst.Arg(cst.Integer(str(dim)))
-    if not call.args:
-        return call.with_changes(args=[dimension])
-    first = call.args[0].with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" ")))
-    return call.with_changes(args=[first, dimension])
-
-
 class GuardedSqueeze(Rule):
     categories = ("shape.assertion",)
 
@@ -107,7 +99,7 @@ class GuardedSqueeze(Rule):
                     continue
                 for call in source.nodes(cst.Call, lambda c: source.within(c, test.body)):
                     if _squeezed(source, call) == guard[0] and source.line_of(call) < frame.line:
-                        named = _with_dim(call, guard[1])
+                        named = squeezed_with_dim(call, guard[1])
                         reason = (f"Changed {source.code(call)} to {source.code(named)}: the test above it names "
                                   f"dimension {guard[1]}; a bare squeeze() also dropped the batch of one")
                         yield source.edit(source.replaced(call, named), source.line_of(call), reason)

@@ -38,7 +38,6 @@ from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import (
-    NO_GRAD,
     Source,
     method_call,
     names_in,
@@ -105,13 +104,6 @@ def _calls_in(nodes) -> list[cst.Call]:
     return found
 
 
-def _no_grad_decorator(source: Source, function: cst.FunctionDef) -> cst.Decorator | None:
-    for decorator in function.decorators:
-        if source.qualified_names(decorator.decorator) & NO_GRAD or source.calls(decorator.decorator, NO_GRAD):
-            return decorator
-    return None
-
-
 def _undecorated(source: Source, function: cst.FunctionDef, decorator: cst.Decorator, called_from: str) -> Edit:
     new = function.with_changes(decorators=[d for d in function.decorators if d is not decorator])
     reason = (f"Removed @{source.code(decorator.decorator)} from {function.name.value}() (line "
@@ -134,7 +126,7 @@ def _computed_by(tracer: Tracer, source: Source, function: cst.FunctionDef | Non
             if callee in seen:
                 continue
             seen.add(callee)
-            decorator = _no_grad_decorator(callee_source, callee)
+            decorator = callee_source.no_grad_decorator(callee)
             if decorator is not None:
                 yield _undecorated(callee_source, callee, decorator, caller)
                 continue
@@ -210,7 +202,7 @@ class NoGradFn(Rule):
                     yield source.edit(source.replaced(block, cst.FlattenSentinel(block.body.body)),
                                       source.line_of(block), reason)
                     break
-            decorator = _no_grad_decorator(source, function) if function is not None else None
+            decorator = source.no_grad_decorator(function) if function is not None else None
             if decorator is not None:
                 yield _undecorated(source, function, decorator, "the training step")
                 return

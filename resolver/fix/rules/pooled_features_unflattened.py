@@ -3,8 +3,13 @@ Flattens pooled features where the model's `forward` takes them: when a Linear b
 features gets `(N, F, 1, 1)` (an average pool's output, features saved with their 1 x 1 map), the
 name that holds that tensor in the outermost project `forward` on the traceback is flattened
 right after it is bound (`img = img.flatten(1)`), so every layer it feeds gets `(N, F)`. Only when
-the input's trailing dimensions are all 1 and its second is the Linear's in_features, and
-exactly one name in that `forward` holds a tensor of that shape.
+the input's trailing dimensions are all 1 and its second is the Linear's in_features, exactly one
+name in that `forward` holds a tensor of that shape, and those ones are there by design: the project
+makes them (an adaptive pool to 1, `AdaptiveAvgPool2d(1)` or `F.adaptive_max_pool1d(x, 1)`; a pool
+over the whole map, `F.avg_pool2d(x, x.size()[2:])`; a `view`/`reshape` ending in as many literal
+1s), or the tensor is the forward's input as the loader gave it (a parameter, or indexed out of one:
+stored features keep their shape at any setting). A convolution's output whose length is 1 only at
+this run's input size is not flattened.
 
 ## Why is this bad?
 `mat1 and mat2 shapes cannot be multiplied (1024x1 and 512x512)`: a Linear multiplies the last
@@ -35,7 +40,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import is_docstring, user_frames
+from resolver.fix.rules._source import Source, argument, is_docstring, method_call, project_sources, user_frames
 from resolver.fix.rules._syntax import own_nodes, parameter_names, target_paths
 from resolver.write.edits import Edit, Workspace
 
@@ -49,6 +54,7 @@ class PooledFeaturesUnflattened(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         shape = _pooled_shape(diagnosis)
+        pooled = any(_makes_trailing_ones(source, len(shape) - 2) for source in project_sources(workspace))
         forwards = [(f, s, s.function_of(s.statement_at(f.line))) for f, s in user_frames(diagnosis, workspace)]
         forwards = [(f, s, function) for f, s, function in forwards
                     if function is not None and function.name.value == "forward"]
@@ -61,6 +67,8 @@ class PooledFeaturesUnflattened(Rule):
             bound = [s for s in own_nodes(function, cst.SimpleStatementLine) if source.line_of(s) < frame.line
                      and any(isinstance(a, cst.Assign) and any(target_paths(t.target, name) is not None
                                                                for t in a.targets) for a in s.body)]
+            if not pooled and not _input_as_given(source, function, bound[-1] if bound else None):
+                return  # ones seen at this input size only (a convolution's length): not pooled by design
             if bound:
                 at = bound[-1]
                 if source.enclosing(at, (cst.For, cst.While, cst.If, cst.With, cst.Try)) is not None:
@@ -89,3 +97,44 @@ def _pooled_shape(diagnosis: Diagnosis) -> tuple[int, ...] | None:
     if len(shape) < 3 or shape[1] != layer.attributes.get("in_features") or any(d != 1 for d in shape[2:]):
         return None
     return tuple(shape)
+
+
+def _ones(node: cst.BaseExpression, count: int) -> bool:
+    """`1`, or a tuple/list of `count` 1s (an output size)."""
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return len(node.elements) == count and all(_ones(e.value, 1) for e in node.elements)
+    return isinstance(node, cst.Integer) and node.value == "1"
+
+
+def _makes_trailing_ones(source: Source, count: int) -> bool:
+    """Whether the file makes `count` trailing dimensions of size 1 by design: an adaptive pool to 1 of
+    that many dimensions, a pool whose kernel is the whole map (`x.size()[2:]`), a view or reshape
+    whose last `count` sizes are literal 1s."""
+    modules = {f"torch.nn.Adaptive{kind}Pool{count}d" for kind in ("Avg", "Max")}
+    functions = {f"torch.nn.functional.adaptive_{kind}_pool{count}d" for kind in ("avg", "max")}
+    pooling = {f"torch.nn.functional.{kind}_pool{count}d" for kind in ("avg", "max")}
+    for call in source.nodes(cst.Call):
+        if source.calls(call, modules | functions):
+            size = argument(call, 0 if source.calls(call, modules) else 1, "output_size")
+            if size is not None and _ones(size.value, count):
+                return True
+        elif source.calls(call, pooling):
+            kernel = argument(call, 1, "kernel_size")
+            if kernel is not None and any(k in source.code(kernel.value) for k in ("size()[2:]", "shape[2:]")):
+                return True
+        elif method_call(call, "view", "reshape") and len(call.args) > count:
+            if all(_ones(a.value, 1) and a.keyword is None for a in call.args[-count:]):
+                return True
+    return False
+
+
+def _input_as_given(source: Source, function: cst.FunctionDef, bound: cst.SimpleStatementLine | None) -> bool:
+    """The name is the forward's parameter, or its last binding only indexes or unpacks parameters
+    (`img, attrs = x[0], x[1]`): no layer made its shape."""
+    if bound is None:
+        return True  # a parameter (the caller checks that it is one)
+    values = [a.value for a in bound.body if isinstance(a, cst.Assign)]
+    parameters = set(parameter_names(function))
+    return len(values) == 1 and not source.nodes(cst.Call, lambda c: source.within(c, values[0]) or c is values[0]) \
+        and any(n.value in parameters for n in source.nodes(cst.Name, lambda n: source.within(n, values[0])
+                                                            or n is values[0]))
