@@ -1,0 +1,1 @@
+from .fake_quant import QuantLinear, quantize_model
