@@ -41,13 +41,12 @@ def limit(value: str) -> int:
     return torch_baseline() + parse_size(value[1:]) if value.startswith("+") else parse_size(value)
 
 
-def diagnose(target, value: str, server, kind: str = "as"):
-    """What the loop hands the rules for a case run under a memory limit (`kind`: RLIMIT_AS, or a
-    cgroup whose OOM killer ends the run): the run's error, or its
+def diagnose(target, value: str, server):
+    """What the loop hands the rules for a case run under a memory limit: the run's error, or its
     forecast over the limit confirmed by one faithful run at the user's batch size
     (resolver/memory_check.py), with the forecast beside that run's figures. `server` is a warm
     interpreter started in the steady allocator, as resolve's own is when its environment has it."""
-    settings = Settings(memory_limit=limit(value), memory_limit_kind=kind)
+    settings = Settings(memory_limit=limit(value))
     first = run(target, settings, {}, server=server)
     if k := memory_check.unmeasured_accumulation(settings, first):  # its draws shared steps: again, as the loop does
         settings = replace(settings, forecast_accumulation=k)

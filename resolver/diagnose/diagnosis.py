@@ -139,14 +139,6 @@ class Frame:
     # out of memory: containers (a local, or "self.name") holding 2+ tensors that still carry a graph -> how many
     kept_graphs: dict[str, int] = field(default_factory=dict)
 
-    @classmethod
-    def from_json(cls, f: dict) -> Frame:
-        return cls(Path(f["file"]), f["line"], f["function"], f["user"], f.get("code", ""),
-                   {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))},
-                   {k: tuple(v) for k, v in f.get("models", {}).items()},
-                   {k: v for k, v in f.get("lengths", {}).items() if isinstance(v, int)},
-                   {k: v for k, v in f.get("kept_graphs", {}).items() if isinstance(v, int)})
-
     @property
     def wrapper_forward(self) -> bool:
         """torch's DistributedDataParallel.forward: itself a collective (it broadcasts buffers)."""
@@ -260,7 +252,14 @@ class Diagnosis:
             return cls(str(report.get("error_type", "ProbeError")), str(report.get("message", "")),
                        probe_error=problem)
         loaders = report.get("loaders", {})
-        frames = tuple(Frame.from_json(f) for f in report.get("frames", []))
+        frames = tuple(
+            Frame(Path(f["file"]), f["line"], f["function"], f["user"], f.get("code", ""),
+                  {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))},
+                  {k: tuple(v) for k, v in f.get("models", {}).items()},
+                  {k: v for k, v in f.get("lengths", {}).items() if isinstance(v, int)},
+                  {k: v for k, v in f.get("kept_graphs", {}).items() if isinstance(v, int)})
+            for f in report.get("frames", [])
+        )
         return cls(
             report["error_type"], report["message"], frames,
             tuple(Module.from_json(m) for m in report.get("modules", [])),

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.diagnose.diagnosis import Diagnosis
 
 HEADROOM = 0.85  # a batch is chosen to add at most this share of the room left: the allocator's slack
 CONFIRM_SHARE = 0.8  # a forecast past this share of the limit is confirmed by a faithful step
@@ -268,23 +268,14 @@ def confirmed(found: dict) -> dict:
     return {**found, **Forecast(**{**forecast_.__dict__, "per_sample": needed}).as_dict(), "corrected": True}
 
 
-def last_frames(memory: dict) -> tuple[Frame, ...]:
-    """A killed run's user frames as the probe last saw them near the cgroup's limit
-    (resolver/run/probe/near_limit.py), outermost first; none when it never came near it."""
-    return tuple(Frame.from_json(f) for f in (memory.get("near_limit") or {}).get("frames", []))
-
-
 def killed(memory: dict, counters: dict) -> Diagnosis:
     """A run the kernel ended with SIGKILL and no traceback: the OOM killer's way."""
     peak = max(memory.get("cgroup_peak") or 0, memory.get("watched_rss") or 0) or None
     found = limit_of(memory)
     limit = f"; limit {size(found[1])}, {KIND_WORDS[found[0]]}" if found else ""
     sure = "the kernel's OOM killer" + (" (the cgroup counted an oom_kill)" if memory.get("oom_kills") else "")
-    frames = last_frames(memory)
-    where = f"; near the limit it was at {frames[-1].file.name}:{frames[-1].line} ({frames[-1].function})" \
-        if frames else ""
     return Diagnosis("Killed", f"the script was killed by SIGKILL with no traceback: {sure} ended it "
-                     f"(peak {size(peak)} resident{limit}){where}", counters=counters, source="exit", memory=memory)
+                     f"(peak {size(peak)} resident{limit})", counters=counters, source="exit", memory=memory)
 
 
 def summary(memory: dict) -> str:

@@ -237,9 +237,6 @@ def _run(target: Target, settings: Settings, overlay: dict[Path, str], mode: str
         seconds = time.monotonic() - started
         stdout, stderr = strip_ansi(readers[0].text()), strip_ansi(readers[1].text())
         report = _read_report(report_path)
-        near_limit = {} if report else _read_report(scratch / "near_limit.json")  # killed: its last facts, if any
-        if near_limit:
-            watched["near_limit"] = near_limit
         rank_reports = ranks.reports(scratch / "ranks") if target.launcher or report.get("spawned") else {}
         box.check()
     if report.get("outcome") == "no_sandbox":

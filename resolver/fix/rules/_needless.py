@@ -1,7 +1,6 @@
 """Shared by the rules that rewrite a needlessly large intermediate as the same computation made
-cheaply (one_hot_counts, pairwise_distance): where to look, which of the matches made the tensor
-that did not fit, the value a name stands for when it is made once and read once, and what the
-run's frames say of a tensor's rank."""
+cheaply (one_hot_counts, pairwise_distance): where to look, the value a name stands for when it is
+made once and read once, and what the run's frames say of a tensor's rank."""
 
 from __future__ import annotations
 
@@ -27,23 +26,6 @@ def sources(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Source]:
         if source.path not in done:
             done.add(source.path)
             yield source
-
-
-def allocating(diagnosis: Diagnosis, file: Source, matches: list[tuple[cst.CSTNode, list[cst.CSTNode], object]]):
-    """Of the matches in a file (each: its node, the statements that feed it, what the rule made of
-    it), those on a line the failing run's frames in this file stood on (the tensor that did not fit
-    was made there, or in a call it makes), and those that are the same expression as one of them.
-    Where the run has no frame in the file (a forecast, a killed run), every match: nothing says which."""
-    lines = {f.line for f in diagnosis.frames if f.user and f.file.resolve() == file.path}
-    if not lines:
-        return [made for _, _, made in matches]
-
-    def spans(node):
-        where = file.positions[node]
-        return any(where.start.line <= line <= where.end.line for line in lines)
-
-    hit = {file.code(node) for node, feeding, _ in matches if any(spans(n) for n in [node, *feeding])}
-    return [made for node, _, made in matches if file.code(node) in hit]
 
 
 def made_once(file: Source, node: cst.BaseExpression) -> tuple[cst.BaseExpression, cst.CSTNode | None]:

@@ -98,24 +98,20 @@ def swapped_in_each_file(origins: list[tuple[Source, cst.CSTNode]], swap, reason
     return Edit(tuple(changes), lines[0], reason.format(where=where))
 
 
-def swapped(node: cst.CSTNode, replacements: dict[cst.CSTNode, cst.CSTNode],
-            before: dict[cst.CSTNode, list[cst.BaseStatement]] | None = None) -> cst.CSTNode:
+def swapped(node: cst.CSTNode, replacements: dict[cst.CSTNode, cst.CSTNode]) -> cst.CSTNode:
     """`node` with several of its nodes swapped at once (one deep_replace would rebuild the tree
-    and lose the others), and statements put before some of its statements (`before`)."""
-    before = before or {}
+    and lose the others)."""
 
     class Swap(cst.CSTTransformer):
         def on_leave(self, original, updated):
-            new = replacements.get(original, updated)
-            return cst.FlattenSentinel([*before[original], new]) if original in before else new
+            return replacements.get(original, updated)
 
-    return node.visit(Swap()) if replacements or before else node
+    return node.visit(Swap()) if replacements else node
 
 
-def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode],
-                 before: dict[cst.CSTNode, list[cst.BaseStatement]] | None = None) -> str:
-    """The module's code with several nodes swapped at once, and statements put before others."""
-    return swapped(module, replacements, before).code
+def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode]) -> str:
+    """The module's code with several nodes swapped at once."""
+    return swapped(module, replacements).code
 
 
 def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Pattern[str], new: int | str,

@@ -6,8 +6,7 @@ kept, is decorated `@torch.no_grad()`; where the function also trains, the kept 
 `.detach()`ed.
 
 ## Why is this bad?
-Out of memory (the CPU allocator, `MemoryError`, CUDA; or a run the OOM killer ended, from the
-frames the probe last saw near the cgroup's limit) while the probe saw, in a frame on the
+Out of memory (the CPU allocator, `MemoryError`, CUDA) while the probe saw, in a frame on the
 traceback, a list or dict holding two or more tensors that still carry an autograd graph: every
 kept result holds its batch's activations for a backward that never comes, so memory grows with
 the data until it runs out. The rule follows what was kept (assignments, returns to the caller)
@@ -38,13 +37,11 @@ def predict(model, points):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterator
 
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
-from resolver.diagnose.memory import last_frames
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import NO_GRAD, Source, method_call, project_sources, user_frames, wrap
 from resolver.fix.rules._syntax import last_name
@@ -193,24 +190,16 @@ def _stores(source: Source, scope: cst.CSTNode, container: str) -> Iterator[tupl
             yield assign.value, wrap(code(assign.value), ".detach()")
 
 
-def _seen(diagnosis: Diagnosis) -> Diagnosis:
-    """The error with the frames the probe saw: a killed run's are its last, near the cgroup's limit."""
-    if diagnosis.category == "memory.killed" and not diagnosis.frames:
-        return replace(diagnosis, frames=last_frames(diagnosis.memory or {}))
-    return diagnosis
-
-
 class InferenceKeepsGraphs(Rule):
-    categories = ("memory.cpu_oom", "memory.cuda_oom", "memory.killed")
+    categories = ("memory.cpu_oom", "memory.cuda_oom")
     priority = -1  # before memory_leaks: the probe saw which container holds the graphs, no reading of names
 
     def matches(self, diagnosis: Diagnosis) -> bool:
-        """Only where the probe saw a frame keeping two or more graphs when memory ran out (killed:
-        when it last came near the limit)."""
-        return super().matches(diagnosis) and any(f.kept_graphs for f in _seen(diagnosis).frames)
+        """Only where the probe saw a frame keeping two or more graphs when memory ran out."""
+        return super().matches(diagnosis) and any(f.kept_graphs for f in diagnosis.frames)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-        frames = list(user_frames(_seen(diagnosis), workspace))
+        frames = list(user_frames(diagnosis, workspace))
         for index, (frame, source) in enumerate(frames):
             if not frame.kept_graphs:
                 continue

@@ -11,11 +11,7 @@ classes are 640 MB as int64, as much again as floats) to count N pairs. The coun
 entry (i, j) of the product is how many samples have label i and prediction j, which is what
 bincount counts at i * C + j. Only a product of two one-hots of 1-D labels with the number of
 classes given is rewritten; a one-hot that feeds a loss, or one multiplied with probabilities, is
-left as it is. one_hot refuses a label outside [0, C) where bincount would count it in another cell
-(a -1 "abstained" prediction): labels not known to be in range (an argmax, `torch.randint(0, C, ...)`)
-keep that check, written before the count; labels made by a call it would have to run again are not
-rewritten. Of several products in the failing run's files, only the one on its frames' lines (or
-the same expression) is rewritten: the others did not make the tensor that did not fit.
+left as it is.
 
 ## Example
 ```python
@@ -26,8 +22,6 @@ confusion = t.T @ p
 
 Use instead:
 ```python
-if not all(((labels >= 0) & (labels < num_classes)).all() for labels in (targets, preds)):
-    raise ValueError('class values must be in [0, num_classes)')  # one_hot's check: bincount would miscount them
 confusion = torch.bincount(targets * num_classes + preds,
                            minlength=num_classes * num_classes).view(num_classes, num_classes).float()
 ```
@@ -41,8 +35,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._definitions import _assigned_values, _owner
-from resolver.fix.rules._needless import allocating, cast_chain, made_once, parenthesized, seen, sources
+from resolver.fix.rules._needless import cast_chain, made_once, parenthesized, seen, sources
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, method_call
@@ -50,9 +43,6 @@ from resolver.write.edits import Edit, Workspace
 
 ONE_HOT = {"torch.nn.functional.one_hot"}
 PRODUCTS = {"torch.matmul", "torch.mm"}
-INDICES = ("argmax", "argmin")
-RANDINT = {"torch.randint"}
-REPEATABLE = {"flatten", "view", "reshape", "ravel", "squeeze", "long", "int", "to", "cpu"}
 PAIR_COUNTS = re.compile(r"(\w)(\w),\1(\w)->\2\3")  # einsum("ni,nj->ij"): a transposed product
 
 
@@ -102,67 +92,18 @@ def _one_hot(file: Source, node: cst.BaseExpression | None):
     return labels.value, classes.value, cast, statement
 
 
-def _in_range(file: Source, labels: cst.BaseExpression, classes: str) -> bool:
-    """Labels one_hot's range check cannot fail on (directly, or a name assigned once from them): an
-    argmax/argmin (an index over the scores' own classes, never negative), batches of them joined
-    with torch.cat, or `torch.randint(0, classes, ...)`."""
-    if isinstance(labels, cst.Name):
-        values = _assigned_values(file, _owner(file, labels), labels.value)
-        labels = values[0] if len(values) == 1 and values[0] is not None else labels
-    labels, _ = cast_chain(labels)
-    if method_call(labels, *INDICES) or file.calls(labels, {f"torch.{name}" for name in INDICES}):
-        return True
-    if file.calls(labels, {"torch.cat"}) and labels.args:
-        parts = labels.args[0].value
-        parts = [parts.elt] if isinstance(parts, (cst.ListComp, cst.GeneratorExp)) \
-            else [e.value for e in parts.elements] if isinstance(parts, (cst.List, cst.Tuple)) else []
-        return bool(parts) and all(_in_range(file, part, classes) for part in parts)
-    bounds = [file.module.code_for_node(a.value) for a in labels.args[:2]] if file.calls(labels, RANDINT) else []
-    return bounds[:1] == [classes] or bounds == ["0", classes] and not any(a.keyword for a in labels.args[:2])
-
-
-def _repeatable(node: cst.BaseExpression) -> bool:
-    """An expression a check may read again at no cost: names, attributes, subscripts, reshapes, casts."""
-    calls = []
-
-    class Calls(cst.CSTVisitor):
-        def visit_Call(self, call):
-            calls.append(call)
-
-    node.visit(Calls())
-    return all(isinstance(c.func, cst.Attribute) and c.func.attr.value in REPEATABLE for c in calls)
-
-
-def _range_check(unchecked: list[str], classes: str) -> cst.BaseStatement:
-    """one_hot's own check of the labels, which bincount lacks: a -1 ("abstained") or a label past the
-    classes would silently land in another pair's cell."""
-    inside = "(({labels} >= 0) & ({labels} < " + classes + ")).all()"
-    test = inside.format(labels=unchecked[0]) if len(unchecked) == 1 else \
-        f"all({inside.format(labels='labels')} for labels in ({', '.join(unchecked)}))"
-    message = repr(f"class values must be in [0, {classes})")
-    return cst.parse_statement(f"if not {test}:\n"
-                               f"    raise ValueError({message})  # one_hot's check: bincount would miscount them\n")
-
-
-def _statement(file: Source, node: cst.CSTNode) -> cst.CSTNode:
-    """The statement of a block that holds `node`."""
-    while not isinstance(file.parents.get(node), (cst.IndentedBlock, cst.Module)):
-        node = file.parents[node]
-    return node
-
-
 class OneHotCounts(Rule):
     categories = ("memory.cpu_oom", "memory.cuda_oom", "memory.killed", "memory.forecast_oom")
     priority = -3  # before memory_leaks and the batch: the memory goes to a product nothing needs
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for file in sources(diagnosis, workspace):
-            matches = [m for node in file.nodes((cst.BinaryOperation, cst.Call))
-                       if (m := self._counted(diagnosis, file, node)) is not None]
-            yield from allocating(diagnosis, file, matches)
+            for node in file.nodes((cst.BinaryOperation, cst.Call)):
+                edit = self._counted(diagnosis, file, node)
+                if edit is not None:
+                    yield edit
 
-    def _counted(self, diagnosis: Diagnosis, file: Source, node: cst.CSTNode):
-        """(the product, the statements that made its one-hots, the edit), or None."""
+    def _counted(self, diagnosis: Diagnosis, file: Source, node: cst.CSTNode) -> Edit | None:
         operands = _operands(file, node)
         rows, columns = (_one_hot(file, o) for o in operands) if operands else (None, None)
         if rows is None or columns is None or rows[2] != columns[2]:
@@ -177,14 +118,6 @@ class OneHotCounts(Rule):
                    f".view({classes}, {classes}){rows[2]}")
         replacements = {node: cst.parse_expression(counted).with_changes(lpar=node.lpar, rpar=node.rpar)}
         replacements |= {made[3]: cst.RemovalSentinel.REMOVE for made in (rows, columns) if made[3] is not None}
-        unchecked = [labels for labels in (rows[0], columns[0]) if not _in_range(file, labels, code(rows[1]))]
-        if not all(_repeatable(labels) for labels in unchecked):
-            return None  # a check would compute them again
-        before = {_statement(file, node): [_range_check([parenthesized(code(u), u) for u in unchecked], classes)]} \
-            if unchecked else {}
         reason = (f"`{file.code(node)}` counted label pairs as a product of two one-hot matrices (samples x "
                   f"classes each); torch.bincount counts the same pairs without making them")
-        feeding = [made[3] for made in (rows, columns) if made[3] is not None]
-        reason += "; the labels' range is checked as one_hot checked it" if unchecked else ""
-        return node, feeding, file.edit(replaced_all(file.module, replacements, before), file.line_of(node), reason,
-                                        uses_torch=True)
+        return file.edit(replaced_all(file.module, replacements), file.line_of(node), reason, uses_torch=True)

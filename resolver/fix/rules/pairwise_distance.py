@@ -12,9 +12,7 @@ at a kNN or prototype evaluation: the difference holds every pair's whole vector
 (3 000 queries against 8 000 stored 128-wide embeddings are 12 GB), only to reduce it to N x M.
 `cdist` makes the N x M distances alone. Only 2-D operands are rewritten: the run's frames say so,
 or the indexing spells both dimensions (`a[:, None, :]`); a difference used unreduced, weighted, or
-reduced over another dimension is left as it is. Of several such distances in the failing run's
-files, only the one on its frames' lines (or the same expression) is rewritten: the others did not
-make the tensor that did not fit.
+reduced over another dimension is left as it is.
 
 ## Example
 ```python
@@ -36,7 +34,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._needless import allocating, made_once, seen, sources
+from resolver.fix.rules._needless import made_once, seen, sources
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, method_call
@@ -166,11 +164,12 @@ class PairwiseDistance(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         for file in sources(diagnosis, workspace):
-            matches = [m for node in file.nodes(cst.Call) if (m := self._distance(diagnosis, file, node)) is not None]
-            yield from allocating(diagnosis, file, matches)
+            for node in file.nodes(cst.Call):
+                edit = self._distance(diagnosis, file, node)
+                if edit is not None:
+                    yield edit
 
-    def _distance(self, diagnosis: Diagnosis, file: Source, node: cst.Call):
-        """(the distance, the statement that made its difference, the edit), or None."""
+    def _distance(self, diagnosis: Diagnosis, file: Source, node: cst.Call) -> Edit | None:
         reduced = _reduced(file, node)
         pairs = reduced and _pairs(file, diagnosis, reduced[0])
         if not pairs:
@@ -193,5 +192,4 @@ class PairwiseDistance(Rule):
             replacements[statement] = cst.RemovalSentinel.REMOVE
         reason = (f"`{file.code(outer)}` made the difference of every pair of rows (rows x rows x features) to "
                   f"reduce it to one distance a pair; torch.cdist makes the distances alone")
-        return outer, [statement] if statement is not None else [], file.edit(
-            replaced_all(file.module, replacements), file.line_of(outer), reason, uses_torch=True)
+        return file.edit(replaced_all(file.module, replacements), file.line_of(outer), reason, uses_torch=True)

@@ -126,35 +126,24 @@ def _read_int(path):
         return None
 
 
-def _cgroup_files():
-    """This process's memory cgroups (v2, v1), each as (its limit file, its usage file)."""
+def cgroup_limit():
+    """The memory limit of this process's cgroup (v2 memory.max, v1 memory.limit_in_bytes), if any."""
     try:
         with open("/proc/self/cgroup", encoding="ascii") as f:
             lines = f.read().splitlines()
     except OSError:
-        return
+        return None
     for line in lines:
         _, controllers, path = line.split(":", 2)
         if controllers == "":
-            yield f"/sys/fs/cgroup{path}/memory.max", f"/sys/fs/cgroup{path}/memory.current"
+            limit = _read_int(f"/sys/fs/cgroup{path}/memory.max")
         elif "memory" in controllers.split(","):
-            folder = f"/sys/fs/cgroup/memory{path}"
-            yield f"{folder}/memory.limit_in_bytes", f"{folder}/memory.usage_in_bytes"
-
-
-def limiting_cgroup():
-    """(the memory limit of this process's cgroup, the file that says what it is charged now), if any."""
-    for limit_file, usage_file in _cgroup_files():
-        limit = _read_int(limit_file)
+            limit = _read_int(f"/sys/fs/cgroup/memory{path}/memory.limit_in_bytes")
+        else:
+            continue
         if limit is not None and limit < (1 << 60):
-            return limit, usage_file
+            return limit
     return None
-
-
-def cgroup_limit():
-    """The memory limit of this process's cgroup (v2 memory.max, v1 memory.limit_in_bytes), if any."""
-    found = limiting_cgroup()
-    return found[0] if found else None
 
 
 def available_ram():

@@ -162,7 +162,6 @@ LOADERS = load_beside("loaders.py")  # where each loader was built, what its sam
 HEALTH = load_beside("health.py")  # how the run trains
 DIST = load_beside("dist.py")  # torchrun's launcher and ranks under the probe
 MEMORY = load_beside("memory.py")  # the limits and each step's peak
-NEAR_LIMIT = load_beside("near_limit.py")  # the frames near a cgroup's limit, for a run the kernel kills
 SPAWN = load_beside("spawn.py")  # workers the script starts with torch.multiprocessing.spawn, as ranks
 CAUGHT = load_beside("caught.py")  # the crash behind an error the script caught and exited or raised on
 OVERLAY = load_beside("overlay.py")  # the proposed file texts, where no overlayfs layer holds them
@@ -380,7 +379,6 @@ def probed(torch, options, target, worker=False):
     after its report is written: spawn hands it to the script as it would without the probe."""
     sites, loaders, counters, health, lowered = install(torch, options)
     meter = MEMORY.Meter(torch, forecast=forecasting(torch, options))
-    near = NEAR_LIMIT.start(torch, FACTS, MEMORY, options.project, options.out)
     hide_beside()
     if options.memory_limit:  # last: the probe's own set-up is not the script's to pay for
         MEMORY.apply_limit(options.memory_limit)
@@ -391,11 +389,7 @@ def probed(torch, options, target, worker=False):
     def in_project(filename):
         return FACTS.is_user_file(filename, options.project)
     try:
-        try:
-            result = target()
-        finally:
-            if near is not None:
-                near.stop()  # the script's end: its own error, if any, has its frames
+        result = target()
     except SystemExit as exc:
         if exc.code in (None, 0):  # `sys.exit(main())`: a normal end, whose health is checked like any other
             clean_exit, result = exc, None
