@@ -55,7 +55,7 @@ MATCH_ORDER = (
     "dtype.reduction_integer", "dtype.kernel_not_implemented", "dtype.bool_subtract", "dtype.target_double",
     "amp.dtype_mismatch", "amp.unscale_fp16", "amp.bce_unsafe", "amp.half_overflow", "amp.write_dtype",
     "amp.low_precision_kernel", "amp.unscale_twice", "amp.unscale_after_step", "amp.step_without_scale",
-    "amp.update_without_step", "amp.scaler_state_empty",
+    "amp.update_without_step", "amp.scaler_state_empty", "amp.device_type",
     "tensor.item_non_scalar", "tensor.zero_dim_index", "tensor.ragged_list", "tensor.infer_dtype",
     "tensor.string_data", "tensor.empty_list", "tensor.overlapping_write",
     "numpy.from_numpy_type", "numpy.negative_strides",

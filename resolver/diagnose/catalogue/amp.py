@@ -130,4 +130,14 @@ FAMILIES = (
       "检查点中的 GradScaler 状态为空：保存它的 scaler 处于禁用状态，常见于在没有 CUDA 的机器上使用 "
       "torch.cuda.amp.GradScaler()。改用 torch.amp.GradScaler(device.type) 创建。",
       ("where each GradScaler is made and its device", "whether CUDA is available")),
+    f("amp.device_type",
+      (r"Expected `device_type` of type `str`, got: `<class '[\w.]+'>`",
+       r"User specified an unsupported autocast device_type '(cuda|cpu|xpu|mps|hpu|xla)(:\d+)?'"),
+      ("ValueError: Expected `device_type` of type `str`, got: `<class 'torch.device'>`",
+       "RuntimeError: User specified an unsupported autocast device_type 'cuda:0'"),
+      "torch.autocast takes the device's type as a string ('cuda', 'cpu'), not a torch.device or 'cuda:0': "
+      "pass device.type.",
+      "torch.autocast 需要设备类型字符串（'cuda'、'cpu'），而不是 torch.device 对象或 'cuda:0'：传入 device.type。",
+      ("the autocast call's device_type argument", "where the device is made"),
+      n(5, "Expected `device_type` of type `str`, got: <class 'torch.device'> autocast")),
 )
