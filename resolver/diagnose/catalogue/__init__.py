@@ -65,7 +65,7 @@ MATCH_ORDER = (
     "loss.spatial_target", "loss.input_dims", "loss.batch_mismatch", "module.missing_inputs", "optim.params_type",
     "type.not_tensor",
     "data.collate_unsupported", "data.transform_input", "data.loader_not_iterator", "data.sampler_shuffle",
-    "data.empty_dataset", "data.spawn_main_guard", "data.worker_died", "data.unpicklable_dataset",
+    "data.empty_dataset", "data.corrupt_file", "data.spawn_main_guard", "data.worker_died", "data.unpicklable_dataset",
     "data.resize_storage", "data.pack_lengths_device",
     "compile.backend_failed", "compile.unsupported", "compile.python_version",
     "dist.not_initialized", "dist.unused_parameters", "dist.mark_ready_twice", "dist.port_in_use", "dist.nccl",

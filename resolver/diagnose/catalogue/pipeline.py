@@ -117,6 +117,19 @@ FAMILIES = (
       "Dataset 是空的，打乱顺序的 DataLoader 无样本可取：通常是数据路径或文件匹配模式错了。",
       ("the dataset's length", "the data path and glob pattern"),
       n(11, "ValueError: num_samples should be a positive integer value, but got num_samples=0")),
+    f("data.corrupt_file",
+      (r"^BadZipFile: File is not a zip file", r"pickle data was truncated", r"^EOFError: No data left in file",
+       r"Failed to interpret file .* as a pickle"),
+      ("BadZipFile: File is not a zip file",
+       "UnpicklingError: pickle data was truncated",
+       "EOFError: No data left in file",
+       "OSError: Failed to interpret file 'data/train.npy' as a pickle"),
+      "A data file the script reads is incomplete or not in the format its loader expects (a truncated "
+      "download or copy, a Git LFS pointer, an empty file): check the file's size and first bytes and "
+      "download or write it again; no code change repairs the file.",
+      "脚本读取的数据文件不完整或不是加载函数期望的格式（下载或复制被截断、Git LFS 指针文件、空文件）："
+      "检查文件大小和开头字节，重新下载或重新生成；修改代码无法修复文件本身。",
+      ("the file's path, size and first bytes", "the call that reads it")),
     f("data.spawn_main_guard",
       r"An attempt has been made to start a new process before the\s+current process has finished its "
       r"bootstrapping phase",
