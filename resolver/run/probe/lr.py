@@ -146,10 +146,12 @@ def _string_test(test):
 
 
 def _under_string_branch(node):
+    """The innermost branch that holds `node` compares a value with string literals (a counter's
+    `if step % k == 0` inside `if unit == "step"` is a step a short run may not reach yet)."""
     while getattr(node, "parent", None) is not None:
         parent = node.parent
-        if isinstance(parent, ast.If) and node in parent.body and _string_test(parent.test):
-            return True
+        if isinstance(parent, (ast.If, ast.IfExp, ast.While)) and node is not getattr(parent, "test", None):
+            return isinstance(parent, ast.If) and node in parent.body and _string_test(parent.test)
         if isinstance(parent, ast.match_case) and isinstance(parent.pattern, ast.MatchValue) \
                 and isinstance(parent.pattern.value, ast.Constant) and isinstance(parent.pattern.value.value, str):
             return True
