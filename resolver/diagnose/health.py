@@ -298,22 +298,17 @@ def _zero_lr(health: dict) -> Diagnosis | None:
 
 
 def _held_at_zero(health: dict, first: dict) -> Diagnosis:
-    """Built above 0, set to 0 before its first step, and never written again: a scheduler built over it
-    that never stepped (its first factor is a warm-up's 0), or a rate set to 0 by hand."""
-    site = first.get("zero_site")
+    """Built above 0, set to 0 before its first step by a scheduler built over it (its first factor, a
+    warm-up's 0) that never stepped, its every step() under a branch on string literals (the probe's
+    evidence; without it there is no finding)."""
     message = (f"the learning rate is 0 at every one of the {first['steps']} steps of the optimizer built with "
                f"lr {_value(first['built_lr'])}: ")
-    scheduler = next((s for s in first.get("schedulers") or () if not s.get("steps")), None)
-    if scheduler is not None:
-        built = scheduler.get("site")
-        where = f" built at {Path(built['file']).name}:{built['line']}" if built else ""
-        message += (f"the {scheduler['class']}{where} over it set it to 0 (its first factor) and stepped 0 times "
-                    f"in the run, so nothing raised it and no parameter moves")
-        site = built or site
-    else:
-        where = f" at {Path(site['file']).name}:{site['line']}" if site else ""
-        message += (f"it was set to 0{where} before the first step and nothing set it again (no scheduler stepped), "
-                    f"so no parameter moves")
+    scheduler = next(s for s in first["schedulers"] if s.get("wrote_zero") and not s.get("steps"))
+    site = scheduler.get("site") or first.get("zero_site")
+    where = f" built at {Path(site['file']).name}:{site['line']}" if site else ""
+    message += (f"the {scheduler['class']}{where} over it set it to 0 (its first factor) and stepped 0 times "
+                f"in the run, every step() of it under a branch no value took, so nothing raised it and no "
+                f"parameter moves")
     return _diagnosis("LearningRateHeldAtZero", message, health, site)
 
 

@@ -34,32 +34,36 @@ The same for a config file's `interval: steps` read by `if cfg["interval"] == "s
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Iterator
 
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._declarations import argparse_default
 from resolver.fix.rules._project import config_file_edits, edit_distance, replaced_all
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, project_sources, user_frames
+from resolver.fix.rules._source import Source, method_call, project_sources, user_frames
+from resolver.fix.rules._syntax import argument
 from resolver.write.edits import Edit, Workspace
 
 
-def _receivers(sources: list[Source], source: Source, line: int) -> set[str]:
-    """The names the scheduler built on `line` is kept under: the target of its assignment, or of
-    each assignment from a call to the function that returns it."""
+def _receivers(sources: list[Source], source: Source, line: int) -> set[tuple[Source, str]]:
+    """Where and under which name the scheduler built on `line` is kept: the target of its assignment
+    (in its file), or of each assignment from a call to the function that returns it (in that call's
+    file); a same-named variable in another file is another object."""
     statement = source.statement_at(line)
     small = getattr(statement, "body", ())
     small = small[0] if isinstance(small, (list, tuple)) and len(small) == 1 else None
     if isinstance(small, cst.Assign) and len(small.targets) == 1:
-        return {source.code(small.targets[0].target)}
+        return {(source, source.code(small.targets[0].target))}
     if not isinstance(small, cst.Return):
         return set()
     function = source.function_of(statement)
     if function is None:
         return set()
     name = function.name.value
-    return {s.code(a.targets[0].target) for s in sources for a in s.nodes(cst.Assign)
+    return {(s, s.code(a.targets[0].target)) for s in sources for a in s.nodes(cst.Assign)
             if len(a.targets) == 1 and isinstance(a.value, cst.Call) and _called(a.value) == name}
 
 
@@ -122,37 +126,36 @@ def _branch_of(source: Source, call: cst.Call) -> tuple[str, set[str]] | None:
     return None
 
 
-def _key(source: Source, value: str, sources: list[Source]) -> str | None:
-    """The setting's name: `cfg["k"]`, `cfg.get("k", ...)`, `args.k`; a `self.x` or name assigned
-    once from one of those is followed to it."""
+def _key(value: str, sources: list[Source]) -> tuple[str | None, cst.BaseExpression]:
+    """The setting's name and the expression that reads it: `cfg["k"]`, `cfg.get("k", ...)`, `args.k`;
+    a `self.x` or name assigned once from one of those is followed to it."""
     assigned = [a.value for s in sources for a in s.nodes(cst.Assign)
                 if len(a.targets) == 1 and s.code(a.targets[0].target) == value]
     expression = assigned[0] if len(assigned) == 1 else cst.parse_expression(value)
     if isinstance(expression, cst.Call) and isinstance(expression.func, cst.Attribute) \
             and expression.func.attr.value == "get" and expression.args:
-        return _string(expression.args[0].value)
+        return _string(expression.args[0].value), expression
     if isinstance(expression, cst.Subscript) and len(expression.slice) == 1 \
             and isinstance(expression.slice[0].slice, cst.Index):
-        return _string(expression.slice[0].slice.value)
+        return _string(expression.slice[0].slice.value), expression
     if isinstance(expression, cst.Attribute):
-        return expression.attr.value
-    return None
+        return expression.attr.value, expression
+    return None, expression
 
 
-def _python_settings(sources: list[Source], key: str) -> list[tuple[Source, cst.SimpleString]]:
-    """Where the code writes the setting `key` as a string: an argparse default of `--key` (or
-    `--the-key`), a class-level field `key: str = "..."` (a dataclass's), a `.get("key", "...")` default."""
-    flags = {f"--{key}", f"--{key.replace('_', '-')}"}
+def _python_settings(sources: list[Source], key: str, read: cst.BaseExpression | None
+                     ) -> list[tuple[Source, cst.SimpleString]]:
+    """Where the code writes the setting `key` as a string: the default of the argparse option whose
+    dest is `key`, a class-level field `key: str = "..."` (a dataclass's), the default of the
+    `.get("key", "...")` the branch's value is read with (`read`), not another dict's."""
     found = []
+    if method_call(read, "get") and len(read.args) == 2 and _string(read.args[1].value) is not None:
+        found += [(s, read.args[1].value) for s in sources if any(n is read for n in s.nodes(cst.Call))]
     for source in sources:
         for call in source.nodes(cst.Call):
-            flag = any(_string(a.value) in flags for a in call.args if a.keyword is None)
-            if _called(call) == "add_argument" and flag:
-                found += [(source, a.value) for a in call.args if a.keyword and a.keyword.value == "default"
-                          and _string(a.value) is not None]
-            elif _called(call) == "get" and len(call.args) == 2 and _string(call.args[0].value) == key \
-                    and _string(call.args[1].value) is not None:
-                found.append((source, call.args[1].value))
+            declared = argparse_default(source, call, key)
+            if declared is not None and _string(declared[1]) is not None:
+                found.append((source, declared[1]))
         for field in source.nodes((cst.AnnAssign, cst.Assign)):
             targets = [field.target] if isinstance(field, cst.AnnAssign) else [t.target for t in field.targets]
             if isinstance(source.parents.get(source.parents.get(source.parents.get(field))), cst.ClassDef) \
@@ -162,6 +165,23 @@ def _python_settings(sources: list[Source], key: str) -> list[tuple[Source, cst.
     return found
 
 
+def _choices(sources: list[Source], node: cst.SimpleString) -> set[str] | None:
+    """The `choices=` an argparse default `node` is declared with; None when it has none."""
+    for source in sources:
+        for call in source.nodes(cst.Call):
+            if method_call(call, "add_argument") and any(a.value is node for a in call.args):
+                declared = argument(call, 99, "choices")
+                if isinstance(declared, (cst.List, cst.Tuple, cst.Set)):
+                    return {_string(e.value) for e in declared.elements}
+    return None
+
+
+def _used_elsewhere(sources: list[Source], old: str, kept: cst.CSTNode | None) -> bool:
+    """The old value is a string literal of the code other than where it is written (`kept`): a branch
+    or a `choices=` that takes it, which the rewrite would leave behind."""
+    return any(_string(n) == old and n is not kept for s in sources for n in s.nodes(cst.SimpleString))
+
+
 def near_miss(value: str, literals: set[str]) -> str | None:
     """The one literal `value` misses by a plural, its case or one edit; None when it is near none or two."""
     if value in literals:
@@ -169,7 +189,7 @@ def near_miss(value: str, literals: set[str]) -> str | None:
 
     def near(literal: str) -> bool:
         lower, want = value.lower(), literal.lower()
-        return lower == want or lower in (want + "s", want + "es") or edit_distance(lower, want) <= 1
+        return lower in (want, want + "es") or edit_distance(lower, want) <= 1
 
     close = [literal for literal in literals if near(literal)]
     return close[0] if len(close) == 1 else None
@@ -180,8 +200,9 @@ class _Setting:
     name, and the places that set it to a value no branch takes (a config line's edit to "" and its
     value, or a Python string node)."""
 
-    def __init__(self, value: str, literals: set[str], key: str | None):
-        self.value, self.literals, self.key, self.wrong = value, literals, key, []
+    def __init__(self, value: str, literals: set[str], key: str | None, read: cst.BaseExpression):
+        self.value, self.literals, self.key, self.read, self.wrong = value, literals, key, read, []
+        self.step_files: set[Path] = set()  # the files that hold the scheduler's step() calls
         shown = " / ".join(repr(lit) for lit in sorted(literals))
         self.why = (f"(the scheduler's step() runs only under branches for {shown}: no branch took the value, so "
                     f"the scheduler never stepped and the learning rate stayed at its first factor, 0)")
@@ -189,11 +210,12 @@ class _Setting:
     def find(self, workspace: Workspace, sources: list[Source]) -> _Setting:
         if self.key is None:
             return self
-        setting = re.compile(rf"{re.escape(self.key)}[\"']?\s*[:=]\s*[\"']?([\w.-]+)")
+        # anchored as config_file_edits anchors its keys: `log_interval: 10` is not `interval`
+        setting = re.compile(rf"(?:^|(?<=[\s{{,]))[\"']?{re.escape(self.key)}[\"']?\s*[:=]\s*[\"']?([\w.-]+)")
         written = [(e, setting.search(e.changes[0].before.splitlines()[e.line - 1]).group(1))
                    for e in config_file_edits(workspace, {self.key}, re.compile(r"[\w.-]+"), "", self.why)]
         self.wrong = [w for w in written if w[1] not in self.literals] \
-            + [c for c in _python_settings(sources, self.key) if _string(c[1]) not in self.literals]
+            + [c for c in _python_settings(sources, self.key, self.read) if _string(c[1]) not in self.literals]
         return self
 
     def described(self) -> str:
@@ -209,19 +231,28 @@ class _Setting:
 def _setting(diagnosis: Diagnosis, workspace: Workspace) -> _Setting | None:
     """The setting every step() of the scheduler the diagnosis was built at branches on; None when
     one of them runs outside such a branch, or they branch on different values."""
-    for frame, source in user_frames(diagnosis, workspace):
-        sources = project_sources(workspace)
-        receivers = _receivers(sources, source, frame.line)
-        steps = [(s, c) for s in sources for c in s.nodes(cst.Call)
-                 if isinstance(c.func, cst.Attribute) and c.func.attr.value == "step"
-                 and s.code(c.func.value) in receivers]
-        branches = [(s, _branch_of(s, c)) for s, c in steps]
-        if not steps or any(b is None for _, b in branches) or len({b[0] for _, b in branches}) != 1:
-            return None
-        value = branches[0][1][0]
-        literals = set().union(*(b[1] for _, b in branches))
-        return _Setting(value, literals, _key(branches[0][0], value, sources)).find(workspace, sources)
-    return None
+    frame, source = next(iter(user_frames(diagnosis, workspace)), (None, None))
+    if source is None:
+        return None  # the frame the scheduler was built at: the innermost user frame of the diagnosis
+    sources = project_sources(workspace)
+    receivers = _receivers(sources, source, frame.line)
+    steps = [(s, c) for s, name in receivers for c in s.nodes(cst.Call)
+             if method_call(c, "step") and s.code(c.func.value) == name]
+    branches = [(s, _branch_of(s, c)) for s, c in steps]
+    if not steps or any(b is None for _, b in branches) or len({b[0] for _, b in branches}) != 1:
+        return None
+    value = branches[0][1][0]
+    literals = set().union(*(b[1] for _, b in branches))
+    found = _Setting(value, literals, *_key(value, sources)).find(workspace, sources)
+    found.step_files = {s.path for s, _ in steps}
+    return found
+
+
+def _read_elsewhere(sources: list[Source], key: str, steps: set[Path]) -> bool:
+    """The setting is read by name (`cfg["key"]`, `.get("key")`) in a file that holds none of the
+    scheduler's steps: another script shares it, and a rewrite for this one changes that one too."""
+    read = re.compile(rf"""\[\s*["']{re.escape(key)}["']\s*\]|\.get\(\s*["']{re.escape(key)}["']""")
+    return any(read.search(s.module.code) for s in sources if s.path not in steps)
 
 
 class SchedulerBranchValue(Rule):
@@ -236,7 +267,12 @@ class SchedulerBranchValue(Rule):
         found = _setting(diagnosis, workspace)
         if found is None or len(found.wrong) != 1:
             return
+        sources = project_sources(workspace)
         where, value = found.wrong[0]
+        old = value if isinstance(where, Edit) else _string(value)
+        if _used_elsewhere(sources, old, None if isinstance(where, Edit) else value) \
+                or _read_elsewhere(sources, found.key, found.step_files):
+            return  # a branch, a choices= or another script takes the old value: the rewrite would break it
         if isinstance(where, Edit):
             literal = near_miss(value, found.literals)
             if literal is not None:
@@ -244,7 +280,8 @@ class SchedulerBranchValue(Rule):
                 yield from (e for e in edits if e.file == where.file and e.line == where.line)
             return
         literal = near_miss(_string(value), found.literals)
-        if literal is None:
+        choices = _choices(sources, value)
+        if literal is None or (choices is not None and literal not in choices):
             return
         new = value.with_changes(value=f"{value.prefix}{value.quote}{literal}{value.quote}")
         line = where.line_of(value)

@@ -5,8 +5,10 @@ a parameter: a warm-up factor made by integer division, or a schedule that multi
 rate by a factor that was 0 once. Nor does one built with lr 0 in every group that nothing writes
 above 0 again (a scaled rate made by integer division, which a scheduler's factors only scale).
 Nor one built with lr > 0 whose rate was written 0 before its first step
-and never written again: a scheduler built over it (whose first factor, a warm-up's, is 0) that the
-script never steps, its step() under a branch the run never takes.
+and never written again: a scheduler built over it wrote the 0 (its first factor, a warm-up's) and
+never stepped, and every step() of it in the code sits under a branch on string literals (a setting
+no branch takes). A step under a counter (every 20 steps) or after a loop the run left early is
+only a run too short to reach it, and a rate set to 0 by hand (a frozen part's optimizer) no schedule.
 A warm-up from 0 is not that: its next write is
 above 0; nor a group kept at 0 beside others that move.
 
@@ -23,6 +25,7 @@ under a profiler to name its return line, the line that computed it.
 Loaded by path by probe.py (load_beside), after health.py, whose user_site it uses: standard
 library only."""
 
+import ast
 import linecache
 import os
 import sys
@@ -77,6 +80,99 @@ def _schedule_terms(scheduler):
     return terms
 
 
+def _parsed(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return None
+    for node in ast.walk(tree):
+        for child in ast.iter_child_nodes(node):
+            child.parent = node
+    return tree
+
+
+def _project_files(project, limit=400):
+    for root, dirs, files in os.walk(project):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "__")) and d not in ("venv", "site-packages")]
+        for name in files:
+            if name.endswith(".py") and limit:
+                limit -= 1
+                yield os.path.join(root, name)
+
+
+def _called_name(call):
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+
+
+def _bindings(site, project):
+    """(file, code) of the names the scheduler built at `site` is kept under: its assignment's target,
+    or where the function that returns it is called and assigned."""
+    tree = site and _parsed(site["file"])
+    if tree is None:
+        return set()
+    at = [n for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.Return)) and n.lineno <= site["line"]
+          <= n.end_lineno]
+    if not at:
+        return set()
+    statement = max(at, key=lambda n: n.lineno)
+    if isinstance(statement, ast.Assign):
+        return {(site["file"], ast.unparse(t)) for t in statement.targets}
+    function = statement.parent
+    while function is not None and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        function = getattr(function, "parent", None)
+    if function is None:
+        return set()
+    found = set()
+    for path in _project_files(project):
+        tree = _parsed(path)
+        for node in ast.walk(tree) if tree else ():
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) \
+                    and _called_name(node.value) == function.name:
+                found |= {(os.path.realpath(path), ast.unparse(t)) for t in node.targets}
+    return found
+
+
+def _string_test(test):
+    """`v == "step"`, `"step" == v`, `v in ("step", "epoch")`."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return False
+    sides = (test.left, test.comparators[0])
+    if isinstance(test.ops[0], ast.Eq):
+        return any(isinstance(s, ast.Constant) and isinstance(s.value, str) for s in sides)
+    return isinstance(test.ops[0], ast.In) and isinstance(sides[1], (ast.Tuple, ast.List, ast.Set)) \
+        and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in sides[1].elts)
+
+
+def _under_string_branch(node):
+    """The innermost branch that holds `node` compares a value with string literals (a counter's
+    `if step % k == 0` inside `if unit == "step"` is a step a short run may not reach yet)."""
+    while getattr(node, "parent", None) is not None:
+        parent = node.parent
+        if isinstance(parent, (ast.If, ast.IfExp, ast.While)) and node is not getattr(parent, "test", None):
+            return isinstance(parent, ast.If) and node in parent.body and _string_test(parent.test)
+        if isinstance(parent, ast.match_case) and isinstance(parent.pattern, ast.MatchValue) \
+                and isinstance(parent.pattern.value, ast.Constant) and isinstance(parent.pattern.value.value, str):
+            return True
+        node = parent
+    return False
+
+
+def steps_branched(site, project):
+    """Whether every step() of the scheduler built at `site`, where it is kept, sits under a branch that
+    compares a value with string literals: evidence that a run's step never came because no branch takes
+    the value, not because the run ended before a step counted in steps or epochs."""
+    bindings = _bindings(site, project)
+    steps = []
+    for path in {path for path, _ in bindings}:
+        tree = _parsed(path) or ast.Module(body=[], type_ignores=[])
+        names = {name for where, name in bindings if where == path}
+        steps += [n for n in ast.walk(tree) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+                  and n.func.attr == "step" and ast.unparse(n.func.value) in names]
+    return bool(steps) and all(_under_string_branch(step) for step in steps)
+
+
 class LearningRates:
     def __init__(self, project, counters):
         self.project, self.counters = project, counters
@@ -122,11 +218,11 @@ class LearningRates:
         if value == 0 and entry["zero_site"] is None:
             entry["zero_site"] = self._lambda_site() or health.user_site(self.project)
         try:
-            self._scheduled(entry)
+            self._scheduled(entry, value)
         except Exception:  # the user's scheduler.step() must never fail for the watch's sake
             pass
 
-    def _scheduled(self, written):
+    def _scheduled(self, written, value):
         """A write made by a scheduler's step(): the scheduler is noted as built over the optimizer
         `written`; an epoch schedule's step() that the script called: note where, and whether it is
         the second step in one pass of the loader that gave the last batch."""
@@ -141,8 +237,8 @@ class LearningRates:
         kept = written["schedulers"]
         if id(scheduler) in kept or len(kept) < SCHEDULES_KEPT:
             # each of its steps writes the rate: the count after this one, less its constructor's step
-            built = kept.get(id(scheduler)) \
-                or {"class": type(scheduler).__name__, "site": health.user_site(self.project)}
+            built = kept.get(id(scheduler)) or {"class": type(scheduler).__name__, "wrote_zero": value == 0,
+                                                "site": health.user_site(self.project)}
             count = getattr(scheduler, "_step_count", None)
             kept[id(scheduler)] = dict(built, steps=max(count - 1, 0) if isinstance(count, int) else None)
         if not facts.is_user_file(caller.f_code.co_filename, self.project):
@@ -237,7 +333,9 @@ class LearningRates:
                 and not entry["non_zero_writes_after_step"]
             left_at_zero = entry["built_at_zero"] and not entry["non_zero_writes"]
             # built above 0, written 0 before its first step (a scheduler's first factor) and never again
-            held = (entry["built_lr"] or 0) > 0 and entry["writes"] > 0 and not entry["writes_after_step"]
+            held = (entry["built_lr"] or 0) > 0 and entry["writes"] > 0 and not entry["writes_after_step"] \
+                and any(s["wrote_zero"] and s["steps"] == 0 and steps_branched(s["site"], self.project)
+                        for s in entry["schedulers"].values())
             stuck = entry["steps"] >= 2 and not entry["moving_steps"] and (rescheduled or left_at_zero or held)
             out.append(dict(entry, stuck=stuck, held_at_zero=stuck and held and not left_at_zero,
                             schedulers=list(entry["schedulers"].values())))
