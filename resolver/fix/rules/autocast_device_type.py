@@ -57,7 +57,9 @@ class AutocastDeviceType(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         printed = PRINTED.search(diagnosis.message)
-        device_object = bool(DEVICE_OBJECT.search(diagnosis.message)) or bool(printed and not printed.group(2))
+        if not printed and not DEVICE_OBJECT.search(diagnosis.message):
+            return  # another type given (a dict, a module): which value holds the device is the project's call
+        device_object = not printed or not printed.group(2)
         for frame, source in user_frames(diagnosis, workspace):
             for call in source.on_line(cst.Call, frame.line):
                 if not any(name in AUTOCASTS for name in source.qualified_names(call.func)):
