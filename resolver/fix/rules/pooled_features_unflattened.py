@@ -2,7 +2,9 @@
 Flattens pooled features where the model's `forward` takes them: when a Linear built for F
 features gets `(N, F, 1, 1)` (an average pool's output, features saved with their 1 x 1 map), the
 name that holds that tensor in the outermost project `forward` on the traceback is flattened
-right after it is bound (`img = img.flatten(1)`), so every layer it feeds gets `(N, F)`. Only when
+right after it is bound (`img = img.flatten(1)`), so every layer it feeds gets `(N, F)`; when the
+forward reads the name again after the Linear's call (`return self.fc(feat), feat`), it is flattened in
+that call's argument instead, so the other uses keep their map. Only when
 the input's trailing dimensions are all 1 and its second is the Linear's in_features, exactly one
 name in that `forward` holds a tensor of that shape, and those ones are there by design: the project
 makes them (an adaptive pool to 1, `AdaptiveAvgPool2d(1)` or `F.adaptive_max_pool1d(x, 1)`; a pool
@@ -69,7 +71,10 @@ class PooledFeaturesUnflattened(Rule):
                                                                for t in a.targets) for a in s.body)]
             if not pooled and not _input_as_given(source, function, bound[-1] if bound else None):
                 return  # ones seen at this input size only (a convolution's length): not pooled by design
-            if bound:
+            argument_of = _linear_argument(source, function, frame.line, name)
+            if argument_of is not None:  # the 4-D tensor is used again (`return self.fc(feat), feat`): keep it
+                new = source.replaced(argument_of, cst.parse_expression(f"{name}.flatten(1)"))
+            elif bound:
                 at = bound[-1]
                 if source.enclosing(at, (cst.For, cst.While, cst.If, cst.With, cst.Try)) is not None:
                     return  # bound in a block: where the flattened name must go is not sure
@@ -83,7 +88,9 @@ class PooledFeaturesUnflattened(Rule):
             else:
                 return
             width = shape[1]
-            yield source.edit(new, frame.line, f"Flattened {name} to (batch, {width}) where forward takes it: it "
+            where = "at the Linear's argument, its other uses keep the map" if argument_of is not None \
+                else "where forward takes it"
+            yield source.edit(new, frame.line, f"Flattened {name} to (batch, {width}) {where}: it "
                               f"arrives as {'x'.join(map(str, shape))}, pooled features that kept their 1 x 1 map, "
                               f"and a Linear multiplies the last dimension only")
 
@@ -138,3 +145,26 @@ def _input_as_given(source: Source, function: cst.FunctionDef, bound: cst.Simple
     return len(values) == 1 and not source.nodes(cst.Call, lambda c: source.within(c, values[0]) or c is values[0]) \
         and any(n.value in parameters for n in source.nodes(cst.Name, lambda n: source.within(n, values[0])
                                                             or n is values[0]))
+
+
+def _linear_argument(source: Source, function: cst.FunctionDef, line: int, name: str) -> cst.Name | None:
+    """The name as the only argument of a call on the failing line, when the function reads the name at
+    or after that line other than as a layer's only argument (returned, compared): flattening it in the
+    call leaves those uses their map. Other layers fed the name want it flat too (a rebinding serves them)."""
+    def alone_in_layer(n: cst.Name) -> bool:
+        arg = source.parents.get(n)
+        call = source.parents.get(arg)
+        return isinstance(arg, cst.Arg) and isinstance(call, cst.Call) and len(call.args) == 1 \
+            and isinstance(call.func, cst.Attribute) and source.code(call.func.value) == "self"
+
+    def same_flat(n: cst.Name) -> bool:  # what it reads does not change with a flatten(1)
+        up = source.parents.get(n)
+        return isinstance(up, cst.Attribute) and up.attr.value in ("device", "dtype") \
+            or source.code(source.parents.get(up, up)) in (f"{name}.size(0)", f"{name}.shape[0]", f"len({name})")
+
+    raw = [n for n in source.nodes(cst.Name, lambda n: n.value == name and source.within(n, function))
+           if source.line_of(n) >= line and not source.is_attribute_name(n) and not alone_in_layer(n)
+           and not same_flat(n)]
+    passed = [c.args[0].value for c in source.on_line(cst.Call, line)
+              if len(c.args) == 1 and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == name]
+    return passed[0] if len(passed) == 1 and raw else None

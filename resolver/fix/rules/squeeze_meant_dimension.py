@@ -3,10 +3,13 @@ Names the dimension of a bare `squeeze()` whose input, in the failing run, held 
 exactly one other dimension of size one, when a later op asks for a dimension the squeezed values no
 longer have (`Dimension out of range`): `gate.squeeze()` on `[batch, 1]` becomes `gate.squeeze(1)`.
 The squeeze is looked for where the failing line's values were made: in its function, or in the
-function that called it and passed them (collected in a list with `+=`, `append`, or assigned). Nothing
-when the input had more ones (which of them is meant is unknown), when its first dimension may not be
-the batch (indexed or unpacked out of a recurrent module's result, reordered), or when no other tensor
-of the run shows a batch of one.
+function that called it by name and passed them (collected in a list with `+=`, `append`, or assigned;
+a submodule's forward, called through its module, is not followed). Nothing when the input had more
+ones (which of them is meant is unknown), when its first dimension may not be the batch (unpacked or
+indexed out of a module call's tuple, such as an RNN's state, which `batch_first=True` does not
+reorder; a project module holding a sequence-first one; a reordering), when the squeeze is in a helper
+called from more than one place (another caller's layout may put the one elsewhere), or when no other
+tensor of the run shows a batch of one.
 
 ## Why is this bad?
 `squeeze()` drops every dimension of size one. The code means the one that is one by construction (a
@@ -38,11 +41,11 @@ from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
-from resolver.fix.rules._syntax import bare_squeeze, squeezed_with_dim
+from resolver.fix.rules._syntax import bare_squeeze, last_name, squeezed_with_dim
 from resolver.write.edits import Edit, Workspace
 
 FRAMES = 3  # the failing function and the callers that passed it the values
-# modules whose output puts the batch second unless built with batch_first=True (an RNN's h_n: [layers, batch, ...])
+# modules whose output may put the batch second (an RNN's h_n is [layers, batch, ...] even with batch_first=True)
 SEQUENCE_FIRST = {"RNN", "LSTM", "GRU", "Transformer", "TransformerEncoder", "TransformerDecoder", "MultiheadAttention"}
 REORDERING = ("permute", "transpose", "t", "swapaxes", "swapdims", "movedim", "moveaxis")
 
@@ -102,27 +105,55 @@ def _batch_of_one(diagnosis: Diagnosis, operand: str) -> bool:
 
 
 def _batch_first(tracer: Tracer, source: Source, operand: cst.BaseExpression, frame: Frame) -> bool:
-    """Not taken from a reordering or a sequence-first module's result (`_, h_n = self.gru(x)`)."""
-    for step in tracer.chain(source, operand, frame):
+    """Not taken from a reordering, from an element of a module call's tuple (`_, h_n = self.gru(x)`,
+    `_, h = self.encoder(x)`), or from a sequence-first module or a project module that holds one."""
+    steps = tracer.chain(source, operand, frame)
+    for step, after in zip(steps, steps[1:] + [None]):
         node = step.node
         if method_call(node, *REORDERING) or isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
             return False
-        if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
-                and _sequence_first(source, node.func.attr.value):
+        if not isinstance(node, cst.Call):
+            continue
+        if step.path and (after is None or after.role != "returned"):
+            return False  # an element of a result the trail could not enter: its layout is unknown
+        if isinstance(node.func, cst.Attribute) and _sequence_first(tracer, step.source, node.func.attr.value):
             return False
     return True
 
 
-def _sequence_first(source: Source, attribute: str) -> bool:
-    """`self.<attribute>` is built as a sequence-first module somewhere in the file."""
+def _built(source: Source, attribute: str) -> Iterator[str]:
+    """The class names `self.<attribute>` is built from in the file."""
     for assign in source.nodes(cst.Assign):
         target = assign.targets[0].target if len(assign.targets) == 1 else None
         if isinstance(target, cst.Attribute) and target.attr.value == attribute and isinstance(assign.value, cst.Call):
-            func = assign.value.func
-            name = func.attr.value if isinstance(func, cst.Attribute) else getattr(func, "value", None)
-            if name in SEQUENCE_FIRST and "batch_first=True" not in source.code(assign.value).replace(" ", ""):
-                return True
+            name = last_name(assign.value.func)
+            if name is not None:
+                yield name
+
+
+def _sequence_first(tracer: Tracer, source: Source, attribute: str) -> bool:
+    """`self.<attribute>` is a sequence-first module, or a project module whose own attributes include one
+    (a wrapper's output layout is unknown)."""
+    for name in _built(source, attribute):
+        if name in SEQUENCE_FIRST:
+            return True
+        for where in tracer.project_sources():
+            for klass in where.nodes(cst.ClassDef, lambda c: c.name.value == name):
+                if any(last_name(a.value.func) in SEQUENCE_FIRST for a in where.nodes(
+                        cst.Assign, lambda a: where.within(a, klass) and isinstance(a.value, cst.Call))):
+                    return True
     return False
+
+
+def _shared(tracer: Tracer, function: cst.FunctionDef) -> bool:
+    """The function is called from more than one place in the project (by name; a forward runs through
+    its module's calls, which are not counted)."""
+    name = function.name.value
+    if name in ("forward", "__call__"):
+        return False
+    calls = sum(1 for where in tracer.project_sources()
+                for _ in where.nodes(cst.Call, lambda c: last_name(c.func) == name))
+    return calls > 1
 
 
 class SqueezeMeantDimension(Rule):
@@ -144,7 +175,7 @@ class SqueezeMeantDimension(Rule):
                 operand = call.args[0].value if call.args else call.func.value
                 dim = _meant(frame, source.code(operand))
                 if dim is None or not _batch_of_one(diagnosis, source.code(operand)) \
-                        or not _batch_first(tracer, source, operand, frame):
+                        or not _batch_first(tracer, source, operand, frame) or _shared(tracer, scope):
                     continue
                 named = squeezed_with_dim(call, dim)
                 reason = (f"Changed {source.code(call)} to {source.code(named)}: {source.code(operand)} was "
