@@ -44,7 +44,7 @@ from resolver.fix.rules._declarations import argparse_default
 from resolver.fix.rules._project import config_file_edits, edit_distance, replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, project_sources, user_frames
-from resolver.fix.rules._syntax import argument
+from resolver.fix.rules._syntax import argument, last_name, string
 from resolver.write.edits import Edit, Workspace
 
 
@@ -64,16 +64,7 @@ def _receivers(sources: list[Source], source: Source, line: int) -> set[tuple[So
         return set()
     name = function.name.value
     return {(s, s.code(a.targets[0].target)) for s in sources for a in s.nodes(cst.Assign)
-            if len(a.targets) == 1 and isinstance(a.value, cst.Call) and _called(a.value) == name}
-
-
-def _called(call: cst.Call) -> str | None:
-    func = call.func
-    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
-
-
-def _string(node: cst.CSTNode) -> str | None:
-    return node.evaluated_value if isinstance(node, cst.SimpleString) else None
+            if len(a.targets) == 1 and isinstance(a.value, cst.Call) and last_name(a.value.func) == name}
 
 
 def _compared(test: cst.BaseExpression, source: Source) -> tuple[str, set[str]] | None:
@@ -83,10 +74,10 @@ def _compared(test: cst.BaseExpression, source: Source) -> tuple[str, set[str]] 
     target = test.comparisons[0]
     if isinstance(target.operator, cst.Equal):
         for value, literal in ((test.left, target.comparator), (target.comparator, test.left)):
-            if _string(literal) is not None and _string(value) is None:
-                return source.code(value), {_string(literal)}
+            if string(literal) is not None and string(value) is None:
+                return source.code(value), {string(literal)}
     if isinstance(target.operator, cst.In) and isinstance(target.comparator, (cst.Tuple, cst.List, cst.Set)):
-        literals = {_string(e.value) for e in target.comparator.elements}
+        literals = {string(e.value) for e in target.comparator.elements}
         if None not in literals:
             return source.code(test.left), literals
     return None
@@ -118,7 +109,7 @@ def _branch_of(source: Source, call: cst.Call) -> tuple[str, set[str]] | None:
                 return found[0], literals
         if isinstance(parent, cst.MatchCase) and isinstance(source.parents.get(parent), cst.Match):
             match = source.parents[parent]
-            literals = {_string(c.pattern.value) for c in match.cases if isinstance(c.pattern, cst.MatchValue)}
+            literals = {string(c.pattern.value) for c in match.cases if isinstance(c.pattern, cst.MatchValue)}
             literals.discard(None)
             if literals:
                 return source.code(match.subject), literals
@@ -134,10 +125,10 @@ def _key(value: str, sources: list[Source]) -> tuple[str | None, cst.BaseExpress
     expression = assigned[0] if len(assigned) == 1 else cst.parse_expression(value)
     if isinstance(expression, cst.Call) and isinstance(expression.func, cst.Attribute) \
             and expression.func.attr.value == "get" and expression.args:
-        return _string(expression.args[0].value), expression
+        return string(expression.args[0].value), expression
     if isinstance(expression, cst.Subscript) and len(expression.slice) == 1 \
             and isinstance(expression.slice[0].slice, cst.Index):
-        return _string(expression.slice[0].slice.value), expression
+        return string(expression.slice[0].slice.value), expression
     if isinstance(expression, cst.Attribute):
         return expression.attr.value, expression
     return None, expression
@@ -149,18 +140,18 @@ def _python_settings(sources: list[Source], key: str, read: cst.BaseExpression |
     dest is `key`, a class-level field `key: str = "..."` (a dataclass's), the default of the
     `.get("key", "...")` the branch's value is read with (`read`), not another dict's."""
     found = []
-    if method_call(read, "get") and len(read.args) == 2 and _string(read.args[1].value) is not None:
+    if method_call(read, "get") and len(read.args) == 2 and string(read.args[1].value) is not None:
         found += [(s, read.args[1].value) for s in sources if any(n is read for n in s.nodes(cst.Call))]
     for source in sources:
         for call in source.nodes(cst.Call):
             declared = argparse_default(source, call, key)
-            if declared is not None and _string(declared[1]) is not None:
+            if declared is not None and string(declared[1]) is not None:
                 found.append((source, declared[1]))
         for field in source.nodes((cst.AnnAssign, cst.Assign)):
             targets = [field.target] if isinstance(field, cst.AnnAssign) else [t.target for t in field.targets]
             if isinstance(source.parents.get(source.parents.get(source.parents.get(field))), cst.ClassDef) \
                     and any(isinstance(t, cst.Name) and t.value == key for t in targets) \
-                    and field.value is not None and _string(field.value) is not None:
+                    and field.value is not None and string(field.value) is not None:
                 found.append((source, field.value))
     return found
 
@@ -172,14 +163,14 @@ def _choices(sources: list[Source], node: cst.SimpleString) -> set[str] | None:
             if method_call(call, "add_argument") and any(a.value is node for a in call.args):
                 declared = argument(call, 99, "choices")
                 if isinstance(declared, (cst.List, cst.Tuple, cst.Set)):
-                    return {_string(e.value) for e in declared.elements}
+                    return {string(e.value) for e in declared.elements}
     return None
 
 
 def _used_elsewhere(sources: list[Source], old: str, kept: cst.CSTNode | None) -> bool:
     """The old value is a string literal of the code other than where it is written (`kept`): a branch
     or a `choices=` that takes it, which the rewrite would leave behind."""
-    return any(_string(n) == old and n is not kept for s in sources for n in s.nodes(cst.SimpleString))
+    return any(string(n) == old and n is not kept for s in sources for n in s.nodes(cst.SimpleString))
 
 
 def near_miss(value: str, literals: set[str]) -> str | None:
@@ -215,7 +206,7 @@ class _Setting:
         written = [(e, setting.search(e.changes[0].before.splitlines()[e.line - 1]).group(1))
                    for e in config_file_edits(workspace, {self.key}, re.compile(r"[\w.-]+"), "", self.why)]
         self.wrong = [w for w in written if w[1] not in self.literals] \
-            + [c for c in _python_settings(sources, self.key, self.read) if _string(c[1]) not in self.literals]
+            + [c for c in _python_settings(sources, self.key, self.read) if string(c[1]) not in self.literals]
         return self
 
     def described(self) -> str:
@@ -269,7 +260,7 @@ class SchedulerBranchValue(Rule):
             return
         sources = project_sources(workspace)
         where, value = found.wrong[0]
-        old = value if isinstance(where, Edit) else _string(value)
+        old = value if isinstance(where, Edit) else string(value)
         if _used_elsewhere(sources, old, None if isinstance(where, Edit) else value) \
                 or _read_elsewhere(sources, found.key, found.step_files):
             return  # a branch, a choices= or another script takes the old value: the rewrite would break it
@@ -279,7 +270,7 @@ class SchedulerBranchValue(Rule):
                 edits = config_file_edits(workspace, {found.key}, re.compile(re.escape(value)), literal, found.why)
                 yield from (e for e in edits if e.file == where.file and e.line == where.line)
             return
-        literal = near_miss(_string(value), found.literals)
+        literal = near_miss(string(value), found.literals)
         choices = _choices(sources, value)
         if literal is None or (choices is not None and literal not in choices):
             return

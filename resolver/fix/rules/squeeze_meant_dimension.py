@@ -62,8 +62,7 @@ def _passed(source: Source, statement: cst.CSTNode, callee: cst.FunctionDef, car
         params = params[1:]
     names = set()
     for call in source.nodes(cst.Call, lambda c: source.within(c, statement)):
-        name = call.func.attr.value if isinstance(call.func, cst.Attribute) else getattr(call.func, "value", None)
-        if name != callee.name.value:
+        if last_name(call.func) != callee.name.value:
             continue
         for position, arg in enumerate(call.args):
             param = arg.keyword.value if arg.keyword is not None else (params[position] if position < len(params)

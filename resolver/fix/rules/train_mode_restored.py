@@ -46,6 +46,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import last_name
 from resolver.write.edits import Edit, Workspace
 
 
@@ -61,12 +62,6 @@ def _base_name(expression: cst.BaseExpression) -> str | None:
     while isinstance(expression, cst.Attribute):
         expression = expression.value
     return expression.value if isinstance(expression, cst.Name) else None
-
-
-def _called(call: cst.Call) -> str | None:
-    """The name a call calls: `validate(...)`, `self.validate(...)`."""
-    func = call.func
-    return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
 
 
 def _top_of(block: cst.IndentedBlock) -> int:
@@ -134,7 +129,7 @@ class TrainModeRestored(Rule):
                     and outer.code(c.func.value) == code and outer.function_of(c) is function
                     and not outer.within(c, node) and outer.line_of(c) < outer.line_of(node)
                     for c in outer.nodes(cst.Call))
-                if trained and any(_called(c) == helper.name.value for c in calls):
+                if trained and any(last_name(c.func) == helper.name.value for c in calls):
                     return outer, node
         return None
 
@@ -153,7 +148,8 @@ class TrainModeRestored(Rule):
                 return common[0]  # the innermost loop that holds both: the epoch
         helper = source.function_of(evaluating) if evaluating is not None else None
         calling = [loop for loop in loops if helper is not None and any(
-            _called(call) == helper.name.value for call in training.nodes(cst.Call) if training.within(call, loop))]
+            last_name(call.func) == helper.name.value
+            for call in training.nodes(cst.Call) if training.within(call, loop))]
         if calling:
             return calling[0]  # the innermost loop around the step that calls the validation helper: the epoch
         if function is not None and not (source is training and training.within(evaluating, function)):
