@@ -31,7 +31,7 @@ from resolver.run.live import Display
 from resolver.run.runner import Run, Settings, Target, child_environment, run
 from resolver.run.warm import WarmServer
 from resolver.status import Status, Verdict
-from resolver.verify import judge, lowered_sizes_in_error, progress_note, same_place
+from resolver.verify import judge, lowered_sizes_in_error, progress_note, same_place, settle_cut
 from resolver.write.edits import Edit, Workspace
 
 SANDBOX_STRENGTH = ("none", "guard", "overlay")
@@ -283,7 +283,11 @@ class _Session:
         self.log(f"trying {proposal.made_by}: {proposal.reason}")
         self.workspace.apply(proposal)
         after = self.run(f"verifying fix {len(self.attempts) + 1}: {proposal.made_by}")
+        after, cut_note = settle_cut(failing, after, proposal)  # a cut it did not make is said, not blamed
+        self.last = after
         verdict = judge(failing, after, proposal.clears)
+        if cut_note and verdict == Verdict.FIXED:
+            self.notes.append(cut_note)
         self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, progress_note(failing, after)))
         self.visited[state] = self.attempts[-1]
         if verdict != Verdict.FIXED:

@@ -52,3 +52,19 @@ def test_a_health_error_is_repaired_and_reported_in_both_languages(tmp_path):
     assert (project / "train.py").read_text() == (case / "expected" / "train.py").read_text()
     report = json.loads(resolve("--json", "--no-llm", "train.py", cwd=project).stdout)
     assert report["status"] == "NO_ERROR"
+
+
+def test_a_crash_fix_is_kept_beside_a_cut_it_did_not_write_and_the_cut_is_said(tmp_path):
+    # realworld9/03's shape: the encoder runs under no_grad in forward (frozen on purpose, or not: the
+    # code cannot say), the optimizer holds it anyway, and int32 labels crash the loss before any step
+    case = FIXTURES / "health" / "crash_fix_beside_a_frozen_encoder"
+    project = copy_case(case, tmp_path / "project")
+    report = resolve("--json", "--no-llm", "train.py", cwd=project).json
+    assert report["status"] == "SUCCESS", report
+    assert report["files_modified"] == ["data.py"] and report["history"][-1]["verdict"] == "fixed"
+    assert (project / "data.py").read_text() == (case / "expected" / "data.py").read_text()
+    assert (project / "model.py").read_text() == (case / "model.py").read_text()  # the freeze is left as it is
+    cut = [n for n in report["notes"] if "It was there before this fix" in n]
+    assert len(cut) == 1 and "encoder.emb (Embedding), encoder.proj (Linear)" in cut[0], report["notes"]
+    assert "a no_grad block at model.py:" in cut[0]
+    assert report["health"]["params"]["without_grad_count"] == 3

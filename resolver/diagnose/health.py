@@ -39,15 +39,16 @@ def _diagnosis(kind: str, message: str, health: dict, site: dict | None) -> Diag
     return Diagnosis(kind, message, _frame(site), counters=counters, source="health", health=health)
 
 
-def verdict(health: dict) -> Diagnosis | None:
-    """The first training contract the run broke, as a Diagnosis; None when it trains."""
+def verdict(health: dict, passing: str = "") -> Diagnosis | None:
+    """The first training contract the run broke, as a Diagnosis; None when it trains. `passing`: a
+    category already settled (a cut the fix did not make), so the next contract is read."""
     if not health or not health.get("steps"):
         return None  # no optimizer step: nothing trains here (an evaluation or data script)
     for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _frozen_only, _unregistered,
                   _loose_tensors, _cleared_before_step, _leaf_loss, _no_gradient, _accumulating, _eval_mode,
                   _zero_lr, _no_update, _schedule_per_batch, _sampler_epoch):
         found = check(health)
-        if found is not None:
+        if found is not None and found.category != passing:
             return found
     return None
 
@@ -354,12 +355,14 @@ WORDS = {
            "checks": CHECKS, "idle": "no optimizer step ran, nothing to check",
            "steps": "{steps} optimizer steps ({checked} measured)", "loss": "loss {first} -> {last}",
            "grads": "{with_grad} of {trainable} trainable parameters got gradients", "frozen": "{frozen} frozen",
-           "without": "{without} without (not used in the forward)"},
+           "without": "{without} without (not used in the forward)",
+           "cut": "{without} without (they ran under a cut of the graph: see the note)"},
     "zh": {"checked": "训练检查（{checks}）：{summary}", "off": "未检查训练（--no-health）",
            "checks": ("损失", "梯度", "参数更新", "zero_grad 顺序", "训练模式"), "idle": "没有运行优化步，无可检查",
            "steps": "{steps} 个优化步（测量了 {checked} 个）", "loss": "损失 {first} -> {last}",
            "grads": "{trainable} 个可训练参数中 {with_grad} 个有梯度", "frozen": "{frozen} 个冻结",
-           "without": "{without} 个没有梯度（前向中未使用）"},
+           "without": "{without} 个没有梯度（前向中未使用）",
+           "cut": "{without} 个没有梯度（它们在计算图被切断处运行：见备注）"},
 }
 
 
@@ -381,7 +384,9 @@ def summary(health: dict, lang: str = "en") -> str:
         parts.append(words["loss"].format(first=_value(health["losses"][0]), last=_value(health["last_loss"])))
     parts.append(words["grads"].format(with_grad=params.get("with_grad", 0), trainable=params.get("trainable", 0)))
     if params.get("without_grad_count"):
-        parts.append(words["without"].format(without=params["without_grad_count"]))
+        # layers that ran in the forward and got none sit behind a cut the run kept (a frozen part)
+        without = "cut" if health.get("cut_modules") else "without"
+        parts.append(words[without].format(without=params["without_grad_count"]))
     if params.get("held", 0) > params.get("trainable", 0):
         parts.append(words["frozen"].format(frozen=params["held"] - params["trainable"]))
     return ("; " if lang == "en" else "；").join(parts)
