@@ -85,3 +85,25 @@ def test_an_optimizer_over_frozen_parameters_only_is_flagged_and_a_linear_probe_
     assert found.category == "health.frozen_optimizer" and found.location.line == 9
     assert health.verdict(run(frozen=0, unheld=[])) is None  # a linear probe: the optimizer holds the head
     assert health.verdict(run(frozen=4, unheld=[])) is None  # nothing trainable is left out: nothing to train
+
+
+def test_a_cut_under_no_grad_names_the_block_that_turned_gradients_off(tmp_path):
+    # the run sees the op inside the encoder's forward; the block is in the caller's forward, or a decorator
+    model = tmp_path / "model.py"
+    model.write_text("import torch\n\n\nclass Head:\n    def forward(self, x):\n        with torch.no_grad():\n"
+                     "            h = self.encoder(x)\n        return self.out(h)\n\n\n"
+                     "@torch.inference_mode()\ndef embed(encoder, x):\n    return encoder(x)\n")
+    op = {"file": str(model), "line": 1, "function": "forward", "code": "return self.proj(x)", "op": "no_grad"}
+    run = {"steps": 3, "checked_steps": 3, "params": {"trainable": 4, "with_grad": 2, "without_grad_count": 2},
+           "cut_modules": [{"module": "encoder", "class": "Linear"}]}
+    in_block = {**op, "stack": [{"file": str(model), "line": 7, "function": "forward"}]}
+    found = health.verdict({**run, "first_cut": in_block})
+    assert found.category == "health.no_gradient"
+    assert found.message.endswith("the first cut: a no_grad block at model.py:6 (with torch.no_grad():), around "
+                                  "model.py:1 (return self.proj(x))")
+    decorated = {**op, "stack": [{"file": str(model), "line": 13, "function": "embed"}]}
+    message = health.verdict({**run, "first_cut": decorated}).message
+    assert "a no_grad block at model.py:11 (@torch.inference_mode())," in message
+    gone = {**op, "file": str(tmp_path / "gone.py"), "stack": [{"file": str(tmp_path / "gone.py"), "line": 7}]}
+    message = health.verdict({**run, "first_cut": gone}).message
+    assert message.endswith("a no_grad block at gone.py:1 (return self.proj(x))")

@@ -11,6 +11,8 @@ optimizer's parameter (a teacher, an EMA copy, a target network) is not a model 
 
 from __future__ import annotations
 
+import ast
+import functools
 import linecache
 import re
 from pathlib import Path
@@ -231,8 +233,56 @@ def _first_cut(message: str, health: dict) -> tuple[str, dict, dict | None]:
     cut = health.get("first_cut")
     if not cut:
         return message, health, health.get("sites", {}).get("backward")
-    how = "a no_grad block" if cut["op"] == "no_grad" else cut["op"]
-    return f"{message}; the first cut: {how} at {Path(cut['file']).name}:{cut['line']} ({cut['code']})", health, cut
+    at = f"{Path(cut['file']).name}:{cut['line']} ({cut['code']})"
+    if cut["op"] != "no_grad":
+        return f"{message}; the first cut: {cut['op']} at {at}", health, cut
+    block = _grad_off_block(cut)  # the op ran under no_grad: the block that turned it off, in a caller maybe
+    if block is None:
+        return f"{message}; the first cut: a no_grad block at {at}", health, cut
+    file, line = block
+    code = linecache.getline(file, line).strip()
+    return f"{message}; the first cut: a no_grad block at {Path(file).name}:{line} ({code}), around {at}", health, cut
+
+
+def _grad_off_block(cut: dict) -> tuple[str, int] | None:
+    """Where gradients were turned off around the op the run saw under no_grad: the innermost
+    `with torch.no_grad():` (or inference_mode) block, or a no_grad decorator, that holds its line or
+    a caller's line, innermost frame first."""
+    for frame in cut.get("stack") or [cut]:
+        tree = _parsed(frame["file"])
+        holding = [node for node in ast.walk(tree) if _turns_grad_off(node)
+                   and node.lineno <= frame["line"] <= (node.end_lineno or 0)] if tree is not None else []
+        if holding:
+            node = max(holding, key=lambda n: n.lineno)
+            decorators = [d for d in getattr(node, "decorator_list", ()) if _grad_off(d)]
+            return frame["file"], decorators[0].lineno if decorators else node.lineno
+    return None
+
+
+def _turns_grad_off(node: ast.AST) -> bool:
+    if isinstance(node, (ast.With, ast.AsyncWith)):
+        return any(_grad_off(item.context_expr) for item in node.items)
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return any(_grad_off(d) for d in node.decorator_list)
+    return False
+
+
+def _grad_off(expr: ast.expr) -> bool:
+    """`torch.no_grad()`, `torch.inference_mode()`, `torch.set_grad_enabled(False)`, bare or called."""
+    call = expr if isinstance(expr, ast.Call) else None
+    func = call.func if call else expr
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name == "set_grad_enabled":
+        return bool(call and call.args) and isinstance(call.args[0], ast.Constant) and call.args[0].value is False
+    return name in ("no_grad", "inference_mode")
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed(file: str) -> ast.Module | None:
+    try:
+        return ast.parse(Path(file).read_text(encoding="utf-8", errors="replace"))
+    except (OSError, SyntaxError, ValueError):
+        return None  # a notebook cell's program, a file gone: the op's own line is said
 
 
 def _accumulating(health: dict) -> Diagnosis | None:
