@@ -208,6 +208,9 @@ def _replaces(statement: cst.CSTNode, models: set[str], source: Source) -> bool:
 
 class OptimizerAfterReplacement(Rule):
     categories = ("health.stale_optimizer", "amp.step_without_scale")
+    # first: before optimizer_for_rebuilt_model (1), and before the scaler rules (0, 1), which read the text, where
+    # this one moves only on the probe's record of a held layer replaced
+    priority = -1
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         # GradScaler.step on an optimizer none of whose parameters got a gradient; propose moves only where the
