@@ -270,6 +270,7 @@ class Diagnosis:
             probe_error=report.get("probe_error", ""),
             wrapped_state_dicts=tuple(WrappedStateDict.from_json(w) for w in report.get("wrapped_state_dicts", [])),
             unused_parameters=tuple(UnusedPart.from_json(u) for u in report.get("unused_parameters", [])),
+            health=report.get("health") or {},  # a crash's: only the layers replaced under an optimizer
         )
 
     @classmethod

@@ -84,9 +84,12 @@ FAMILIES = (
       r"unscale_\(\) has already been called on this optimizer since the last update\(\)",
       "RuntimeError: unscale_() has already been called on this optimizer since the last update().",
       "GradScaler.unscale_(optimizer) was called twice in one iteration (often once for logging or clipping "
-      "in a helper and once more before the step): unscale each optimizer once, between backward and step.",
-      "同一次迭代中对同一优化器调用了两次 GradScaler.unscale_()（常见于日志或梯度裁剪的辅助函数里又调用一次）："
-      "每个优化器在 backward 与 step 之间只反缩放一次。",
+      "in a helper and once more before the step), or an earlier iteration left after unscale_ without "
+      "scaler.update() (a skip on a non-finite grad norm): unscale each optimizer once, between backward and step, "
+      "and reach update() on every path after it.",
+      "同一次迭代中对同一优化器调用了两次 GradScaler.unscale_()（常见于日志或梯度裁剪的辅助函数里又调用一次），"
+      "或上一次迭代在 unscale_ 之后未调用 scaler.update() 就跳过（如梯度范数非有限时 continue）："
+      "每个优化器在 backward 与 step 之间只反缩放一次，且其后的每条路径都要调用 update()。",
       ("every unscale_ call on the optimizer", "the order of backward, unscale_, clip, step, update"),
       n(5, "unscale_() has already been called on this optimizer since the last update()")),
     f("amp.unscale_after_step",
@@ -105,10 +108,12 @@ FAMILIES = (
         "scaler.scale(loss or outputs) earlier in the iteration."),
        ("AssertionError: Attempted unscale_ but _scale is None.  This may indicate your script did not use "
         "scaler.scale(loss or outputs) earlier in the iteration.")),
-      "scaler.step(optimizer) ran, but the loss was never scaled this iteration: call "
-      "scaler.scale(loss).backward() instead of loss.backward().",
-      "调用了 scaler.step(optimizer)，但本次迭代的损失没有经过缩放：用 scaler.scale(loss).backward() 代替 "
-      "loss.backward()。",
+      "scaler.step(optimizer) ran, but none of the optimizer's parameters got a scaled gradient this iteration: "
+      "call scaler.scale(loss).backward() instead of loss.backward(), and build the optimizer after any layer "
+      "it should train is replaced (a new head assigned after the optimizer leaves it holding the old one).",
+      "调用了 scaler.step(optimizer)，但本次迭代该优化器的参数都没有得到经过缩放的梯度：用 "
+      "scaler.scale(loss).backward() 代替 loss.backward()；并在替换要训练的层之后再创建优化器（在优化器之后"
+      "赋值的新分类头会让它仍持有旧层）。",
       ("the backward call", "the GradScaler"),
       n(2, "No inf checks were recorded for this optimizer")),
     f("amp.update_without_step",

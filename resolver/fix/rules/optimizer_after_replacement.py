@@ -12,6 +12,11 @@ optimizer instead. When the two meet in no function before training starts (the 
 inside the trainer), the new layer's parameters are added to the optimizer where it is replaced:
 `optimizer.add_param_group({"params": model.fc.parameters()})`, spelt as the trainer spells its
 optimizer. Without the probe's frames, a replacement in the optimizer's own block is found in the text.
+Under mixed precision the same order crashes first, when the optimizer held only the replaced layer
+(a frozen backbone): `GradScaler.step` finds `No inf checks were recorded for this optimizer`. The
+probe's record of the replacement leads to the same move, the replacing statement put above the
+optimizer where nothing between touches the model; without that record (an optimizer stepped with no
+backward through its model) nothing is proposed.
 
 ## Why is this bad?
 `model.parameters()` is read once, when the optimizer is built. A layer assigned afterwards
@@ -41,6 +46,8 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
 from resolver.write.edits import Edit, Workspace
+
+NO_INF_CHECKS = "No inf checks were recorded for this optimizer"
 
 
 def _base(expression: cst.BaseExpression, source: Source) -> str:
@@ -89,10 +96,12 @@ def _meeting(optimizer: list[dict], replaced: list[dict]) -> tuple[Path, int, in
     return None
 
 
-def _reordered(source: Source, at_line: int, swap_line: int, training: set[int]) -> tuple[str, int, str] | None:
+def _reordered(source: Source, at_line: int, swap_line: int, training: set[int],
+               swap_first: bool = False) -> tuple[str, int, str] | None:
     """The optimizer's statement moved below the replacing one of its block, or that one moved
-    above it when a statement between uses the optimizer. None when the replacing statement also
-    trains (the step runs inside it) or a move would read a name before it is bound."""
+    above it when a statement between uses the optimizer (with `swap_first`, also when nothing
+    between touches the replaced model: the new head goes where the model is set up). None when the
+    replacing statement also trains (the step runs inside it) or a move would read a name before it is bound."""
     statement = source.statement_at(at_line)
     block = statement and source.parents.get(statement)
     if not isinstance(statement, cst.SimpleStatementLine) \
@@ -115,14 +124,18 @@ def _reordered(source: Source, at_line: int, swap_line: int, training: set[int])
         new_body = body[:start] + [moved, body[start].with_changes(leading_lines=())] + body[start + 1:to] \
             + body[to + 1:]
         first, what = moved, f"Moved {source.code(swap)} above {source.code(body[start])}"
+    elif swap_first and _up(swap, body[at:to], source) and (bases := {_base(t, source) for t in _targets(swap)}) \
+            and not any(_mentions(s, bases, source) for s in body[at + 1:to]):
+        moved = swap.with_changes(leading_lines=statement.leading_lines)
+        new_body = body[:at] + [moved, statement.with_changes(leading_lines=())] + body[at + 1:to] + body[to + 1:]
+        first, what = moved, f"Moved {source.code(swap)} above {source.code(statement)}"
     elif names and not any(_mentions(s, names, source) for s in body[at + 1:to + 1]):
         moved = statement.with_changes(leading_lines=())
         new_body = body[:at] + [body[at + 1].with_changes(
             leading_lines=[*statement.leading_lines, *body[at + 1].leading_lines])] \
             + body[at + 2:to + 1] + [moved] + body[to + 1:]
         first, what = moved, f"Moved {source.code(statement)} below {_header(swap, source)}"
-    elif isinstance(swap, cst.SimpleStatementLine) and not any(
-            _mentions(swap, {source.code(t) for t in _targets(s)}, source) for s in body[at:to]):
+    elif _up(swap, body[at:to], source):
         moved = swap.with_changes(leading_lines=statement.leading_lines)
         new_body = body[:at] + [moved, statement.with_changes(leading_lines=())] + body[at + 1:to] + body[to + 1:]
         first, what = moved, f"Moved {source.code(swap)} above {source.code(statement)}"
@@ -132,6 +145,12 @@ def _reordered(source: Source, at_line: int, swap_line: int, training: set[int])
     line_text = source.module.code_for_node(first).strip().splitlines()[0].strip()
     line = next(i for i, t in enumerate(text.splitlines(), 1) if t.strip() == line_text)
     return text, line, what
+
+
+def _up(swap: cst.CSTNode, passed: list, source: Source) -> bool:
+    """The replacing statement may move above these: it reads nothing they bind."""
+    return isinstance(swap, cst.SimpleStatementLine) and not any(
+        _mentions(swap, {source.code(t) for t in _targets(s)}, source) for s in passed)
 
 
 def _header(statement: cst.CSTNode, source: Source) -> str:
@@ -188,23 +207,35 @@ def _replaces(statement: cst.CSTNode, models: set[str], source: Source) -> bool:
 
 
 class OptimizerAfterReplacement(Rule):
-    categories = ("health.stale_optimizer",)
+    categories = ("health.stale_optimizer", "amp.step_without_scale")
+    # first: before optimizer_for_rebuilt_model (1), and before the scaler rules (0, 1), which read the text, where
+    # this one moves only on the probe's record of a held layer replaced
+    priority = -1
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        # GradScaler.step on an optimizer none of whose parameters got a gradient; propose moves only where the
+        # probe saw a layer an optimizer held replaced (a crash carries no other health facts)
+        return super().matches(diagnosis) and (diagnosis.category == "health.stale_optimizer"
+                                               or NO_INF_CHECKS in diagnosis.message)
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         health = diagnosis.health
         optimizers = health.get("optimizers") or []
         for swap in health.get("replaced") or []:
             built = optimizers[swap["optimizer"]] if swap["optimizer"] < len(optimizers) else {}
-            yield from self._from_frames(swap, built.get("stack") or [], health.get("step_stack") or [], workspace)
+            yield from self._from_frames(swap, built.get("stack") or [], health.get("step_stack") or [], workspace,
+                                         swap_first=diagnosis.category != "health.stale_optimizer")
             return
-        yield from self._in_block(diagnosis, workspace)
+        if diagnosis.category == "health.stale_optimizer":
+            yield from self._in_block(diagnosis, workspace)
 
-    def _from_frames(self, swap: dict, built: list[dict], step: list[dict], workspace: Workspace) -> Iterator[Edit]:
+    def _from_frames(self, swap: dict, built: list[dict], step: list[dict], workspace: Workspace,
+                     swap_first: bool = False) -> Iterator[Edit]:
         meeting = _meeting(built, swap["stack"])
         source = meeting and Source.parse(workspace, meeting[0])
         if source is not None:
             training = {f["line"] for f in step if Path(f["file"]) == meeting[0]}
-            found = _reordered(source, meeting[1], meeting[2], training)
+            found = _reordered(source, meeting[1], meeting[2], training, swap_first)
             if found is not None:
                 text, line, what = found
                 yield source.edit(text, line, f"{what}: built before {swap['class']}.{swap['attribute']} was "

@@ -7,12 +7,17 @@ Leaves one `scaler.unscale_(optimizer)` per iteration, the one on the clipping p
 
 - an `unscale_` that runs on every pass while the loop's `scaler.update()` sits in the branch
   that steps (skipped after an overflow) stays; the update moves after the branch.
+- a branch after the `unscale_` that leaves the pass before the block's `scaler.update()` (a
+  `continue` on a non-finite grad norm, a `return` from the step function) gets the update too,
+  on that path, ahead of its trailing `zero_grad()` and its `continue`/`return`.
 
 ## Why is this bad?
 `unscale_() has already been called on this optimizer since the last update().`: the scaler
 divides the gradients by the scale once per step; a second call would divide them again, so it
 refuses. Logging helpers that unscale "to be safe" collide with the clipping code that unscales
 before `clip_grad_norm_`. Reading the gradients after the clip's unscale gives the same numbers.
+A pass that skips `update()` (the overflow skip) leaves the optimizer marked unscaled, so the next
+pass's one `unscale_` raises the same error, and the scale is never lowered after the overflow.
 
 ## Example
 ```python
@@ -97,7 +102,78 @@ class ScalerUnscaleOnce(Rule):
                 if found:  # the earlier unscale: fixed, or not this rule's to fix
                     yield from [edit] if edit is not None else []
                     return
-        yield from _update_out_of_branch(frames[0][1], failing)
+        edits = list(_update_out_of_branch(frames[0][1], failing))
+        yield from edits or _update_on_skip(frames[0][1], failing)
+
+
+def _single_call(statement: cst.CSTNode, name: str, receiver: str | None, source: Source) -> bool:
+    """`receiver.name(...)` alone on its line (any receiver when None)."""
+    return isinstance(statement, cst.SimpleStatementLine) and len(statement.body) == 1 \
+        and isinstance(statement.body[0], cst.Expr) and method_call(statement.body[0].value, name) \
+        and (receiver is None or source.code(statement.body[0].value.func.value) == receiver)
+
+
+def _leaves(source: Source, branch: cst.CSTNode, failing: cst.SimpleStatementLine) -> bool:
+    """The branch's block ends by leaving the pass the unscale ran in: `continue` to the unscale's own
+    loop, or `return` from the unscale's own function."""
+    body = branch.body.body if isinstance(getattr(branch, "body", None), cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if not isinstance(last, cst.SimpleStatementLine) or not last.body:
+        return False
+    end, function = last.body[-1], source.function_of(failing)
+    if isinstance(end, cst.Continue):
+        loop = source.loop_of(failing)
+        return loop is not None and source.loop_of(last) is loop and source.function_of(loop) is function
+    return isinstance(end, cst.Return) and function is not None and source.function_of(last) is function
+
+
+class _Before(cst.CSTTransformer):
+    """Puts `added` in each of these blocks, before its trailing `zero_grad()` calls and its last statement."""
+
+    def __init__(self, blocks, added, source):
+        self.blocks, self.added, self.source = blocks, added, source
+
+    def leave_IndentedBlock(self, original, updated):
+        if original not in self.blocks:
+            return updated
+        at = len(original.body) - 1
+        while at > 0 and _single_call(original.body[at - 1], "zero_grad", None, self.source):
+            at -= 1
+        return updated.with_changes(body=[*updated.body[:at], self.added, *updated.body[at:]])
+
+
+def _update_on_skip(source: Source, failing: cst.SimpleStatementLine) -> Iterator[Edit]:
+    """After the unscale, a branch leaves the pass (`continue` on a non-finite grad norm, `return` from
+    the step function) before the block's `scaler.update()`: the scaler still marks the optimizer
+    unscaled at the next pass's unscale_. The update is called on that path too, where it leaves."""
+    block = source.parents.get(failing)
+    if not isinstance(block, cst.IndentedBlock):
+        return
+    scaler = source.code(failing.body[0].value.func.value)
+    later = list(block.body[block.body.index(failing) + 1:])
+    update = next((i for i, s in enumerate(later) if _single_call(s, "update", scaler, source)), None)
+    if update is None:
+        return  # no update after it on the way through: not a path that skips it
+    branches = []
+    for statement in later[:update]:
+        node = statement
+        while isinstance(node, cst.If):
+            branches.append(node)
+            node = node.orelse.body if isinstance(node.orelse, cst.If) else node.orelse
+        if isinstance(node, cst.Else):
+            branches.append(node)
+    skipping = [b for b in branches if _leaves(source, b, failing) and not any(
+        _single_call(s, "update", scaler, source) for s in source.nodes(cst.SimpleStatementLine,
+                                                                          lambda s: source.within(s, b)))]
+    if not skipping:
+        return
+    added = cst.parse_statement(f"{scaler}.update()\n")
+    text = source.module.visit(_Before({b.body for b in skipping}, added, source)).code
+    lines = ", ".join(str(source.line_of(b)) for b in skipping)
+    reason = (f"Added {scaler}.update() on the path that leaves the pass at line {lines} after "
+              f"{source.code(failing.body[0].value)}: without it the scaler still counts this optimizer unscaled "
+              f"when the next pass unscales it (and never lowers the scale after the overflow)")
+    yield source.edit(text, source.line_of(skipping[0]), reason)
 
 
 def _update_out_of_branch(source: Source, failing: cst.SimpleStatementLine) -> Iterator[Edit]:
@@ -126,6 +202,8 @@ def _update_out_of_branch(source: Source, failing: cst.SimpleStatementLine) -> I
 def _unscale_once(source, sources, depth, line, failing, chain, before) -> tuple[bool, Edit | None]:
     """Whether `before` (the statements ahead of `chain`) holds the earlier unscale, and the edit."""
     for statement in reversed(before):
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            continue  # a definition runs none of the calls written in it
         if _unscale_statement(statement):
             if depth:
                 return True, None  # the second one is in a helper the function calls: both are its own

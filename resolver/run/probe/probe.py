@@ -408,6 +408,9 @@ def probed(torch, options, target, worker=False):
             raise
     except BaseException as exc:
         described_error(torch, options, report, CAUGHT.caught_error(exc, in_project) or exc, counters, loaders, sites)
+        if health is not None and health.replaced:  # a layer replaced while an optimizer held it: where, and which
+            report["health"] = {"replaced": health.replaced, "optimizers": [
+                {"class": name, "site": site, "stack": stack} for _, name, site, stack in health.optimizers]}
         write(options.out, measured(report, meter))
         awaited_peers(options)
         if worker:
