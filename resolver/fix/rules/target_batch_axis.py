@@ -43,7 +43,7 @@ CASTS = frozenset({"long", "float", "int", "to", "double", "half", "byte", "type
 
 class TargetBatchAxis(Rule):
     categories = ("shape.batch_size",)
-    priority = -2  # before the rules that read rows folded or shifted: a target of one sample is neither
+    priority = 0  # before batch_size_mismatch and cat_along_batch: a target of one sample is neither a fold nor a cat
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         found = BATCHES.search(diagnosis.message)
