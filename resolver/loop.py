@@ -259,7 +259,8 @@ class _Session:
             advice = rules.explained(error, self.workspace) + EXHAUSTED_ADVICE[error.category]
             raise NeedsAHuman(memory.stop_reason(error, advice) or advice)
         tried = "no rule in the catalogue fixes it" if self.options.use_rules else "the rules were off (--no-rules)"
-        raise NoFixFound(f"this is {in_words(error.category)}; {tried}"
+        said = rules.explained(error, self.workspace) if self.options.use_rules else ""
+        raise NoFixFound(f"this is {in_words(error.category)}; {said}{tried}"
                          + (f"; {self.options.llm_note}" if self.options.llm_note else ""))
 
     def _try(self, proposal: Edit | Rejection, failing: Run) -> Run | None:

@@ -91,3 +91,27 @@ class ModuleCastForSave(Rule):
                 "Converted a copy of the weights for the checkpoint at {where}, not the model: .half(), "
                 ".bfloat16() and .to(dtype) convert a module in place, so the save turned the live model "
                 "to half precision and the next forward met float32 inputs"))
+
+    def explain(self, diagnosis: Diagnosis, workspace: Workspace) -> str | None:
+        """Where the project converts a live module to half precision, when no save explains it:
+        the measured facts for the stop, not a fix (whether the cast was meant only under CUDA's
+        autocast is the author's call)."""
+        # a conversion whose result is dropped (`self.wte.to(dtype=torch.bfloat16)` as a statement):
+        # only a module converts itself, a tensor's would be lost
+        live = [(source, node.value) for source in project_sources(workspace) for node in source.nodes(cst.Expr)
+                if isinstance(node.value, cst.Call) and _converted(source, node.value)
+                and isinstance(node.value.func.value, (cst.Name, cst.Attribute))][:3]
+        if not live:
+            return None
+        where = ", ".join(f"{s.code(c)} ({_named(s.path, workspace)}:{s.line_of(c)})" for s, c in live)
+        devices = {t.device.split(":")[0] for f in diagnosis.frames if f.user for t in f.tensors.values()}
+        run = " on the CPU, where no autocast makes the float32 layers take them" if devices == {"cpu"} else ""
+        return (f"the project converts a module itself to half precision: {where}; its outputs keep that "
+                f"dtype{run}, and a float32 layer they reach raises")
+
+
+def _named(path, workspace: Workspace) -> str:
+    try:
+        return path.resolve().relative_to(workspace.project.resolve()).as_posix()
+    except ValueError:
+        return path.name
