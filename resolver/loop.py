@@ -287,8 +287,7 @@ class _Session:
         after, cut_note = settle_cut(failing, after, proposal)  # a cut it did not make is said, not blamed
         self.last = after
         verdict = judge(failing, after, proposal.clears)
-        if cut_note and verdict == Verdict.FIXED:
-            self.notes.append(cut_note)
+        self.notes += [cut_note] if cut_note and verdict == Verdict.FIXED else []
         self.attempts.append(Attempt(proposal, error, after.diagnosis, verdict, progress_note(failing, after)))
         self.visited[state] = self.attempts[-1]
         if verdict != Verdict.FIXED:
