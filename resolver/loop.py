@@ -284,7 +284,7 @@ class _Session:
         self.log(f"trying {proposal.made_by}: {proposal.reason}")
         self.workspace.apply(proposal)
         after = self.run(f"verifying fix {len(self.attempts) + 1}: {proposal.made_by}")
-        after, cut_note = settle_cut(failing, after, proposal)  # a cut it did not make is said, not blamed
+        after, cut_note = settle_cut(failing, after)  # a cut it did not make is said, not blamed
         self.last = after
         verdict = judge(failing, after, proposal.clears)
         self.notes += [cut_note] if cut_note and verdict == Verdict.FIXED else []

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from pathlib import Path
 
 from resolver import memory_check
 from resolver.diagnose import health
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.run.runner import Run
 from resolver.status import Verdict
-from resolver.write.edits import Edit, changed_span
 
 
 def lowered_sizes_in_error(result: Run) -> list[int]:
@@ -68,51 +66,37 @@ def _same_error(before: Run, after: Run) -> bool:
     return same_place and _reached(after) <= _reached(before)
 
 
-# what a fix would have to write, or rewrite, to take values off the graph or change what is frozen
-_GRAD_WORDS = re.compile(r"no_grad|inference_mode|set_grad_enabled|detach|requires_grad|\.data\b|\.item\(|numpy"
-                         r"|tolist|freez|frozen|trainable")
-_EXPLICIT_CUTS = ("no_grad", "Tensor.detach", "Tensor.detach_", "Tensor.data")
-
-
-def cut_before_fix(before: Run, after: Run, edit: Edit) -> str:
-    """A crash fix whose verifying run finds layers cut off the loss, where the fix did not cut
-    them: the first cut is a `no_grad` block, `.detach()` or `.data` on a line the fix left as it was,
-    and the fix writes nothing that turns gradients off or changes what is frozen. The crash had
-    kept the run from ever reaching that check (realworld9/03: a pretrained encoder run under
-    no_grad in forward, and int32 labels that crash the loss): the cut was there before and is the
-    project's own, often a part frozen on purpose. The fix is judged as the crash fix it is, and the
-    cut is said, not changed. Empty when that is not shown."""
+def cut_before_fix(before: Run, after: Run) -> str:
+    """A crash fix whose verifying run finds layers cut off the loss by no_grad, where the failing run
+    had already run every one of those layers under no_grad in its training forward before it crashed:
+    the cut is the project's own, often a part frozen on purpose, which the crash had kept from ever
+    reaching the gradient check (realworld9/03: a pretrained encoder run under no_grad in forward, and
+    int32 labels that crash the loss). The fix is judged as the crash fix it is, and the cut is said,
+    not changed. Only the run's evidence counts, never the fix's text: a fix that calls a no_grad helper
+    instead, or flips a flag or a config value into an existing no_grad branch, cuts layers the failing
+    run trained, and is blamed for it. Something must still learn, from a loss on the graph. Empty
+    when that is not shown."""
     found = after.diagnosis
     if after.passed or before.diagnosis.source == "health" or found.category != "health.no_gradient":
         return ""
-    cut = found.health.get("first_cut") or {}
-    if cut.get("op") not in _EXPLICIT_CUTS:
+    cut, params = found.health.get("first_cut") or {}, found.health.get("params", {})
+    if cut.get("op") != "no_grad" or found.health.get("leaf_loss") or not params.get("with_grad"):
         return ""
-    for change in edit.changes:
-        # a block or decorator the fix wrote around a caller of the cut line says so in its text
-        start, end, written = changed_span(change)
-        if _GRAD_WORDS.search(_lines(change.after, start, start + len(written)) + _lines(change.before, start, end)):
-            return ""
-        first, last = change.after[:start].count("\n") + 1, change.after[:start + len(written)].count("\n") + 1
-        if change.file == Path(cut["file"]) and first <= cut["line"] <= last:
-            return ""
-    return (f"{found.message}. It was there before this fix, which does not change it, so it is left as it is: "
-            "keep it if that part is frozen on purpose, otherwise remove the cut")
+    frozen = set(before.diagnosis.health.get("ran_without_grad", ()))
+    modules = [m["module"] for m in found.health.get("cut_modules", ())]
+    if not modules or not frozen.issuperset(modules):
+        return ""
+    return (f"{found.message}. The failing run ran them under no_grad too, before this fix, which does not "
+            "change that, so it is left as it is: keep it if that part is frozen on purpose, otherwise remove the cut")
 
 
-def settle_cut(before: Run, after: Run, edit: Edit) -> tuple[Run, str]:
+def settle_cut(before: Run, after: Run) -> tuple[Run, str]:
     """The verifying run judged without a cut the crash fix did not make (it is the project's own: said
     in the note, not changed), on the contracts it reads after that one; the note, empty when none."""
-    note = cut_before_fix(before, after, edit)
+    note = cut_before_fix(before, after)
     if not note:
         return after, ""
     return replace(after, diagnosis=health.verdict(after.health, passing=after.diagnosis.category)), note
-
-
-def _lines(text: str, start: int, end: int) -> str:
-    """The whole lines that hold text[start:end] (a changed `fals` -> `tru` is a changed setting)."""
-    stop = text.find("\n", end)
-    return text[text.rfind("\n", 0, start) + 1:len(text) if stop < 0 else stop]
 
 
 def judge(before: Run, after: Run, clears: str = "") -> Verdict:

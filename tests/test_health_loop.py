@@ -64,7 +64,7 @@ def test_a_crash_fix_is_kept_beside_a_cut_it_did_not_write_and_the_cut_is_said(t
     assert report["files_modified"] == ["data.py"] and report["history"][-1]["verdict"] == "fixed"
     assert (project / "data.py").read_text() == (case / "expected" / "data.py").read_text()
     assert (project / "model.py").read_text() == (case / "model.py").read_text()  # the freeze is left as it is
-    cut = [n for n in report["notes"] if "It was there before this fix" in n]
+    cut = [n for n in report["notes"] if "The failing run ran them under no_grad too" in n]
     assert len(cut) == 1 and "encoder.emb (Embedding), encoder.proj (Linear)" in cut[0], report["notes"]
     assert "a no_grad block at model.py:" in cut[0]
     assert report["health"]["params"]["without_grad_count"] == 3

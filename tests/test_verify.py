@@ -6,8 +6,7 @@ from resolver.diagnose import health
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.run.runner import Run
 from resolver.status import Verdict
-from resolver.verify import cut_before_fix, judge
-from resolver.write.edits import Change, Edit
+from resolver.verify import cut_before_fix, judge, settle_cut
 
 OOM = ("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to "
        "allocate 509607936 bytes. Error code 12 (Cannot allocate memory)")
@@ -47,52 +46,45 @@ def test_a_smaller_batch_must_clear_out_of_memory_wherever_it_strikes_next():
 
 # realworld9/03: a pretrained encoder run under no_grad in the model's forward, and int32 labels that
 # crash the loss before any step; the crash fix's run is the first to reach the gradient check
-MODEL = "class M:\n    def forward(self, x):\n        with torch.no_grad():\n            h = self.encoder(x)\n" \
-        "        return self.head(h)\n"
-STEP = "def step(batch):\n    x, y = batch\n    return loss_fn(model(x), y)\n"
 
 
-def _cut_after_fix(line: int = 4, op: str = "no_grad", file: str = "/project/model.py") -> Run:
-    cut = {"file": file, "line": line, "function": "forward", "code": "h = self.encoder(x)", "op": op}
-    health = {"steps": 8, "checked_steps": 8, "first_cut": cut, "cut_modules": [{"module": "encoder"}]}
-    found = Diagnosis("NoGradient", "encoder (Linear) ran in the training forward but got no gradient in 8 steps",
-                      frames=(Frame(Path(file), line, "forward", True),), source="health", health=health)
+def _cut_after_fix(op: str = "no_grad", modules=("encoder.emb", "encoder.proj"), with_grad: int = 2, **more) -> Run:
+    cut = {"file": "/project/model.py", "line": 14, "function": "forward", "code": "return self.proj(x)", "op": op}
+    health = {"steps": 8, "checked_steps": 8, "first_cut": cut, "params": {"trainable": 5, "with_grad": with_grad},
+              "cut_modules": [{"module": m, "class": "Linear"} for m in modules], **more}
+    found = Diagnosis("NoGradient", "encoder.emb (Embedding), encoder.proj (Linear) ran in the training forward but "
+                      "got no gradient in 8 steps", frames=(Frame(Path("/project/model.py"), 14, "forward", True),),
+                      source="health", health=health)
     return Run(0, found, 1.0, counters={"optimizer_steps": 8}, health=health)
 
 
-def _crash() -> Run:
+def _crash(ran_without_grad=("encoder.emb", "encoder.proj")) -> Run:
     crash = Diagnosis("RuntimeError", "expected target dtype to be Long or Byte, but got Int",
-                      frames=(Frame(Path("/project/step.py"), 3, "step", True),))
+                      frames=(Frame(Path("/project/step.py"), 3, "step", True),),
+                      health={"ran_without_grad": list(ran_without_grad)} if ran_without_grad else {})
     return Run(1, crash, 1.0)
 
 
-def _fix(file: str, before: str, old: str, new: str) -> Edit:
-    return Edit((Change(Path(file), before, before.replace(old, new)),), 3, "cast the labels")
-
-
-def test_a_crash_fix_is_not_blamed_for_a_cut_it_did_not_write():
-    fix = _fix("/project/step.py", STEP, "model(x), y)", "model(x), y.long())")
-    note = cut_before_fix(_crash(), _cut_after_fix(), fix)
-    assert note.startswith("encoder (Linear) ran in the training forward") and "before this fix" in note
+def test_a_crash_fix_is_not_blamed_for_a_cut_the_failing_run_already_had():
+    note = cut_before_fix(_crash(), _cut_after_fix())
+    assert note.startswith("encoder.emb (Embedding), encoder.proj (Linear) ran in the training forward")
+    assert "The failing run ran them under no_grad too" in note
+    settled, said = settle_cut(_crash(), _cut_after_fix())
+    assert said == note and settled.passed
     assert judge(_crash(), _cut_after_fix()) == Verdict.CUTS_GRAPH  # unless the loop settles the cut first
 
 
-def test_a_crash_fix_that_writes_a_cut_or_touches_the_cut_line_is_still_judged_by_it():
-    crash, after = _crash(), _cut_after_fix()
-    detaching = _fix("/project/step.py", STEP, "model(x), y)", "model(x).detach(), y.long())")
-    assert cut_before_fix(crash, after, detaching) == ""  # it writes a cut, wherever the run saw the first one
-    wrapped = _fix("/project/step.py", STEP, "    return loss_fn", "    with torch.no_grad():\n        return loss_fn")
-    assert cut_before_fix(crash, after, wrapped) == ""
-    at_the_line = _fix("/project/model.py", MODEL, "self.encoder(x)", "self.encoder(x.float())")
-    assert cut_before_fix(crash, after, at_the_line) == ""  # the cut's own line was rewritten
-    unfreezing = _fix("/project/conf.yaml", "freeze_encoder: false\n", "false", "true")
-    assert cut_before_fix(crash, after, unfreezing) == ""  # a setting of what is frozen
-    # a cut the run can only place at a numpy round trip or .item() is not an explicit, written one
-    cast = _fix("/project/step.py", STEP, "y)", "y.long())")
-    assert cut_before_fix(crash, _cut_after_fix(op="Tensor.numpy"), cast) == ""
+def test_a_crash_fix_is_blamed_for_a_cut_of_layers_the_failing_run_trained():
+    # the fix calls a no_grad helper instead, or flips a flag or a config value into an existing no_grad
+    # branch: the failing run ran the encoder with gradients on, whatever the fix's text says
+    assert cut_before_fix(_crash(ran_without_grad=()), _cut_after_fix()) == ""
+    assert cut_before_fix(_crash(ran_without_grad=("encoder.emb",)), _cut_after_fix()) == ""  # one more cut
+    assert cut_before_fix(_crash(), _cut_after_fix(op="Tensor.detach")) == ""  # not a no_grad block
+    assert cut_before_fix(_crash(), _cut_after_fix(with_grad=0)) == ""  # nothing learns at all
+    assert cut_before_fix(_crash(), _cut_after_fix(leaf_loss={"op": "requires_grad_"})) == ""  # a loss made a leaf
+    assert settle_cut(_crash(ran_without_grad=()), _cut_after_fix())[1] == ""
     # a health error's fix is judged as before: the next health error is the next error
-    health_first = Run(0, _cut_after_fix().diagnosis, 1.0)
-    assert cut_before_fix(health_first, after, cast) == ""
+    assert cut_before_fix(Run(0, _cut_after_fix().diagnosis, 1.0), _cut_after_fix()) == ""
 
 
 def test_the_other_contracts_are_still_read_once_the_cut_is_settled():

@@ -406,13 +406,13 @@ WORDS = {
            "steps": "{steps} optimizer steps ({checked} measured)", "loss": "loss {first} -> {last}",
            "grads": "{with_grad} of {trainable} trainable parameters got gradients", "frozen": "{frozen} frozen",
            "without": "{without} without (not used in the forward)",
-           "cut": "{without} without (they ran under a cut of the graph: see the note)"},
+           "cut": "{without} without (they ran in the forward behind a cut of the graph)"},
     "zh": {"checked": "训练检查（{checks}）：{summary}", "off": "未检查训练（--no-health）",
            "checks": ("损失", "梯度", "参数更新", "zero_grad 顺序", "训练模式"), "idle": "没有运行优化步，无可检查",
            "steps": "{steps} 个优化步（测量了 {checked} 个）", "loss": "损失 {first} -> {last}",
            "grads": "{trainable} 个可训练参数中 {with_grad} 个有梯度", "frozen": "{frozen} 个冻结",
            "without": "{without} 个没有梯度（前向中未使用）",
-           "cut": "{without} 个没有梯度（它们在计算图被切断处运行：见备注）"},
+           "cut": "{without} 个没有梯度（它们在前向中运行于计算图被切断之后）"},
 }
 
 

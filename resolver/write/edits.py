@@ -100,7 +100,7 @@ def combined(edits: list[Edit], reason: str) -> Edit | None:
         before, cut = spans.setdefault(change.file, (change.before, set()))
         if before != change.before:
             return None
-        cut.add(changed_span(change))
+        cut.add(_span(change))
     changes = []
     for path, (before, cut) in spans.items():
         ordered = sorted(cut)
@@ -113,7 +113,7 @@ def combined(edits: list[Edit], reason: str) -> Edit | None:
     return Edit(tuple(changes), edits[0].line, reason, edits[0].rule)
 
 
-def changed_span(change: Change) -> tuple[int, int, str]:
+def _span(change: Change) -> tuple[int, int, str]:
     """The one stretch of `before` the change rewrites: (start, end, its new text)."""
     before, after = change.before, change.after
     start = 0

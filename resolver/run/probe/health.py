@@ -120,7 +120,7 @@ class Health:
         # id(model) -> (model, training flags under grad since the last step); held until the report is
         # written (a script's models go when it ends, before the summary reads their names)
         self.roots = {}
-        self.called = set()  # ids of modules with parameters called under grad (checked steps only)
+        self.called = {}  # ids of modules with parameters a training forward called -> ever run under no_grad
         self.got_grad, self.held = {}, {}  # id(param) -> got a finite non-zero gradient; -> param
         self.depth, self.training_forward, self.root = 0, False, None
         self.mode_kinds = (torch.nn.modules.dropout._DropoutNd, torch.nn.modules.batchnorm._NormBase)
@@ -228,7 +228,7 @@ class Health:
                 and isinstance(module, self.mode_kinds) and args and getattr(args[0], "requires_grad", False):
             self.eval_in_path = True  # dropout or batch norm in eval mode, on the path the gradient takes
         if self.training_forward and module._parameters:
-            self.called.add(id(module))
+            self.called[id(module)] = self.called.get(id(module)) or not self.torch.is_grad_enabled()
             if self.depth and len(self.inside) < 256:
                 self.inside.setdefault(id(module), (module, self.root))
         self.depth += 1

@@ -160,6 +160,7 @@ FACTS = load_beside("facts.py")  # the runtime facts of a crash
 SMOKE = load_beside("smoke.py")  # every DataLoader cut to a few batches
 LOADERS = load_beside("loaders.py")  # where each loader was built, what its samples hold
 HEALTH = load_beside("health.py")  # how the run trains
+CRASHED = load_beside("crashed.py")  # what a crashed run tells of how it trained
 DIST = load_beside("dist.py")  # torchrun's launcher and ranks under the probe
 MEMORY = load_beside("memory.py")  # the limits and each step's peak
 SPAWN = load_beside("spawn.py")  # workers the script starts with torch.multiprocessing.spawn, as ranks
@@ -408,9 +409,8 @@ def probed(torch, options, target, worker=False):
             raise
     except BaseException as exc:
         described_error(torch, options, report, CAUGHT.caught_error(exc, in_project) or exc, counters, loaders, sites)
-        if health is not None and health.replaced:  # a layer replaced while an optimizer held it: where, and which
-            report["health"] = {"replaced": health.replaced, "optimizers": [
-                {"class": name, "site": site, "stack": stack} for _, name, site, stack in health.optimizers]}
+        if health is not None and (facts := CRASHED.crash_facts(health)):
+            report["health"] = facts
         write(options.out, measured(report, meter))
         awaited_peers(options)
         if worker:
