@@ -8,7 +8,11 @@ low-precision tensors it combines get `.float()`; and when the call's input was 
 by such an op (`gram = z @ z.T` before `torch.det(gram)`), those lines go into the island too,
 with the tensor they start from cast once at its top: a Gram matrix rounded to bf16 can make the
 determinant 0. The device type is read from the tensor itself, so the same code runs on CPU and
-CUDA. A project that never enters autocast and makes its low-precision tensors itself
+CUDA. When the call's input is made in the same function from low-precision tensors by a helper of
+the file that keeps their dtype (`L = self.scale_tril(raw_tril)` before `solve_triangular(L, ...)`),
+the first candidate casts them where they enter it instead (`self.scale_tril(raw_tril.float())`):
+the whole factor is then built in float32. A linalg call that has a low-precision kernel (a norm, a
+product) is not one of these. A project that never enters autocast and makes its low-precision tensors itself
 (`model.to(torch.bfloat16)`, `.half()`, a `dtype` setting naming bfloat16) keeps them so: there the
 inputs get `.float()` where they are read and the real floating results go back with
 `.to(<input>.dtype)`, on the call or, for results unpacked from a tuple (`q, r = torch.linalg.qr(a)`),
@@ -50,6 +54,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules._float32_entry import entry_cast
 from resolver.fix.rules._project import enters_autocast
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in, project_files, project_sources, user_frames, wrap
@@ -60,6 +65,9 @@ LOW = {"bfloat16", "float16"}
 LOW_DTYPES = {"torch.bfloat16", "torch.float16", "torch.half"}
 # torch functions without low-precision kernels on some device, and their method spellings
 FAMILIES = ("torch.linalg.", "torch.fft.")
+# ... less those that have low-precision kernels (norms, products): no island for them
+FINE = {f"torch.linalg.{n}" for n in ("vector_norm", "matrix_norm", "norm", "multi_dot", "vecdot", "cross", "diagonal",
+                                      "matmul", "matrix_power")}
 FUNCTIONS = {"torch.logdet", "torch.det", "torch.slogdet", "torch.inverse", "torch.pinverse", "torch.cholesky",
              "torch.cholesky_solve", "torch.cholesky_inverse", "torch.svd", "torch.lu", "torch.lstsq",
              "torch.triangular_solve", "torch.cdist", "torch.stft", "torch.istft", "torch.matrix_exp",
@@ -92,14 +100,22 @@ def _kernelless(source: Source, call: cst.Call, named: set[str]) -> bool:
     """A call without a low-precision kernel: a solver, determinant or FFT, a complex constructor,
     or the op the message names (`"pdist" not implemented for 'BFloat16'`), a loss excepted (a loss
     on low-precision outputs is amp_upcast's)."""
-    names = source.qualified_names(call.func)
-    if any(n in FUNCTIONS or n in COMPLEX or n.startswith(FAMILIES) for n in names):
+    names = source.qualified_names(call.func) if not _on_result(call.func) else frozenset()
+    if any(n in FUNCTIONS or n in COMPLEX or n.startswith(FAMILIES) and n not in FINE for n in names):
         return True
     last = _last(call)
     if last in named and not last.endswith("loss"):
         return True
     return isinstance(call.func, cst.Attribute) and call.func.attr.value in METHODS and not names & FUNCTIONS \
         and not any(n.startswith("torch.") for n in names)
+
+
+def _on_result(func: cst.BaseExpression) -> bool:
+    """A method of a call's result (`torch.linalg.solve(a, b).squeeze`), which libcst names as if it were
+    the module's (`torch.linalg.solve.squeeze`)."""
+    while isinstance(func, cst.Attribute):
+        func = func.value
+    return not isinstance(func, cst.Name)
 
 
 def _low(frame: Frame, node: cst.CSTNode) -> list[str]:
@@ -223,6 +239,10 @@ class Float32Island(Rule):
                                       f"{dtype}: it has no {dtype} kernel, and the program keeps these tensors "
                                       f"in {dtype} (no autocast)")
                 return
+            entry = entry_cast(source, frame, statement, call, _lowered)
+            if entry is not None:  # its input made here from low-precision tensors: float32 from where they enter
+                yield source.edit(entry, frame.line, f"Made the input of {source.code(call.func)} in float32 from "
+                                  f"where its {dtype} tensors enter: it has no {dtype} kernel")
             if not _lowered(island):  # nothing autocast would lower again: the inputs in float32 suffice
                 upcast = statement.visit(_Upcast(source, call, set()))
                 yield source.edit(source.replaced(statement, upcast), frame.line,
