@@ -55,14 +55,13 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._float32_entry import entry_cast
-from resolver.fix.rules._project import enters_autocast
+from resolver.fix.rules._project import keeps_low_precision
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, names_in, project_files, project_sources, user_frames, wrap
+from resolver.fix.rules._source import Source, names_in, user_frames, wrap
 from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
 LOW = {"bfloat16", "float16"}
-LOW_DTYPES = {"torch.bfloat16", "torch.float16", "torch.half"}
 # torch functions without low-precision kernels on some device, and their method spellings
 FAMILIES = ("torch.linalg.", "torch.fft.")
 # ... less those that have low-precision kernels (norms, products): no island for them
@@ -91,8 +90,6 @@ TUPLED = {"qr": ("Q", "R"), "eigh": ("eigenvalues", "eigenvectors"), "svd": ("U"
           "ldl_factor_ex": ("LD", None, None), "geqrf": ("a", "tau")}
 METADATA = {"shape", "dtype", "device", "ndim", "size", "dim", "numel"}  # reads that do not care about the dtype
 LOW_IN_MESSAGE = re.compile(r"BFloat16|Half")
-CONFIGS = (".yaml", ".yml", ".toml", ".cfg", ".ini")  # not .json: tool outputs name dtypes too
-LOW_CONFIG = re.compile(r"(?i)(dtype)\W{1,4}(bfloat16|float16|bf16|fp16|half)\b")
 NAMED_OP = re.compile(r'"(\w+?)(?:_cpu|_cuda)?" not implemented for')
 
 
@@ -231,7 +228,7 @@ class Float32Island(Rule):
             call = calls[-1]  # the innermost: `pinv(x)` inside `logdet(...)` fails first
             dtype = frame.tensors[inputs[0]].dtype
             island = _feeders(source, frame, statement)
-            if _keeps_low(workspace):  # the program keeps its tensors in low precision itself
+            if keeps_low_precision(workspace):  # the program keeps its tensors in low precision itself
                 restored = _restored(source, frame, island, call)
                 if restored is not None:
                     yield source.edit(restored, frame.line,
@@ -281,39 +278,6 @@ def _islanded(source: Source, frame: Frame, island: list, call: cst.Call, first_
     start = kept.index(island[0])
     return source.replaced(parent, parent.with_changes(
         body=[*kept[:start], block, *kept[start + len(island):]]))
-
-
-def _keeps_low(workspace: Workspace) -> bool:
-    """Whether the project makes its low-precision tensors itself (`model.to(torch.bfloat16)`, `.half()`,
-    `dtype="bfloat16"`) and never enters autocast: then they are its own state, and a float32 result
-    would meet them unconverted. Tensors it does not make came from an autocast it does not see (a
-    library's trainer), which the island turns off."""
-    sources = project_sources(workspace)
-    if enters_autocast(sources):
-        return False
-    calls = [(source, call) for source in sources for call in source.nodes(cst.Call)]
-    return any(isinstance(call.func, cst.Attribute) and call.func.attr.value in {"bfloat16", "half"}
-               and not call.args for _, call in calls) \
-        or any(source.qualified_names(a) & LOW_DTYPES for source in sources for a in source.nodes(cst.Attribute)) \
-        or any(_low_setting(source, string) for source in sources for string in source.nodes(cst.SimpleString)) \
-        or any(LOW_CONFIG.search(_text(path)) for path in project_files(workspace, CONFIGS))
-
-
-def _text(path) -> str:
-    try:
-        return path.read_text(errors="replace")
-    except OSError:
-        return ""
-
-
-def _low_setting(source: Source, string: cst.SimpleString) -> bool:
-    """`dtype="bfloat16"`, `DTYPE = "float16"`: a dtype setting naming a low-precision one."""
-    if string.evaluated_value not in LOW | {"bf16", "fp16", "half"}:
-        return False
-    parent = source.parents.get(string)
-    named = parent.keyword.value if isinstance(parent, cst.Arg) and parent.keyword is not None \
-        else source.code(parent.targets[0].target) if isinstance(parent, cst.Assign) else ""
-    return "dtype" in named.lower()  # not `mixed_precision="bf16"`: that is autocast, entered by a library
 
 
 def _reads(statement: cst.SimpleStatementLine) -> list[str]:
