@@ -15,6 +15,8 @@ from resolver.write.edits import Change, Edit, Workspace
 CONFIG_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini")
 LOW_DTYPES = {"torch.bfloat16", "torch.float16", "torch.half"}
 CONFIGS = (".yaml", ".yml", ".toml", ".cfg", ".ini")  # not .json: tool outputs name dtypes too
+LOW_NAMED = re.compile(r"\b(bfloat16|float16|bf16|fp16)\b|\.half\(\)")
+AUTOCAST_LINE = re.compile(r"(?i)autocast|\bamp\b|amp_|_amp|mixed|precision|scaler")
 LOW_CONFIG = re.compile(r"(?i)(dtype)\W{1,4}(bfloat16|float16|bf16|fp16|half)\b")
 
 
@@ -40,14 +42,28 @@ def keeps_low_precision(workspace: Workspace) -> bool:
     would meet them unconverted. Tensors it does not make came from an autocast it does not see (a
     library's trainer), which the island turns off."""
     sources = project_sources(workspace)
-    if enters_autocast(sources):
-        return False
+    return not enters_autocast(sources) and declares_low_dtype(workspace, sources)
+
+
+def declares_low_dtype(workspace: Workspace, sources: list[Source] | None = None) -> bool:
+    """Whether the project names a low-precision dtype for tensors it makes: `.half()`, `.bfloat16()`,
+    `torch.bfloat16`, `dtype="float16"`, `dtype: bf16` in a config file."""
+    sources = project_sources(workspace) if sources is None else sources
     calls = [(source, call) for source in sources for call in source.nodes(cst.Call)]
     return any(isinstance(call.func, cst.Attribute) and call.func.attr.value in {"bfloat16", "half"}
                and not call.args for _, call in calls) \
         or any(source.qualified_names(a) & LOW_DTYPES for source in sources for a in source.nodes(cst.Attribute)) \
         or any(_low_setting(source, string) for source in sources for string in source.nodes(cst.SimpleString)) \
         or any(LOW_CONFIG.search(_text(path)) for path in project_files(workspace, CONFIGS))
+
+
+def names_low_dtype_besides_autocast(workspace: Workspace) -> bool:
+    """Whether a line of the project's code or configs names a low-precision dtype (`torch.bfloat16`,
+    `.half()`, `dtype: bf16`) other than for autocast (a line naming autocast, amp, mixed precision):
+    the program asked for low-precision tensors of its own (an EMA shadow, a snapshot)."""
+    paths = [*project_files(workspace, (".py",)), *project_files(workspace, CONFIGS)]
+    return any(LOW_NAMED.search(line) and not AUTOCAST_LINE.search(line) and not line.lstrip().startswith("#")
+               for path in paths for line in workspace.text(path).splitlines())
 
 
 def _text(path) -> str:

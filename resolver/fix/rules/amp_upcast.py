@@ -1,14 +1,14 @@
 """## What it does
-Upcasts the low-precision tensor an operation outside autocast receives beside float32 ones,
-with `.float()` where it enters the computation: the loss call in the training loop, not the
-loss helper's inside when the helper only passes it on (`balanced_bce(probs, ...)` ->
+Upcasts the low-precision tensor an operation outside autocast receives beside float32 ones, with
+`.float()` where it enters the computation: the loss call in the training loop, not the loss
+helper's inside when the helper only passes it on (`balanced_bce(probs, ...)` ->
 `balanced_bce(probs.float(), ...)`); a loss module's forward, called through its instance
-(`criterion(probs, masks)`), gets it at its loss term (`self.bce(gate.float(), active)`); or the operand of a matrix product with a float32 buffer
-(`feats @ self.prototypes.t()` -> `feats.float() @ self.prototypes.t()`). A loss input made by
-the tensor's own methods is upcast where it is made (`logits.log_softmax(-1)` ->
-`logits.float().log_softmax(-1)`), so those steps run in float32 too. A loss with no
-low-precision kernel (`"ctc_loss_cpu" not implemented for 'BFloat16'`) gets the same upcast;
-and when the error comes from `loss.backward()`, the loss's bindings in that function are
+(`criterion(probs, masks)`), gets it at its loss term (`self.bce(gate.float(), active)`); or the
+operand of a matrix product with a float32 buffer (`feats @ self.prototypes.t()` -> `feats.float() @
+self.prototypes.t()`). A loss input made by the tensor's own methods is upcast where it is made
+(`logits.log_softmax(-1)` -> `logits.float().log_softmax(-1)`), so those steps run in float32 too. A
+loss with no low-precision kernel (`"ctc_loss_cpu" not implemented for 'BFloat16'`) gets the same
+upcast; and when the error comes from `loss.backward()`, the loss's bindings in that function are
 followed back to the call that made it from a low-precision tensor. A project that never enters
 autocast and makes its low-precision tensors itself (`model.to(torch.bfloat16)`) gets nothing: the
 dtype is its design, not autocast's.
