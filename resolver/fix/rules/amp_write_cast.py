@@ -5,7 +5,7 @@ Casts the value an in-place write puts into a tensor to that tensor's dtype, at 
 `index_put_`, `buf[idx] = value` and the moving averages of `lerp_` (`ema.lerp_(live, 1 - d)`
 -> `ema.lerp_(live.to(ema.dtype), 1 - d)`, or its tensor `weight` when the message names it),
 as methods or as `torch.index_add(buf, ...)`. Lists moved with `torch._foreach_lerp_(shadow, live, w)`
-(or copied with `_foreach_copy_`) get each value cast to its destination's dtype,
+get each value cast to its destination's dtype,
 `[p.to(e.dtype) for e, p in zip(shadow, live)]`, where the value list is bound after the
 destinations in the same function (`live = list(model.parameters())`), else at the write. Only
 floating dtypes are reconciled: an integer destination that receives floats is a design error,
@@ -62,7 +62,7 @@ WRITES = {"index_add_": (2, "source"), "index_add": (2, "source"), "index_copy_"
 # torch.<function>(destination, ...): the same writes, out of place (the value one position later)
 FUNCTIONS = {f"torch.{name}" for name in WRITES if not name.endswith("_")}
 # torch._foreach_<op>(destinations, values, ...): lists of tensors, the value list second
-FOREACH = {"torch._foreach_lerp_": "tensors1", "torch._foreach_copy_": "src"}
+FOREACH = {"torch._foreach_lerp_": "tensors1"}  # _foreach_copy_ and _foreach_add_ convert: no error
 LOW_DESTINATION = re.compile(r"expected dtype (?:c10::)?(BFloat16|Half) for|\((BFloat16|Half)\) and source")
 FLOATING = {"Float", "Double", "Half", "BFloat16", "float32", "float64", "float16", "bfloat16", "float", "double"}
 NAMED_DTYPES = re.compile(r"\((\w+)\) and source \((\w+)\)|\(self\) (\w+) and \(source\) (\w+)"
