@@ -9,10 +9,15 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._source import Source, project_files
+from resolver.fix.rules._source import Source, project_files, project_sources
 from resolver.write.edits import Change, Edit, Workspace
 
 CONFIG_SUFFIXES = (".json", ".yaml", ".yml", ".toml", ".cfg", ".ini")
+LOW_DTYPES = {"torch.bfloat16", "torch.float16", "torch.half"}
+CONFIGS = (".yaml", ".yml", ".toml", ".cfg", ".ini")  # not .json: tool outputs name dtypes too
+LOW_NAMED = re.compile(r"\b(bfloat16|float16|bf16|fp16)\b|\.half\(\)")
+AUTOCAST_LINE = re.compile(r"(?i)autocast|\bamp\b|amp_|_amp|mixed|precision|scaler")
+LOW_CONFIG = re.compile(r"(?i)(dtype)\W{1,4}(bfloat16|float16|bf16|fp16|half)\b")
 
 
 def sources_mentioning(workspace: Workspace, pattern: str) -> Iterator[Source]:
@@ -29,6 +34,53 @@ def enters_autocast(sources: list[Source]) -> bool:
     """Whether any project file calls an autocast (`torch.autocast`, `torch.amp.autocast`, the CUDA spelling)."""
     return any(name.endswith(".autocast") for source in sources
                for call in source.nodes(cst.Call) for name in source.qualified_names(call.func))
+
+
+def keeps_low_precision(workspace: Workspace) -> bool:
+    """Whether the project makes its low-precision tensors itself (`model.to(torch.bfloat16)`, `.half()`,
+    `dtype="bfloat16"`) and never enters autocast: then they are its own state, and a float32 result
+    would meet them unconverted. Tensors it does not make came from an autocast it does not see (a
+    library's trainer), which the island turns off."""
+    sources = project_sources(workspace)
+    return not enters_autocast(sources) and declares_low_dtype(workspace, sources)
+
+
+def declares_low_dtype(workspace: Workspace, sources: list[Source] | None = None) -> bool:
+    """Whether the project names a low-precision dtype for tensors it makes: `.half()`, `.bfloat16()`,
+    `torch.bfloat16`, `dtype="float16"`, `dtype: bf16` in a config file."""
+    sources = project_sources(workspace) if sources is None else sources
+    calls = [(source, call) for source in sources for call in source.nodes(cst.Call)]
+    return any(isinstance(call.func, cst.Attribute) and call.func.attr.value in {"bfloat16", "half"}
+               and not call.args for _, call in calls) \
+        or any(source.qualified_names(a) & LOW_DTYPES for source in sources for a in source.nodes(cst.Attribute)) \
+        or any(_low_setting(source, string) for source in sources for string in source.nodes(cst.SimpleString)) \
+        or any(LOW_CONFIG.search(_text(path)) for path in project_files(workspace, CONFIGS))
+
+
+def names_low_dtype_besides_autocast(workspace: Workspace) -> bool:
+    """Whether a line of the project's code or configs names a low-precision dtype (`torch.bfloat16`,
+    `.half()`, `dtype: bf16`) other than for autocast (a line naming autocast, amp, mixed precision):
+    the program asked for low-precision tensors of its own (an EMA shadow, a snapshot)."""
+    paths = [*project_files(workspace, (".py",)), *project_files(workspace, CONFIGS)]
+    return any(LOW_NAMED.search(line) and not AUTOCAST_LINE.search(line) and not line.lstrip().startswith("#")
+               for path in paths for line in workspace.text(path).splitlines())
+
+
+def _text(path) -> str:
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return ""
+
+
+def _low_setting(source: Source, string: cst.SimpleString) -> bool:
+    """`dtype="bfloat16"`, `DTYPE = "float16"`: a dtype setting naming a low-precision one."""
+    if string.evaluated_value not in {"bfloat16", "float16", "bf16", "fp16", "half"}:
+        return False
+    parent = source.parents.get(string)
+    named = parent.keyword.value if isinstance(parent, cst.Arg) and parent.keyword is not None \
+        else source.code(parent.targets[0].target) if isinstance(parent, cst.Assign) else ""
+    return "dtype" in named.lower()  # not `mixed_precision="bf16"`: that is autocast, entered by a library
 
 
 def classes_named(workspace: Workspace, name: str) -> Iterator[tuple[Source, cst.ClassDef]]:

@@ -1,14 +1,17 @@
 """## What it does
-Upcasts the low-precision tensor an operation outside autocast receives beside float32 ones,
-with `.float()` where it enters the computation: the loss call in the training loop, not the
-loss helper's inside when the helper only passes it on (`balanced_bce(probs, ...)` ->
-`balanced_bce(probs.float(), ...)`), or the operand of a matrix product with a float32 buffer
-(`feats @ self.prototypes.t()` -> `feats.float() @ self.prototypes.t()`). A loss input made by
-the tensor's own methods is upcast where it is made (`logits.log_softmax(-1)` ->
-`logits.float().log_softmax(-1)`), so those steps run in float32 too. A loss with no
-low-precision kernel (`"ctc_loss_cpu" not implemented for 'BFloat16'`) gets the same upcast;
-and when the error comes from `loss.backward()`, the loss's bindings in that function are
-followed back to the call that made it from a low-precision tensor.
+Upcasts the low-precision tensor an operation outside autocast receives beside float32 ones, with
+`.float()` where it enters the computation: the loss call in the training loop, not the loss
+helper's inside when the helper only passes it on (`balanced_bce(probs, ...)` ->
+`balanced_bce(probs.float(), ...)`); a loss module's forward, called through its instance
+(`criterion(probs, masks)`), gets it at its loss term (`self.bce(gate.float(), active)`); or the
+operand of a matrix product with a float32 buffer (`feats @ self.prototypes.t()` -> `feats.float() @
+self.prototypes.t()`). A loss input made by the tensor's own methods is upcast where it is made
+(`logits.log_softmax(-1)` -> `logits.float().log_softmax(-1)`), so those steps run in float32 too. A
+loss with no low-precision kernel (`"ctc_loss_cpu" not implemented for 'BFloat16'`) gets the same
+upcast; and when the error comes from `loss.backward()`, the loss's bindings in that function are
+followed back to the call that made it from a low-precision tensor. A project that never enters
+autocast and makes its low-precision tensors itself (`model.to(torch.bfloat16)`) gets nothing: the
+dtype is its design, not autocast's.
 
 ## Why is this bad?
 `expected scalar type BFloat16 but found Float`, `Found dtype Float but expected BFloat16`,
@@ -44,6 +47,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules._project import keeps_low_precision
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, names_in, user_frames, wrap
 from resolver.fix.rules._syntax import last_name, latest_binding, parameter_names
@@ -159,20 +163,28 @@ class AmpUpcast(Rule):
         return super().matches(diagnosis) and bool(LOW_IN_MESSAGE.search(diagnosis.message))
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        if keeps_low_precision(workspace):
+            return  # no autocast: the program makes its low-precision tensors itself, by design
         callee = None  # the function the frame inside this one runs, once the tensor was passed on
+        inner = None  # the loss call in that function, where the caller's call is not found by name
         for frame, source in user_frames(diagnosis, workspace):
             found = _low_arguments(source, frame)
             if callee is None and not found and diagnosis.category != KERNELLESS:
                 found = _loss_makings(source, frame)
             if callee is not None:
                 found = [f for f in found if isinstance(f[0], cst.Call) and last_name(f[0].func) == callee]
+                if not found and inner is not None:  # a loss module's forward, called as `self.loss(...)`:
+                    frame, source, found = inner  # the loss among its terms is where the input enters
+                    callee = None
             elif diagnosis.category == KERNELLESS:
                 found = [f for f in found if _is_loss(source, f[0], diagnosis)]
             if not found:
                 return
             _, operand, name = found[0]
-            if (isinstance(operand, cst.Name) or callee is None) and _passed_on(source, frame, name):
+            if (isinstance(operand, cst.Name) or callee is None) and _passed_on(source, frame, name) \
+                    and inner is None:
                 callee = frame.function
+                inner = (frame, source, found) if _is_loss(source, found[0][0], diagnosis) else None
                 continue
             root = _chain_root(source, frame, name) if isinstance(operand, cst.Name) and callee is None else None
             operand = root if root is not None else operand

@@ -4,9 +4,14 @@ Casts the value an in-place write puts into a tensor to that tensor's dtype, at 
 `index_copy_`, `index_reduce_`, `masked_scatter`, `scatter`/`scatter_add`/`scatter_reduce`,
 `index_put_`, `buf[idx] = value` and the moving averages of `lerp_` (`ema.lerp_(live, 1 - d)`
 -> `ema.lerp_(live.to(ema.dtype), 1 - d)`, or its tensor `weight` when the message names it),
-as methods or as `torch.index_add(buf, ...)`. Only
+as methods or as `torch.index_add(buf, ...)`. Lists moved with `torch._foreach_lerp_(shadow, live, w)`
+get each value cast to its destination's dtype,
+`[p.to(e.dtype) for e, p in zip(shadow, live)]`, where the value list is bound after the
+destinations in the same function (`live = list(model.parameters())`), else at the write. Only
 floating dtypes are reconciled: an integer destination that receives floats is a design error,
-not a cast, and nothing is proposed.
+not a cast, and nothing is proposed. Nor is a low-precision destination the program never asked
+for (no line outside its autocast names bfloat16 or float16): a buffer made lazily under autocast
+is low by accident, and casting the float32 value down would keep the accident.
 
 ## Why is this bad?
 `index_add_(): self (Float) and source (BFloat16) must have the same scalar type`, `Index put
@@ -41,8 +46,10 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules._project import names_low_dtype_besides_autocast
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, user_frames, wrap
+from resolver.fix.rules._syntax import last_name, latest_binding
 from resolver.write.edits import Edit, Workspace
 
 # method -> (position, keyword) of the value written into the receiver
@@ -54,6 +61,9 @@ WRITES = {"index_add_": (2, "source"), "index_add": (2, "source"), "index_copy_"
           "index_put": (1, "values"), "lerp_": (0, "end"), "lerp": (0, "end")}
 # torch.<function>(destination, ...): the same writes, out of place (the value one position later)
 FUNCTIONS = {f"torch.{name}" for name in WRITES if not name.endswith("_")}
+# torch._foreach_<op>(destinations, values, ...): lists of tensors, the value list second
+FOREACH = {"torch._foreach_lerp_": "tensors1"}  # _foreach_copy_ and _foreach_add_ convert: no error
+LOW_DESTINATION = re.compile(r"expected dtype (?:c10::)?(BFloat16|Half) for|\((BFloat16|Half)\) and source")
 FLOATING = {"Float", "Double", "Half", "BFloat16", "float32", "float64", "float16", "bfloat16", "float", "double"}
 NAMED_DTYPES = re.compile(r"\((\w+)\) and source \((\w+)\)|\(self\) (\w+) and \(source\) (\w+)"
                           r"|but got ?(\w+) and (\w+)|got (\w+) for the destination and (\w+) for the source"
@@ -85,7 +95,12 @@ def _writes(source: Source, line: int, weight: bool = False) \
     """(the value's node, the destination, the value) for each write in the statement on the line."""
     for call in source.on_line(cst.Call, line):
         function = next(iter(source.qualified_names(call.func) & FUNCTIONS), None)
-        if function is not None:  # torch.index_add(buf, 0, idx, m)
+        foreach = next(iter(source.qualified_names(call.func) & set(FOREACH)), None)
+        if foreach is not None and not weight:  # torch._foreach_lerp_(shadow, live, 1 - d)
+            destination, arg = argument(call, 0, "self"), argument(call, 1, FOREACH[foreach])
+            if destination is not None and arg is not None and _plain(destination.value):
+                yield arg.value, destination.value, None
+        elif function is not None:  # torch.index_add(buf, 0, idx, m)
             position, keyword = _written(function.removeprefix("torch."), weight)
             destination, arg = argument(call, 0, "input"), argument(call, position + 1, keyword)
             if destination is not None and arg is not None and _plain(destination.value):
@@ -108,6 +123,12 @@ class AmpWriteCast(Rule):
         for frame, source in user_frames(diagnosis, workspace):
             writes = list(_writes(source, frame.line, bool(WEIGHT.search(diagnosis.message))))
             for node, destination, value in writes:
+                if LOW_DESTINATION.search(diagnosis.message) and not names_low_dtype_besides_autocast(workspace):
+                    return  # a low-precision destination the program never asked for: autocast made it so
+                if value is None:  # lists of tensors, each cast to its destination's dtype
+                    if NAMED_DTYPES.search(diagnosis.message) and _floating_pair(diagnosis, frame, "", ""):
+                        yield _foreach_cast(source, frame, node, destination)
+                    return
                 into, what = source.code(destination), source.code(value)
                 if not _floating_pair(diagnosis, frame, into, what):
                     return
@@ -118,3 +139,25 @@ class AmpWriteCast(Rule):
                 return
             if writes:
                 return
+
+
+def _foreach_cast(source: Source, frame: Frame, values: cst.BaseExpression, destinations: cst.BaseExpression) -> Edit:
+    """`[p.to(e.dtype) for e, p in zip(<destinations>, <values>)]`: where the value list is bound in this
+    function after the destinations (`live = list(model.parameters())` -> from `model.parameters()`),
+    or at the write."""
+    into = source.code(destinations)
+    function = source.function_of(values)
+    bound = latest_binding(source, function, values.value, frame.line) if isinstance(values, cst.Name) else None
+    made = latest_binding(source, function, into, frame.line) if isinstance(destinations, cst.Name) else None
+    node = values
+    if bound is not None and bound[0] is not None and bound[1] == () and bound[2] is None \
+            and made is not None and made[0] is not None and source.line_of(made[0]) < source.line_of(bound[0]):
+        node = bound[0]
+        if isinstance(node, cst.Call) and last_name(node.func) == "list" and len(node.args) == 1:
+            values = node.args[0].value  # `list(model.parameters())`: zip takes the iterable itself
+        else:
+            values = node
+    cast = cst.parse_expression(f"[p.to(e.dtype) for e, p in zip({into}, {source.module.code_for_node(values)})]")
+    return source.edit(source.replaced(node, cast), source.line_of(node),
+                       f"Cast each tensor written into {into} to its dtype: the lists are written in place "
+                       f"into tensors that keep their own dtype")

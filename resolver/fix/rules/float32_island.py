@@ -8,7 +8,11 @@ low-precision tensors it combines get `.float()`; and when the call's input was 
 by such an op (`gram = z @ z.T` before `torch.det(gram)`), those lines go into the island too,
 with the tensor they start from cast once at its top: a Gram matrix rounded to bf16 can make the
 determinant 0. The device type is read from the tensor itself, so the same code runs on CPU and
-CUDA. A project that never enters autocast and makes its low-precision tensors itself
+CUDA. When the call's input is made in the same function from low-precision tensors by a helper of
+the file that keeps their dtype (`L = self.scale_tril(raw_tril)` before `solve_triangular(L, ...)`),
+the first candidate casts them where they enter it instead (`self.scale_tril(raw_tril.float())`):
+the whole factor is then built in float32. A linalg call that has a low-precision kernel (a norm, a
+product) is not one of these. A project that never enters autocast and makes its low-precision tensors itself
 (`model.to(torch.bfloat16)`, `.half()`, a `dtype` setting naming bfloat16) keeps them so: there the
 inputs get `.float()` where they are read and the real floating results go back with
 `.to(<input>.dtype)`, on the call or, for results unpacked from a tuple (`q, r = torch.linalg.qr(a)`),
@@ -50,16 +54,19 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
-from resolver.fix.rules._project import enters_autocast
+from resolver.fix.rules._float32_entry import entry_cast
+from resolver.fix.rules._project import keeps_low_precision
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, names_in, project_files, project_sources, user_frames, wrap
+from resolver.fix.rules._source import Source, names_in, user_frames, wrap
 from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Edit, Workspace
 
 LOW = {"bfloat16", "float16"}
-LOW_DTYPES = {"torch.bfloat16", "torch.float16", "torch.half"}
 # torch functions without low-precision kernels on some device, and their method spellings
 FAMILIES = ("torch.linalg.", "torch.fft.")
+# ... less those that have low-precision kernels (norms, products): no island for them
+FINE = {f"torch.linalg.{n}" for n in ("vector_norm", "matrix_norm", "norm", "multi_dot", "vecdot", "cross", "diagonal",
+                                      "matmul", "matrix_power")}
 FUNCTIONS = {"torch.logdet", "torch.det", "torch.slogdet", "torch.inverse", "torch.pinverse", "torch.cholesky",
              "torch.cholesky_solve", "torch.cholesky_inverse", "torch.svd", "torch.lu", "torch.lstsq",
              "torch.triangular_solve", "torch.cdist", "torch.stft", "torch.istft", "torch.matrix_exp",
@@ -83,8 +90,6 @@ TUPLED = {"qr": ("Q", "R"), "eigh": ("eigenvalues", "eigenvectors"), "svd": ("U"
           "ldl_factor_ex": ("LD", None, None), "geqrf": ("a", "tau")}
 METADATA = {"shape", "dtype", "device", "ndim", "size", "dim", "numel"}  # reads that do not care about the dtype
 LOW_IN_MESSAGE = re.compile(r"BFloat16|Half")
-CONFIGS = (".yaml", ".yml", ".toml", ".cfg", ".ini")  # not .json: tool outputs name dtypes too
-LOW_CONFIG = re.compile(r"(?i)(dtype)\W{1,4}(bfloat16|float16|bf16|fp16|half)\b")
 NAMED_OP = re.compile(r'"(\w+?)(?:_cpu|_cuda)?" not implemented for')
 
 
@@ -92,14 +97,22 @@ def _kernelless(source: Source, call: cst.Call, named: set[str]) -> bool:
     """A call without a low-precision kernel: a solver, determinant or FFT, a complex constructor,
     or the op the message names (`"pdist" not implemented for 'BFloat16'`), a loss excepted (a loss
     on low-precision outputs is amp_upcast's)."""
-    names = source.qualified_names(call.func)
-    if any(n in FUNCTIONS or n in COMPLEX or n.startswith(FAMILIES) for n in names):
+    names = source.qualified_names(call.func) if not _on_result(call.func) else frozenset()
+    if any(n in FUNCTIONS or n in COMPLEX or n.startswith(FAMILIES) and n not in FINE for n in names):
         return True
     last = _last(call)
     if last in named and not last.endswith("loss"):
         return True
     return isinstance(call.func, cst.Attribute) and call.func.attr.value in METHODS and not names & FUNCTIONS \
         and not any(n.startswith("torch.") for n in names)
+
+
+def _on_result(func: cst.BaseExpression) -> bool:
+    """A method of a call's result (`torch.linalg.solve(a, b).squeeze`), which libcst names as if it were
+    the module's (`torch.linalg.solve.squeeze`)."""
+    while isinstance(func, cst.Attribute):
+        func = func.value
+    return not isinstance(func, cst.Name)
 
 
 def _low(frame: Frame, node: cst.CSTNode) -> list[str]:
@@ -215,7 +228,7 @@ class Float32Island(Rule):
             call = calls[-1]  # the innermost: `pinv(x)` inside `logdet(...)` fails first
             dtype = frame.tensors[inputs[0]].dtype
             island = _feeders(source, frame, statement)
-            if _keeps_low(workspace):  # the program keeps its tensors in low precision itself
+            if keeps_low_precision(workspace):  # the program keeps its tensors in low precision itself
                 restored = _restored(source, frame, island, call)
                 if restored is not None:
                     yield source.edit(restored, frame.line,
@@ -223,6 +236,10 @@ class Float32Island(Rule):
                                       f"{dtype}: it has no {dtype} kernel, and the program keeps these tensors "
                                       f"in {dtype} (no autocast)")
                 return
+            entry = entry_cast(source, frame, statement, call, _lowered)
+            if entry is not None:  # its input made here from low-precision tensors: float32 from where they enter
+                yield source.edit(entry, frame.line, f"Made the input of {source.code(call.func)} in float32 from "
+                                  f"where its {dtype} tensors enter: it has no {dtype} kernel")
             if not _lowered(island):  # nothing autocast would lower again: the inputs in float32 suffice
                 upcast = statement.visit(_Upcast(source, call, set()))
                 yield source.edit(source.replaced(statement, upcast), frame.line,
@@ -261,39 +278,6 @@ def _islanded(source: Source, frame: Frame, island: list, call: cst.Call, first_
     start = kept.index(island[0])
     return source.replaced(parent, parent.with_changes(
         body=[*kept[:start], block, *kept[start + len(island):]]))
-
-
-def _keeps_low(workspace: Workspace) -> bool:
-    """Whether the project makes its low-precision tensors itself (`model.to(torch.bfloat16)`, `.half()`,
-    `dtype="bfloat16"`) and never enters autocast: then they are its own state, and a float32 result
-    would meet them unconverted. Tensors it does not make came from an autocast it does not see (a
-    library's trainer), which the island turns off."""
-    sources = project_sources(workspace)
-    if enters_autocast(sources):
-        return False
-    calls = [(source, call) for source in sources for call in source.nodes(cst.Call)]
-    return any(isinstance(call.func, cst.Attribute) and call.func.attr.value in {"bfloat16", "half"}
-               and not call.args for _, call in calls) \
-        or any(source.qualified_names(a) & LOW_DTYPES for source in sources for a in source.nodes(cst.Attribute)) \
-        or any(_low_setting(source, string) for source in sources for string in source.nodes(cst.SimpleString)) \
-        or any(LOW_CONFIG.search(_text(path)) for path in project_files(workspace, CONFIGS))
-
-
-def _text(path) -> str:
-    try:
-        return path.read_text(errors="replace")
-    except OSError:
-        return ""
-
-
-def _low_setting(source: Source, string: cst.SimpleString) -> bool:
-    """`dtype="bfloat16"`, `DTYPE = "float16"`: a dtype setting naming a low-precision one."""
-    if string.evaluated_value not in LOW | {"bf16", "fp16", "half"}:
-        return False
-    parent = source.parents.get(string)
-    named = parent.keyword.value if isinstance(parent, cst.Arg) and parent.keyword is not None \
-        else source.code(parent.targets[0].target) if isinstance(parent, cst.Assign) else ""
-    return "dtype" in named.lower()  # not `mixed_precision="bf16"`: that is autocast, entered by a library
 
 
 def _reads(statement: cst.SimpleStatementLine) -> list[str]:
