@@ -144,14 +144,19 @@ class AmpWriteCast(Rule):
 def _foreach_cast(source: Source, frame: Frame, values: cst.BaseExpression, destinations: cst.BaseExpression) -> Edit:
     """`[p.to(e.dtype) for e, p in zip(<destinations>, <values>)]`: where the value list is bound in this
     function after the destinations (`live = list(model.parameters())` -> from `model.parameters()`),
-    or at the write."""
+    when the binding runs as often as the write (in the same loop) and nothing else reads the list (a
+    cast to another dtype is a copy: bound once before the loop, the lerp would chase the first
+    weights forever, and a clip or an optimizer given the list would get copies); else at the write."""
     into = source.code(destinations)
     function = source.function_of(values)
     bound = latest_binding(source, function, values.value, frame.line) if isinstance(values, cst.Name) else None
     made = latest_binding(source, function, into, frame.line) if isinstance(destinations, cst.Name) else None
     node = values
     if bound is not None and bound[0] is not None and bound[1] == () and bound[2] is None \
-            and made is not None and made[0] is not None and source.line_of(made[0]) < source.line_of(bound[0]):
+            and made is not None and made[0] is not None and source.line_of(made[0]) < source.line_of(bound[0]) \
+            and source.loop_of(bound[0]) is source.loop_of(values) \
+            and len(source.nodes(cst.Name, lambda n: n.value == values.value
+                                 and source.within(n, function or source.module))) <= 2:
         node = bound[0]
         if isinstance(node, cst.Call) and last_name(node.func) == "list" and len(node.args) == 1:
             values = node.args[0].value  # `list(model.parameters())`: zip takes the iterable itself
