@@ -16,7 +16,11 @@ Under mixed precision the same order crashes first, when the optimizer held only
 (a frozen backbone): `GradScaler.step` finds `No inf checks were recorded for this optimizer`. The
 probe's record of the replacement leads to the same move, the replacing statement put above the
 optimizer where nothing between touches the model; without that record (an optimizer stepped with no
-backward through its model) nothing is proposed.
+backward through its model) nothing is proposed. The record followed is that of the optimizer the
+failing `scaler.step(...)` was given; nothing is proposed when an optimizer built after the
+replacement already holds the new layer (the step names the wrong optimizer), nor, on either path,
+when a statement between the optimizer and the replacement steps or trains it (a linear probe of
+the old head, trained on purpose before the swap).
 
 ## Why is this bad?
 `model.parameters()` is read once, when the optimizer is built. A layer assigned afterwards
@@ -65,8 +69,10 @@ def _models_given(statement: cst.CSTNode, source: Source) -> set[str]:
 
 def _targets(statement: cst.CSTNode) -> list[cst.BaseExpression]:
     """What a simple statement binds: `optimizer`, `self.optimizer`, `net, opt`."""
+    if not isinstance(statement, cst.SimpleStatementLine):
+        return []  # a compound statement (for, if) binds nothing on its own line
     found = []
-    for small in getattr(statement, "body", ()):
+    for small in statement.body:
         if isinstance(small, cst.Assign):
             for target in small.targets:
                 elements = target.target.elements if isinstance(target.target, cst.Tuple) else [target.target]
@@ -79,6 +85,19 @@ def _targets(statement: cst.CSTNode) -> list[cst.BaseExpression]:
 def _mentions(statement: cst.CSTNode, spelt: set[str], source: Source) -> bool:
     return any(source.code(n) in spelt for n in source.nodes((cst.Name, cst.Attribute))
                if n is statement or source.within(n, statement))
+
+
+def _trains(statement: cst.CSTNode, names: set[str], source: Source) -> bool:
+    """The statement steps or trains the optimizer: `opt.step()`, `scaler.step(opt)` (in a loop too), or
+    a bare call given it (`train(model, opt)`)."""
+    for call in source.nodes(cst.Call, lambda c: c is statement or source.within(c, statement)):
+        given = any(source.code(a.value) in names for a in call.args)
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "step" \
+                and (given or source.code(call.func.value) in names):
+            return True
+        if given and isinstance(source.parents.get(call), cst.Expr):
+            return True
+    return False
 
 
 def _span(node: cst.CSTNode, source: Source) -> range:
@@ -113,6 +132,8 @@ def _reordered(source: Source, at_line: int, swap_line: int, training: set[int],
     if not later or training & set(_span(body[later[0]], source)):
         return None
     to, names = later[0], {source.code(t) for t in _targets(statement)}
+    if names and any(_trains(s, names, source) for s in body[at + 1:to]):
+        return None  # it trains the old layer on purpose before the swap (a linear probe): not this rule's order
     swap = body[to]
     start = at  # the parameter groups it is given, collected just above it (`decay = [p for n, p in ...]`)
     while start > 0 and isinstance(body[start - 1], cst.SimpleStatementLine) and _targets(body[start - 1]) \
@@ -191,6 +212,60 @@ def _param_group(source: Source, swap: dict, inner: dict, step: dict, attribute:
     return text, source.line_of(statement) + 1, reason
 
 
+def _stepped(diagnosis: Diagnosis, workspace: Workspace) -> str | None:
+    """The optimizer the failing `scaler.step(...)` was given, as spelt there."""
+    for frame, source in user_frames(diagnosis, workspace):
+        calls = [c for c in source.on_line(cst.Call, frame.line)
+                 if isinstance(c.func, cst.Attribute) and c.func.attr.value == "step" and c.args]
+        if calls:
+            return source.code(calls[-1].args[0].value)
+    return None
+
+
+def _bound_to(optimizer: dict, spelt: str | None, workspace: Workspace) -> bool:
+    """The optimizer's construction was bound to `spelt` in one of its frames (`opt = make_optimizer(...)`)."""
+    for frame in (optimizer.get("stack") or []) if spelt else []:
+        source = Source.parse(workspace, Path(frame["file"]))
+        statement = source and source.statement_at(frame["line"])
+        if statement is not None and any(source.code(t) == spelt for t in _targets(statement)):
+            return True
+    return False
+
+
+def _held_after(swap: dict, optimizers: list[dict], workspace: Workspace) -> bool:
+    """Another optimizer is built after the replacement, in the same function, over the new layer (or a
+    model holding it: `model.parameters()`, `build_optimizer(model)`)."""
+    for index, other in enumerate(optimizers):
+        for built in (other.get("stack") or []) if index != swap["optimizer"] else []:
+            for frame in swap["stack"]:
+                if (built["file"], built["function"]) != (frame["file"], frame["function"]) \
+                        or built["line"] <= frame["line"]:
+                    continue
+                source = Source.parse(workspace, Path(frame["file"]))
+                statement = source and source.statement_at(built["line"])
+                swapped = _swapped(source and source.statement_at(frame["line"]), source)
+                if statement is None:
+                    continue
+                calls = source.nodes(cst.Call, lambda c: source.within(c, statement))
+                given = {source.code(c.func.value) for c in calls if isinstance(c.func, cst.Attribute)
+                         and c.func.attr.value in ("parameters", "named_parameters")}
+                given |= {source.code(a.value) for c in calls for a in c.args
+                          if isinstance(a.value, (cst.Name, cst.Attribute))}
+                if not swapped or any(t == g or t.startswith((g + ".", g + "[")) for t in swapped for g in given):
+                    return True
+    return False
+
+
+def _swapped(statement: cst.CSTNode | None, source: Source) -> set[str]:
+    """What the replacing statement replaces: `model.head` (assigned), `model` (`model.reset_classifier(n)`)."""
+    found = {source.code(t) for t in _targets(statement)} if statement is not None else set()
+    for small in getattr(statement, "body", ()) if isinstance(statement, cst.SimpleStatementLine) else ():
+        if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) \
+                and isinstance(small.value.func, cst.Attribute):
+            found.add(source.code(small.value.func.value))
+    return found
+
+
 def _replaces(statement: cst.CSTNode, models: set[str], source: Source) -> bool:
     """`model.fc = ...`, `model[2] = ...`, `model.head.out = ...`, `setattr(model, ...)`."""
     if not isinstance(statement, cst.SimpleStatementLine):
@@ -221,10 +296,16 @@ class OptimizerAfterReplacement(Rule):
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         health = diagnosis.health
         optimizers = health.get("optimizers") or []
-        for swap in health.get("replaced") or []:
-            built = optimizers[swap["optimizer"]] if swap["optimizer"] < len(optimizers) else {}
-            yield from self._from_frames(swap, built.get("stack") or [], health.get("step_stack") or [], workspace,
-                                         swap_first=diagnosis.category != "health.stale_optimizer")
+        amp = diagnosis.category != "health.stale_optimizer"
+        swaps = [s for s in health.get("replaced") or [] if s["optimizer"] < len(optimizers)]
+        if amp:  # the record of the optimizer the failing scaler.step(...) was given, not the first one
+            stepped = _stepped(diagnosis, workspace)
+            swaps = [s for s in swaps if _bound_to(optimizers[s["optimizer"]], stepped, workspace)]
+        for swap in swaps:
+            if amp and _held_after(swap, optimizers, workspace):
+                return  # an optimizer built after the swap already holds the new layer: the step names the wrong one
+            yield from self._from_frames(swap, optimizers[swap["optimizer"]].get("stack") or [],
+                                         health.get("step_stack") or [], workspace, swap_first=amp)
             return
         if diagnosis.category == "health.stale_optimizer":
             yield from self._in_block(diagnosis, workspace)

@@ -10,6 +10,10 @@ Leaves one `scaler.unscale_(optimizer)` per iteration, the one on the clipping p
 - a branch after the `unscale_` that leaves the pass before the block's `scaler.update()` (a
   `continue` on a non-finite grad norm, a `return` from the step function) gets the update too,
   on that path, ahead of its trailing `zero_grad()` and its `continue`/`return`.
+- either update is added or moved only where the gradients are cleared before the next backward on
+  that path (a `zero_grad()` or `p.grad = None` in the leaving branch, or a `zero_grad()` ahead of the
+  backward on every pass): under gradient accumulation the skipping pass keeps its gradients, and an
+  update there would mix unscaled gradients with the next pass's scaled ones. Nothing is proposed.
 
 ## Why is this bad?
 `unscale_() has already been called on this optimizer since the last update().`: the scaler
@@ -142,6 +146,32 @@ class _Before(cst.CSTTransformer):
         return updated.with_changes(body=[*updated.body[:at], self.added, *updated.body[at:]])
 
 
+def _clears(source: Source, node: cst.CSTNode) -> bool:
+    """The node clears gradients: a `zero_grad()` call or a `p.grad = None` in it."""
+    def inside(n):
+        return n is node or source.within(n, node)
+    return any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "zero_grad"
+               for c in source.nodes(cst.Call, inside)) \
+        or any(isinstance(t.target, cst.Attribute) and t.target.attr.value == "grad"
+               and isinstance(a.value, cst.Name) and a.value.value == "None"
+               for a in source.nodes(cst.Assign, inside) for t in a.targets)
+
+
+def _cleared_each_pass(source: Source, failing: cst.SimpleStatementLine) -> bool:
+    """A `zero_grad()` runs on every pass ahead of the backward that precedes the unscale, in its block
+    (the loop body, or the step function's body): whatever path a pass leaves by, the next backward
+    starts from cleared gradients."""
+    block = source.parents.get(failing)
+    if not isinstance(block, cst.IndentedBlock):
+        return False
+    ahead = list(block.body[:block.body.index(failing)])
+    backward = [i for i, s in enumerate(ahead) if any(
+        isinstance(c.func, cst.Attribute) and c.func.attr.value == "backward"
+        for c in source.nodes(cst.Call, lambda c, s=s: source.within(c, s)))]
+    return bool(backward) and any(isinstance(s, cst.SimpleStatementLine) and _clears(source, s)
+                                  for s in ahead[:backward[-1]])
+
+
 def _update_on_skip(source: Source, failing: cst.SimpleStatementLine) -> Iterator[Edit]:
     """After the unscale, a branch leaves the pass (`continue` on a non-finite grad norm, `return` from
     the step function) before the block's `scaler.update()`: the scaler still marks the optimizer
@@ -165,8 +195,8 @@ def _update_on_skip(source: Source, failing: cst.SimpleStatementLine) -> Iterato
     skipping = [b for b in branches if _leaves(source, b, failing) and not any(
         _single_call(s, "update", scaler, source) for s in source.nodes(cst.SimpleStatementLine,
                                                                           lambda s: source.within(s, b)))]
-    if not skipping:
-        return
+    if not skipping or not (_cleared_each_pass(source, failing) or all(_clears(source, b) for b in skipping)):
+        return  # a path that keeps its gradients (accumulation): an update there would mix scaled and unscaled
     added = cst.parse_statement(f"{scaler}.update()\n")
     text = source.module.visit(_Before({b.body for b in skipping}, added, source)).code
     lines = ", ".join(str(source.line_of(b)) for b in skipping)
@@ -191,8 +221,8 @@ def _update_out_of_branch(source: Source, failing: cst.SimpleStatementLine) -> I
     if len(updates) != 1 or failing not in body:
         return
     branch = next((b for b in body if isinstance(b, cst.If) and source.within(updates[0], b)), None)
-    if branch is None or body.index(branch) < body.index(failing):
-        return
+    if branch is None or body.index(branch) < body.index(failing) or not _cleared_each_pass(source, failing):
+        return  # without a zero_grad ahead of every backward, the skipping pass keeps its (unscaled) gradients
     reason = (f"Moved {source.code(updates[0].body[0].value)} out of the branch at line {source.line_of(branch)} "
               f"to after it: {source.code(failing.body[0].value)} runs on every pass, and a pass that skips "
               "the update leaves the optimizer unscaled for the next one (and never lowers the scale)")
