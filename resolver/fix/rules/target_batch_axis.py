@@ -2,7 +2,10 @@
 Adds the batch axis to a dense target fed without one: when a loss gets an input of one sample
 with its batch axis (`1 x C x H x W`) and a target that is exactly that sample's spatial map
 (`H x W`), the target is followed back to where it is fed to the loss (the argument at the call,
-through tuples, parameters and casts) and gets `.unsqueeze(0)` there. Nothing when the target is
+through tuples, parameters and casts) and gets `.unsqueeze(0)` there, but only when every name on
+the way is bound by an assignment or a parameter and read nowhere else in its scope; a target also
+used elsewhere (collected for a metric) or drawn by a loop or comprehension (`for x, m in zip(...)`)
+gets it at the loss call's argument instead. Nothing when the target is
 not the input's spatial shape (labels of another split, a mask of another size): that is another
 error, not a missing axis.
 
@@ -34,7 +37,8 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Frame, Tensor
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import argument, user_frames, wrap
+from resolver.fix.rules._source import Source, argument, user_frames, wrap
+from resolver.fix.rules._syntax import comprehension_for, latest_binding, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 BATCHES = re.compile(r"Expected input batch_size \((\d+)\) to match target batch_size \((\d+)\)")
@@ -68,6 +72,8 @@ class TargetBatchAxis(Rule):
                            None)
                 if fed is None:
                     return
+                if not _only_for_the_loss(steps[:steps.index(fed)]):
+                    fed = steps[0]  # the value is read elsewhere too, or comes from a loop: the loss's argument
                 new = wrap(fed.source.code(fed.node), ".unsqueeze(0)")
                 reason = (f"Changed {fed.source.code(fed.node)} to {fed.source.code(new)}: the loss gets an input of "
                           f"one sample with its batch axis {list(shapes[0])} and a target {list(shapes[1])} without "
@@ -76,6 +82,58 @@ class TargetBatchAxis(Rule):
                 return
             if frame.tensors:
                 return  # the innermost frame the probe saw tensors in is the loss's; no guess further out
+
+
+def _only_for_the_loss(steps: list) -> bool:
+    """Every name the target passes through on its way back is bound by an assignment or a parameter
+    (not a loop or a comprehension, whose value is one element of something else) and read nowhere
+    else in its scope: an edit where the value is made changes the loss's target and nothing more."""
+    for step in steps:
+        node, source = step.node, step.source
+        if not isinstance(node, cst.Name):
+            continue
+        if comprehension_for(source, node) is not None:
+            return False
+        scope = source.enclosing(node, cst.FunctionDef)
+        binding = latest_binding(source, scope, node.value, source.line_of(node))
+        if binding is not None and binding[2] is not None:
+            return False
+        if binding is None and (scope is None or node.value not in parameter_names(scope)):
+            return False  # a closure's or a global's
+        if _read_elsewhere(source, scope, node):
+            return False
+    return True
+
+
+def _read_elsewhere(source: Source, scope: cst.FunctionDef | None, name: cst.Name) -> bool:
+    """Another read of the name in its scope (nested functions included) than this one."""
+    container = scope if scope is not None else source.module
+    for other in source.nodes(cst.Name, lambda n: n.value == name.value and n is not name):
+        if source.within(other, container) and not _written(source, other):
+            return True
+    return False
+
+
+def _written(source: Source, name: cst.Name) -> bool:
+    """The name is bound here or is no variable at all: an assignment, loop or parameter name, a keyword,
+    an attribute, a def or class name."""
+    parent = source.parents.get(name)
+    if isinstance(parent, cst.Attribute) and parent.attr is name:
+        return True
+    if isinstance(parent, cst.Arg) and parent.keyword is name:
+        return True
+    if isinstance(parent, (cst.Param, cst.FunctionDef, cst.ClassDef, cst.ImportAlias)):
+        return True
+    node = name
+    while node in source.parents:
+        parent = source.parents[node]
+        binds = (cst.AssignTarget, cst.AnnAssign, cst.For, cst.CompFor)
+        if isinstance(parent, binds) and getattr(parent, "target", None) is node:
+            return True
+        if not isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
+            return False
+        node = parent
+    return False
 
 
 def _loss_inputs(diagnosis: Diagnosis) -> tuple:

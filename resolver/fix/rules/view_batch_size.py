@@ -3,9 +3,12 @@ Infers the batch dimension of a view/reshape written with the configured batch s
 `x.view(args.batch_size, n)` becomes `x.view(-1, n)`, and `x.view(BATCH_SIZE, -1)` becomes
 `x.view(x.size(0), -1)`. It fires only when the first dimension asked for is the loader's batch
 size (a literal equal to it, or a setting named for it: `args.batch_size`, `cfg["batch_size"]`,
-`self.batch_size`, `BATCH_SIZE`), the tensor's own rows are fewer, and the other dimensions account
-for every element of the tensor. A first dimension that is not the batch (`view(seq_len, batch, d)`)
-or a view whose other dimensions are wrong too gets nothing.
+`self.batch_size`, `BATCH_SIZE`), the tensor's own rows are fewer, the other dimensions account
+for every element of the tensor, and those rows are a short batch the run was on (the model's input,
+or a tensor without a graph in the user frames up to the view, has exactly that many rows). A first dimension that is
+not the batch (`view(seq_len, batch, d)`), a view whose other dimensions are wrong too, rows that no
+batch had (a full batch, the wrong axis taken upstream) or a module's own parameter or buffer
+(`self.bank.view(8, -1)`) gets nothing.
 
 ## Why is this bad?
 `shape '[32, 10]' is invalid for input of size 80`: a loader gives a smaller last batch when the
@@ -40,6 +43,7 @@ from resolver.fix.rules._syntax import string
 from resolver.write.edits import Edit, Workspace
 
 SHAPE = re.compile(r"shape '\[([-\d, ]*)\]' is invalid for input of size (\d+)")
+WEIGHTS = frozenset({"weight", "bias", "data", "running_mean", "running_var"})
 BATCH_WORD = re.compile(r"(^|_)(batch(_?size)?|bs|bsz)$", re.IGNORECASE)
 
 
@@ -66,8 +70,11 @@ class ViewBatchSize(Rule):
                 if dims is None or len(dims) != len(asked) or not _names_batch(dims[0], batch):
                     continue
                 rows = _rows(frame, source.code(call.func.value))
-                if not _rest_accounts(asked, size, rows):
+                if not _rest_accounts(asked, size, rows) or _weights(source, call.func.value):
                     continue
+                inferred = rows if -1 in asked else size // math.prod(d for d in asked[1:] if d != -1)
+                if inferred not in _short_batches(diagnosis, frame, source.code(call.func.value), batch):
+                    continue  # no batch of that many rows was seen: the tensor's rows are not a batch's
                 if -1 in asked:  # another dimension is inferred: the batch is the tensor's own rows
                     receiver = call.func.value
                     if not isinstance(receiver, (cst.Name, cst.Attribute)):
@@ -106,6 +113,36 @@ def _names_batch(node: cst.BaseExpression, batch: int) -> bool:
     if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
         key = string(node.slice[0].slice.value)
         return key is not None and bool(BATCH_WORD.search(key))
+    return False
+
+
+def _short_batches(diagnosis: Diagnosis, frame, receiver: str, batch: int) -> set[int]:
+    """The rows of the batches the run was on, where fewer than the batch size: the model's input, and
+    the tensors without a graph (what a loader gives) in the user frames from the outermost to the one
+    that raised, the viewed tensor aside."""
+    seen = set()
+    if diagnosis.modules and diagnosis.modules[0].inputs and diagnosis.modules[0].inputs[0] is not None:
+        seen.add(diagnosis.modules[0].inputs[0].shape[:1])
+    frames = diagnosis.frames[:diagnosis.frames.index(frame) + 1] if frame in diagnosis.frames else ()
+    seen.update(t.shape[:1] for f in frames if f.user for name, t in f.tensors.items()
+                if not t.requires_grad and (f is not frame or name != receiver))
+    return {shape[0] for shape in seen if shape and 0 < shape[0] < batch}
+
+
+def _weights(source, receiver: cst.BaseExpression, seen: frozenset = frozenset()) -> bool:
+    """The viewed tensor is a module's own (a parameter or buffer): `self.bank`, `fc.weight`, or a
+    name the function binds to one. Its rows are not a batch's."""
+    if isinstance(receiver, cst.Name) and receiver.value not in seen:
+        function = source.function_of(receiver)
+        bound = [a.value for a in source.nodes(cst.Assign) if len(a.targets) == 1
+                 and isinstance(a.targets[0].target, cst.Name) and a.targets[0].target.value == receiver.value
+                 and source.function_of(a) is function]
+        return any(_weights(source, value, seen | {receiver.value}) for value in bound)
+    if isinstance(receiver, cst.Attribute):
+        root = receiver
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        return (isinstance(root, cst.Name) and root.value == "self") or receiver.attr.value in WEIGHTS
     return False
 
 
