@@ -217,7 +217,9 @@ def _no_gradient(health: dict) -> Diagnosis | None:
         message = (f"none of the {params['trainable']} trainable parameters the optimizer holds got a gradient in "
                    f"{health['checked_steps']} steps: the path from the loss to the model is cut")
         return _diagnosis("NoGradient", *_first_cut(message, health))
-    cut = health.get("cut_modules") or []
+    # a part the model was given already made (a pretrained backbone passed in) and never lets learn is
+    # frozen on purpose; one it built itself from random weights is the bug
+    cut = [c for c in health.get("cut_modules") or [] if not c.get("given")]
     if not cut:
         return None
     names = ", ".join(f"{c['module']} ({c['class']})" for c in cut)
@@ -406,13 +408,15 @@ WORDS = {
            "steps": "{steps} optimizer steps ({checked} measured)", "loss": "loss {first} -> {last}",
            "grads": "{with_grad} of {trainable} trainable parameters got gradients", "frozen": "{frozen} frozen",
            "without": "{without} without (not used in the forward)",
-           "cut": "{without} without (they ran in the forward behind a cut of the graph)"},
+           "cut": "{without} without (they ran in the forward behind a cut of the graph)",
+           "given": "{without} without (a part given to the model already made, run behind a cut: frozen on purpose)"},
     "zh": {"checked": "训练检查（{checks}）：{summary}", "off": "未检查训练（--no-health）",
            "checks": ("损失", "梯度", "参数更新", "zero_grad 顺序", "训练模式"), "idle": "没有运行优化步，无可检查",
            "steps": "{steps} 个优化步（测量了 {checked} 个）", "loss": "损失 {first} -> {last}",
            "grads": "{trainable} 个可训练参数中 {with_grad} 个有梯度", "frozen": "{frozen} 个冻结",
            "without": "{without} 个没有梯度（前向中未使用）",
-           "cut": "{without} 个没有梯度（它们在前向中运行于计算图被切断之后）"},
+           "cut": "{without} 个没有梯度（它们在前向中运行于计算图被切断之后）",
+           "given": "{without} 个没有梯度（模型接收的现成部分，在计算图切断之后运行：有意冻结）"},
 }
 
 
@@ -435,7 +439,8 @@ def summary(health: dict, lang: str = "en") -> str:
     parts.append(words["grads"].format(with_grad=params.get("with_grad", 0), trainable=params.get("trainable", 0)))
     if params.get("without_grad_count"):
         # layers that ran in the forward and got none sit behind a cut the run kept (a frozen part)
-        without = "cut" if health.get("cut_modules") else "without"
+        cut = health.get("cut_modules") or []
+        without = ("given" if all(c.get("given") for c in cut) else "cut") if cut else "without"
         parts.append(words[without].format(without=params["without_grad_count"]))
     if params.get("held", 0) > params.get("trainable", 0):
         parts.append(words["frozen"].format(frozen=params["held"] - params["trainable"]))

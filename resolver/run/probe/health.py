@@ -245,8 +245,7 @@ class Health:
         loss = tensors if isinstance(tensors, self.torch.Tensor) else None
         if loss is None or loss.numel() != 1:
             return
-        value = float(loss.detach())
-        self.last_loss = value
+        value = self.last_loss = float(loss.detach())
         if len(self.losses) < LOSSES_KEPT:
             self.losses.append(number(value))
         if self.backward_site is None:
@@ -265,8 +264,7 @@ class Health:
     # --- the step -------------------------------------------------------------------------------
 
     def _before_step(self, optimizer, args, kwargs):
-        events = self.since_step.get(id(optimizer))
-        self.since_step[id(optimizer)] = []
+        events, self.since_step[id(optimizer)] = self.since_step.get(id(optimizer)), []
         if self.rates is not None:
             self.rates.on_step(optimizer)
         if self.step_site is None:
@@ -405,11 +403,13 @@ class Health:
         params, modules = self._models()
         trainable = {k: p for k, p in self.held.items() if p.requires_grad}
         no_grad = {k for k in trainable if not self.got_grad.get(k)}
+        given = self.given([model for model, _ in list(self.roots.values())])
         cut = []  # modules called in a training forward whose trainable, held parameters never got a gradient
         for key, (name, module) in modules.items():
             own = [id(p) for p in module._parameters.values() if p is not None and id(p) in trainable]
             if key in self.called and own and all(k in no_grad for k in own):
-                cut.append({"module": name, "class": type(module).__name__, "site": self.sites.site_of(module)})
+                cut.append({"module": name, "class": type(module).__name__, "site": self.sites.site_of(module),
+                        **({"given": True} if name in given else {})})
         cuts = [c for c in self.cuts if c["params"] & no_grad]  # the cuts behind a parameter without a gradient
         # trainable parameters of those models that got a gradient but no optimizer holds
         unheld = sorted(name for k, (name, p) in params.items()

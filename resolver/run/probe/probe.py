@@ -245,6 +245,7 @@ def install(torch, options):
         load_beside("clips.py").install(torch, health)  # clipping's writes into the gradients are not a reset
         load_beside("stall.py").install(torch, health, loaders)  # training that stopped in eval mode
         load_beside("loose.py").install(torch, health)  # the values of trainable tensors nothing registers
+        load_beside("given.py").install(torch, health)  # the parts a model was given already made (frozen on purpose)
     if health is not None and options.trace_non_finite:
         load_beside("nonfinite.py").install(torch, options.project, health.origin)
     if health is not None and options.trace_graph_cut:
