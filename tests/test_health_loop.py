@@ -57,7 +57,7 @@ def test_a_health_error_is_repaired_and_reported_in_both_languages(tmp_path):
 def test_a_crash_fix_is_kept_beside_a_cut_it_did_not_write_and_the_cut_is_said(tmp_path):
     # realworld9/03's shape: the encoder runs under no_grad in forward (frozen on purpose, or not: the
     # code cannot say), the optimizer holds it anyway, and int32 labels crash the loss before any step
-    case = FIXTURES / "health" / "crash_fix_beside_a_frozen_encoder"
+    case = FIXTURES / "dtype_contract" / "crash_fix_beside_a_frozen_encoder"
     project = copy_case(case, tmp_path / "project")
     report = resolve("--json", "--no-llm", "train.py", cwd=project).json
     assert report["status"] == "SUCCESS", report
