@@ -8,7 +8,9 @@ glibc's dynamic mmap threshold puts tensors the size of one just freed on the br
 fragmentation moved the address space of one and the same run by up to ~100 MiB
 (batch_accumulation/argparse_default_clipped's fix, plain under +210M: out of memory in 6 of 10
 runs; with a fixed threshold under +150M: 0 of 10). With a fixed threshold, address space follows
-the memory the run holds (docs/how-it-works.md, "Out of memory")."""
+the memory the run holds (docs/how-it-works.md, "Out of memory"). One malloc arena: glibc reserves
+64 MiB of address space for each thread's arena (torch's intra-op threads), memory no run holds,
+which put the same fixed script 64 MiB nearer the limit on one machine than another."""
 
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ from resolver.run.memory_limit import parse_size
 from resolver.run.probe.memory import MMAP_THRESHOLD
 from resolver.run.runner import Settings, run
 
-STEADY_ALLOCATOR = {"MALLOC_MMAP_THRESHOLD_": str(MMAP_THRESHOLD), "MALLOC_TRIM_THRESHOLD_": str(MMAP_THRESHOLD)}
+STEADY_ALLOCATOR = {"MALLOC_MMAP_THRESHOLD_": str(MMAP_THRESHOLD), "MALLOC_TRIM_THRESHOLD_": str(MMAP_THRESHOLD),
+                    "MALLOC_ARENA_MAX": "1"}
 BARE = ("import torch\nm = torch.nn.Linear(8, 2)\no = torch.optim.SGD(m.parameters(), lr=0.1)\n"
         "m(torch.randn(4, 8)).sum().backward()\no.step()\n"
         "print(next(int(l.split()[1]) * 1024 for l in open('/proc/self/status') if l.startswith('VmSize')))\n")

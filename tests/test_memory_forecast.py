@@ -53,6 +53,22 @@ def test_an_evaluation_whose_growth_comes_only_with_new_batch_sizes_keeps_nothin
     assert memory.forecast(_memory(draws, _steps(MIB))).kept_per_step == 0
 
 
+def test_a_second_training_pass_that_keeps_each_batch_is_a_leak():
+    # a training loop appending each loss with its graph: memory grows at every draw of the second pass
+    draws = _draws("train.py:5", [2, 16, 32, 2], MIB, [4, 5, 6, 7], pass_=2)
+    assert memory.forecast(_memory(draws, _steps(MIB))).kept_per_step == MIB * 32
+
+
+def test_gradients_accumulated_over_a_pass_are_not_kept_memory():
+    # gradient accumulation (argparse_default_clipped's fix): the first micro-batch's backward makes the
+    # gradients, held until the step; the draws after it hold no more (the recorded figures, in bytes)
+    held = [857628672, 866390016, 866426880, 866426880]
+    draws = _draws("train.py:20", [2, 16, 32, 2], 0, [4, 5, 6, 7], pass_=2)
+    for draw, value in zip(draws, held):
+        draw |= {"vm": value, "rss": value, "live": value}
+    assert memory.forecast(_memory(draws, _steps(MIB))).kept_per_step == 0
+
+
 def _held_draws(batches, per_sample, released):
     """An evaluation's draws (no backward) where what is held as a batch is drawn is the graph of the
     batch before it, `per_sample` bytes a sample; the end holds the last batch's, or, not `released`,

@@ -137,7 +137,18 @@ def test_recorded_diagnosis_matches_the_probe(case, tmp_path, request, warm_serv
     fresh = recorded.dump(_diagnose(case, project, warm_server), project)
     if request.config.getoption("--record"):
         (case / "diagnosis.json").write_text(fresh)
-    assert _sameness(json.loads((case / "diagnosis.json").read_text())) == _sameness(json.loads(fresh))
+    same = _where_memory_ran_out if _spec(case).get("memory_limit") else _sameness
+    assert same(json.loads((case / "diagnosis.json").read_text())) == same(json.loads(fresh))
+
+
+def _where_memory_ran_out(data):
+    """A run held to a memory limit meets it at one allocation of a statement or the next by a few KiB
+    of address space (the bare torch baseline itself moves by 8 KiB run to run): the statements of the
+    user's code it ran out in are the same run to run; the library's frames below them, the module
+    running and the allocator's words (std::bad_alloc or its own) are not."""
+    kept = _sameness({key: value for key, value in data.items() if key not in ("modules", "message")})
+    kept["frames"] = [frame for frame in kept.get("frames") or [] if frame["file"].startswith("{project}")]
+    return kept
 
 
 RANDOM_VALUES = ("min", "max", "unique")  # of tensors drawn at random by the fixture, unseeded
