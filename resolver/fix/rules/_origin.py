@@ -192,11 +192,12 @@ class Tracer:
         return None if value is None else (caller_source, value, path, index - 1, "value")
 
     def _attribute(self, source: Source, node: cst.Attribute, path: tuple):
-        if not isinstance(node.value, cst.Name) or node.value.value != "self":
+        if not isinstance(node.value, cst.Name):
             return None
-        klass = source.enclosing(node, cst.ClassDef)
+        klass = source.enclosing(node, cst.ClassDef) if node.value.value == "self" else self._class_of(source, node)
         if klass is None:
             return None
+        source, klass = klass if isinstance(klass, tuple) else (source, klass)
         found = attribute_assignments(source, klass, node.attr.value)
         if not found:
             return None
@@ -207,6 +208,13 @@ class Tracer:
             if filled is not None:
                 return source, filled, path, None, "stored"
         return source, value, inner + path, None, "stored"
+
+    def _class_of(self, source: Source, node: cst.Attribute) -> tuple[Source, cst.ClassDef] | None:
+        """The one project class whose constructor made the instance `data` of `data.weights`."""
+        made = self._made_by(source, node.value, None)
+        name = last_name(made[1].func) if made is not None else None
+        classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
+        return classes[0] if len(classes) == 1 else None
 
     def _call(self, source: Source, node: cst.Call, path: tuple, index: int | None):
         func = node.func

@@ -1,0 +1,112 @@
+"""## What it does
+Makes a loss's class weights float32 where they are made, when the loss meets float32 inputs
+with float64 weights: `nn.CrossEntropyLoss(weight=w)`, `nn.NLLLoss(w)`, `nn.MultiMarginLoss`,
+`F.cross_entropy(logits, y, weight=w)` (BCE's weights are promoted, not refused). The weights
+are followed from the loss's construction (the probe's site of the module) or from the
+functional call's keyword back to where the tensor is made (a helper in another file, a
+Dataset's attribute), and the dtype is stated there: `torch.tensor(weights)` ->
+`torch.tensor(weights, dtype=torch.float32)`, or a cast where a numpy array is converted.
+
+## Why is this bad?
+`expected scalar type Float but found Double` inside a loss whose input and target are float32
+and int64: class weights computed with numpy (`counts.sum() / counts`) are float64, and
+`torch.tensor` keeps that dtype, so the weights are the one Double tensor the loss is given.
+Nothing is proposed when an input the probe saw is itself float64 (then the data or the model
+is the mismatch, dtype_contract's case), or when nothing on the trail converts values to a tensor
+or states float64 (`torch.ones(4)` makes float32): they became float64 elsewhere (`criterion.weight = ...`).
+
+## Example
+```python
+def class_weights(labels, n):
+    counts = np.bincount(labels, minlength=n)
+    return torch.tensor(counts.sum() / (n * counts))
+
+criterion = nn.CrossEntropyLoss(weight=class_weights(train_labels, 4))
+```
+
+Use instead:
+```python
+def class_weights(labels, n):
+    counts = np.bincount(labels, minlength=n)
+    return torch.tensor(counts.sum() / (n * counts), dtype=torch.float32)
+```
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis, Frame
+from resolver.fix.rules._dtype_origin import CONVERSIONS, FLOATING, fix_at_origin
+from resolver.fix.rules._origin import Step, Tracer
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source, argument, user_frames
+from resolver.fix.rules._syntax import last_name
+from resolver.write.edits import Edit, Workspace
+
+DOUBLE = re.compile(r"\b(float64|double)\b")
+FLOAT_WANTED_DOUBLE_FOUND = re.compile(r"expected scalar type Float but found Double"
+                                       r"|found dtype Double but expected Float", re.IGNORECASE)
+# loss -> (position, keyword) of its class weights, in the module's constructor and in the functional call;
+# the losses that take float64 weights with float32 inputs (BCE's, by type promotion) are not here
+MODULE_WEIGHTS = {"CrossEntropyLoss": (0, "weight"), "NLLLoss": (0, "weight"), "MultiMarginLoss": (2, "weight")}
+FUNCTIONAL_WEIGHTS = {"cross_entropy": (2, "weight"), "nll_loss": (2, "weight"), "multi_margin_loss": (4, "weight")}
+
+
+class LossWeightDtype(Rule):
+    categories = ("dtype.mismatch",)
+    priority = 2  # after the rules about the data's and the model's dtypes: this one needs both float32
+
+    def matches(self, diagnosis: Diagnosis) -> bool:
+        return super().matches(diagnosis) and bool(FLOAT_WANTED_DOUBLE_FOUND.search(diagnosis.message))
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        tracer = Tracer(diagnosis, workspace)
+        module = diagnosis.module
+        if module is not None and module.class_name in MODULE_WEIGHTS:
+            if any(t is not None and t.dtype == "float64" for t in module.inputs) or module.site is None:
+                return  # the data or the model is float64: not the weights
+            source = Source.parse(workspace, module.site.file)
+            built = source and source.call_at(module.site)
+            if built is not None:
+                frame = next((f for f in tracer.frames if f.file == source.path
+                              and f.function == module.site.function), None)
+                yield from _made_float32(tracer, source, built, MODULE_WEIGHTS[module.class_name], frame)
+            return
+        for frame, source in user_frames(diagnosis, workspace):
+            calls = [c for c in source.on_line(cst.Call, frame.line) if last_name(c.func) in FUNCTIONAL_WEIGHTS]
+            for call in calls:
+                given = [_tensor_of(frame, a.value) for a in call.args[:2]]
+                if any(t is not None and t.dtype == "float64" for t in given):
+                    return
+                yield from _made_float32(tracer, source, call, FUNCTIONAL_WEIGHTS[last_name(call.func)], frame)
+            if calls:
+                return
+
+
+def _made_float32(tracer: Tracer, source: Source, call: cst.Call, weights: tuple[int, str],
+                  frame: Frame | None) -> Iterator[Edit]:
+    """The dtype stated where each float64 weight tensor the loss is given is made."""
+    found = argument(call, *weights)
+    known = found and frame and _tensor_of(frame, found.value)
+    if found is not None and (known is None or known.dtype == "float64"):  # one seen in float32 is not it
+        chain = tracer.chain(source, found.value, frame)
+        edit = fix_at_origin(chain, FLOATING, float64=True) if known or _converted_or_double(chain) else None
+        if edit is not None:
+            said = edit.reason.rsplit(": ", 1)[0]
+            yield replace(edit, reason=f"{said}: the loss's class weights meet float32 inputs in float64")
+
+
+def _converted_or_double(chain: list[Step]) -> bool:
+    """Made where values become a tensor (numpy's float64 kept), or stated float64: a torch factory
+    (`torch.ones(4)`) makes float32, so such weights became float64 somewhere the trail does not go."""
+    return any(isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS
+               or DOUBLE.search(step.source.code(step.node)) for step in chain)
+
+
+def _tensor_of(frame: Frame, node: cst.BaseExpression):
+    return frame.tensors.get(node.value) if isinstance(node, cst.Name) else None
