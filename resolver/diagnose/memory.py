@@ -170,15 +170,13 @@ def _kept_per_step(memory: dict, kind: str, user_batch: int) -> tuple[float, int
 
 def _grown_per_sample(draws: list[dict]) -> float:
     """Memory held as each batch is drawn, grown per sample drawn before it (0: it does not grow).
-    What a pass keeps of each batch grows again after the largest: a single jump is a step's own
-    state (gradient accumulation's gradients, made by the first micro-batch and held to the step)."""
+    A pass's first growth is left out of the test: it spans the pass's first step, which makes what
+    a step holds until the next (gradient accumulation's gradients, from the first micro-batch to the
+    optimizer's step); what a pass keeps of each batch grows again after it."""
     diffs = [b["held"] - a["held"] for a, b in zip(draws, draws[1:])]
-    if len(diffs) < 2 or any(d < 0 for d in diffs) or sum(diffs) / len(diffs) < LEAK_MIN:
+    if len(diffs) < 2 or any(d < 0 for d in diffs) or sum(diffs[1:]) / len(diffs[1:]) < LEAK_MIN:
         return 0.0
-    per_sample = sum(diffs) / sum(d["batch"] for d in draws[:-1])
-    after_largest = max(zip(draws, diffs), key=lambda pair: pair[0]["batch"])[1]
-    largest = max(d["batch"] for d in draws[:-1])
-    return per_sample if after_largest >= per_sample * largest / 2 else 0.0
+    return sum(diffs) / sum(d["batch"] for d in draws[:-1])
 
 
 def _kept_by_an_evaluation(draws: list[dict]) -> float:

@@ -43,6 +43,7 @@ from resolver.fix.rules._syntax import (
     operand,
     own_nodes,
     parameter_names,
+    settled_attribute,
     string,
     the_return,
     through_module,
@@ -210,11 +211,12 @@ class Tracer:
         return source, value, inner + path, None, "stored"
 
     def _class_of(self, source: Source, node: cst.Attribute) -> tuple[Source, cst.ClassDef] | None:
-        """The one project class whose constructor made the instance `data` of `data.weights`."""
-        made = self._made_by(source, node.value, None)
+        """The one project class that made `data` of `data.weights`, where its `__init__` settles `weights`."""
+        scope = source.enclosing(node, cst.FunctionDef)
+        made = None if scope and node.value.value in parameter_names(scope) else self._made_by(source, node.value, None)
         name = last_name(made[1].func) if made is not None else None
         classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
-        return classes[0] if len(classes) == 1 else None
+        return classes[0] if len(classes) == 1 and settled_attribute(classes[0][1], node.attr.value) else None
 
     def _call(self, source: Source, node: cst.Call, path: tuple, index: int | None):
         func = node.func

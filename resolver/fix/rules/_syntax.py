@@ -6,6 +6,7 @@ from __future__ import annotations
 import builtins
 
 import libcst as cst
+import libcst.matchers as m
 
 from resolver.fix.rules import _source
 from resolver.fix.rules._source import Source, method_call
@@ -323,6 +324,22 @@ def attribute_assignments(source: Source, klass: cst.ClassDef, attr: str) -> lis
                 for path, element in attribute_targets(target.target, attr):
                     found.append((source.line_of(node), node.value, path, method.name.value))
     return [f[1:] for f in sorted(found, key=lambda f: f[0])]
+
+
+def settled_attribute(klass: cst.ClassDef, attr: str) -> bool:
+    """`self.attr` is assigned once, in `__init__`, and never changed in place in the class (no
+    `self.attr.mul_(...)`, `self.attr += ...`, `self.attr[i] = ...`): what `__init__` made is what
+    an instance holds, so another object's trail may follow it there."""
+    methods = own_nodes(klass, cst.FunctionDef)
+    assigned = [method.name.value for method in methods for node in own_nodes(method, cst.Assign)
+                for target in node.targets for _ in attribute_targets(target.target, attr)]
+    if assigned != ["__init__"]:
+        return False
+    mine = m.Attribute(value=m.Name("self"), attr=m.Name(attr))
+    in_place = m.Name(m.MatchIfTrue(lambda name: name.endswith("_") and not name.endswith("__")))
+    changed = m.AugAssign(target=mine) | m.Call(func=m.Attribute(value=mine, attr=in_place)) \
+        | m.Assign(targets=[m.ZeroOrMore(), m.AssignTarget(target=m.Subscript(value=mine)), m.ZeroOrMore()])
+    return not m.findall(klass, changed)
 
 
 def attribute_targets(target, attr: str, prefix: tuple = ()):

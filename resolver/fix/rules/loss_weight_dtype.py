@@ -41,11 +41,11 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis, Frame
-from resolver.fix.rules._dtype_origin import CONVERSIONS, FLOATING, fix_at_origin
+from resolver.fix.rules._dtype_origin import CONVERSIONS, FLOATING, cast_at, fix_at_origin
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, user_frames
-from resolver.fix.rules._syntax import last_name
+from resolver.fix.rules._syntax import last_name, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 DOUBLE = re.compile(r"\b(float64|double)\b")
@@ -95,10 +95,37 @@ def _made_float32(tracer: Tracer, source: Source, call: cst.Call, weights: tuple
     known = found and frame and _tensor_of(frame, found.value)
     if found is not None and (known is None or known.dtype == "float64"):  # one seen in float32 is not it
         chain = tracer.chain(source, found.value, frame)
-        edit = fix_at_origin(chain, FLOATING, float64=True) if known or _converted_or_double(chain) else None
+        shared = _shared_helper_entered(tracer, chain)
+        if shared is not None:  # cast where this caller makes the weights, not in what others call too
+            chain = chain[:shared]
+            edit = cast_at(chain[-1], FLOATING, "where the weights are made (the helper serves other values)")
+        else:
+            edit = fix_at_origin(chain, FLOATING, float64=True) if known or _converted_or_double(chain) else None
         if edit is not None:
             said = edit.reason.rsplit(": ", 1)[0]
             yield replace(edit, reason=f"{said}: the loss's class weights meet float32 inputs in float64")
+
+
+def _shared_helper_entered(tracer: Tracer, chain: list[Step]) -> int | None:
+    """Where the trail enters a project function that more than one place calls, or that converts
+    whatever it is given (`def to_tensor(values): return torch.tensor(np.asarray(values))`): the
+    dtype it keeps serves other values too. None when the trail enters no such helper."""
+    for index, step in enumerate(chain):
+        function = step.source.enclosing(step.node, cst.FunctionDef) if step.role == "returned" else None
+        if function is None or index == 0:
+            continue
+        name = function.name.value
+        calls = sum(len(s.nodes(cst.Call, lambda c: last_name(c.func) == name)) for s in tracer.project_sources())
+        if calls > 1 or _converts_a_parameter(step.node, function):
+            return index
+    return None
+
+
+def _converts_a_parameter(returned: cst.BaseExpression, function: cst.FunctionDef) -> bool:
+    value = returned
+    while isinstance(value, cst.Call) and last_name(value.func) in CONVERSIONS | {"asarray", "array"} and value.args:
+        value = value.args[0].value
+    return value is not returned and isinstance(value, cst.Name) and value.value in parameter_names(function)
 
 
 def _converted_or_double(chain: list[Step]) -> bool:
