@@ -164,8 +164,7 @@ class Tracer:
             scope = source.enclosing(scope, cst.FunctionDef)
 
     def _argument(self, source: Source, function: cst.FunctionDef, name: str, path: tuple, index: int | None):
-        """A parameter's value: the argument at the call in the caller's frame, or at the call the
-        trail came from into this function's return."""
+        """A parameter's value: the argument at the caller's frame's call, or where the trail entered."""
         if function in self._entered:
             caller_source, call = self._entered[function]
             params = parameter_names(function)
@@ -202,8 +201,9 @@ class Tracer:
         found = attribute_assignments(source, klass, node.attr.value)
         if not found:
             return None
-        in_init = [f for f in found if f[2] == "__init__"]
-        value, inner, _ = (in_init or found)[-1]
+        in_init = [f for f in found if f[2] == "__init__"] or found  # a value, where another branch sets None
+        made = [f for f in in_init if not (isinstance(f[0], cst.Name) and f[0].value == "None")]
+        value, inner, _ = (made or in_init)[-1]
         if empty_list(value) and not inner:
             filled = appended(klass, node)
             if filled is not None:
@@ -216,7 +216,7 @@ class Tracer:
         made = None if scope and node.value.value in parameter_names(scope) else self._made_by(source, node.value, None)
         name = last_name(made[1].func) if made is not None else None
         classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
-        return classes[0] if len(classes) == 1 and settled_attribute(classes[0][1], node.attr.value) else None
+        return classes[0] if len(classes) == 1 and settled_attribute(*classes[0], node.attr.value) else None
 
     def _call(self, source: Source, node: cst.Call, path: tuple, index: int | None):
         func = node.func

@@ -316,24 +316,26 @@ def latest_binding(source: Source, scope, name: str, line: int):
 
 
 def attribute_assignments(source: Source, klass: cst.ClassDef, attr: str) -> list:
-    """(value, path, method name) of each `self.attr = ...` in the class's methods, in order."""
+    """(value, path, method name) of each `self.attr = ...` in the class's methods, in order, and of
+    each `self.register_buffer("attr", value)` (or `register_parameter`)."""
     found = []
     for method in own_nodes(klass, cst.FunctionDef):
         for node in own_nodes(method, cst.Assign):
             for target in node.targets:
                 for path, element in attribute_targets(target.target, attr):
                     found.append((source.line_of(node), node.value, path, method.name.value))
+        for call in own_nodes(method, cst.Call):
+            if method_call(call, "register_buffer", "register_parameter") and len(call.args) >= 2 \
+                    and string(call.args[0].value) == attr:
+                found.append((source.line_of(call), call.args[1].value, (), method.name.value))
     return [f[1:] for f in sorted(found, key=lambda f: f[0])]
 
 
-def settled_attribute(klass: cst.ClassDef, attr: str) -> bool:
+def settled_attribute(source: Source, klass: cst.ClassDef, attr: str) -> bool:
     """`self.attr` is assigned once, in `__init__`, and never changed in place in the class (no
     `self.attr.mul_(...)`, `self.attr += ...`, `self.attr[i] = ...`): what `__init__` made is what
     an instance holds, so another object's trail may follow it there."""
-    methods = own_nodes(klass, cst.FunctionDef)
-    assigned = [method.name.value for method in methods for node in own_nodes(method, cst.Assign)
-                for target in node.targets for _ in attribute_targets(target.target, attr)]
-    if assigned != ["__init__"]:
+    if [method for _, _, method in attribute_assignments(source, klass, attr)] != ["__init__"]:
         return False
     mine = m.Attribute(value=m.Name("self"), attr=m.Name(attr))
     in_place = m.Name(m.MatchIfTrue(lambda name: name.endswith("_") and not name.endswith("__")))

@@ -1,0 +1,3 @@
+from .gtsrb import GTSRB
+
+__all__ = ['GTSRB']

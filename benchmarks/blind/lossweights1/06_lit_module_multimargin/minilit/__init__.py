@@ -1,0 +1,3 @@
+from .core import LightningModule, Trainer
+
+__all__ = ["LightningModule", "Trainer"]
