@@ -326,6 +326,7 @@ def attribute_assignments(source: Source, klass: cst.ClassDef, attr: str) -> lis
                     found.append((source.line_of(node), node.value, path, method.name.value))
         for call in own_nodes(method, cst.Call):
             if method_call(call, "register_buffer", "register_parameter") and len(call.args) >= 2 \
+                    and isinstance(call.func.value, cst.Name) and call.func.value.value == "self" \
                     and string(call.args[0].value) == attr:
                 found.append((source.line_of(call), call.args[1].value, (), method.name.value))
     return [f[1:] for f in sorted(found, key=lambda f: f[0])]

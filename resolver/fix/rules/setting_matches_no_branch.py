@@ -10,8 +10,9 @@ of the branches' names written in another case (`Bearing`), writes it as the bra
 `` default_collate: batch must contain tensors, ...; found <class 'NoneType'> `` for every
 sample: no branch matched the setting, so `__getitem__` fell off its end and returned None.
 Nothing is proposed when the value matches no branch in any case (a mode the Dataset does not
-have: which one was meant is the user's decision), when two branches match it, or when the value
-comes from the command line.
+have: which one was meant is the user's decision), when two branches match it, when the value
+comes from the command line, or when other code compares or keys by the value as it is written
+(`classify = task == "Classification"`): the readers disagree, and which one is right is the user's.
 
 ## Example
 ```python
@@ -74,14 +75,14 @@ class SettingMatchesNoBranch(Rule):
             written = string(step.node)
             if written is not None:
                 meant = _meant(written, names)
-                if meant is not None:
+                if meant is not None and not _read_elsewhere(tracer, written, step.node):
                     new = step.node.with_changes(value=step.node.prefix + step.node.quote + meant + step.node.quote)
                     reason = f"Changed {step.source.code(step.node)} to {step.source.code(new)} {why}"
                     yield step.source.edit(step.source.replaced(step.node, new), step.source.line_of(step.node), reason)
                 return
             key = constant_key(step.node) if isinstance(step.node, cst.Subscript) else None
             if isinstance(key, str):
-                yield from _config_value(workspace, key, names, why)
+                yield from _config_value(tracer, key, names, why)
                 return
 
 
@@ -134,10 +135,22 @@ def _meant(written: str, names: list[str]) -> str | None:
     return same[0] if len(same) == 1 and written not in names else None
 
 
-def _config_value(workspace: Workspace, key: str, names: list[str], why: str) -> Iterator[Edit]:
-    """The config file's line that sets `key` to a branch's name in another case, written as the branch's."""
+def _config_value(tracer: Tracer, key: str, names: list[str], why: str) -> Iterator[Edit]:
+    """The config file's line that sets `key` to a branch's name in another case, written as the branch's,
+    unless the code reads that value as it is written somewhere else."""
     for name in names:
-        for edit in config_file_edits(workspace, {key}, re.compile(f"(?i:{re.escape(name)})"), name, why):
-            if all(change.before != change.after for change in edit.changes) \
-                    and sum(n.casefold() == name.casefold() for n in names) == 1:
+        for edit in config_file_edits(tracer.workspace, {key}, re.compile(f"(?i:{re.escape(name)})"), name, why):
+            before, after = edit.changes[0].before, edit.changes[0].after
+            written = next((a for a, b in zip(before.splitlines(), after.splitlines()) if a != b), "")
+            value = re.search(f"(?i:{re.escape(name)})", written.split(":", 1)[-1].split("=", 1)[-1])
+            if before != after and sum(n.casefold() == name.casefold() for n in names) == 1 \
+                    and not (value and _read_elsewhere(tracer, value[0], None)):
                 yield edit
+
+
+def _read_elsewhere(tracer: Tracer, written: str, edited: cst.CSTNode | None) -> bool:
+    """The value, as written, is a string some other code of the project compares or keys by
+    (`classify = task == "Classification"`): two readers disagree on its case, which one is right is
+    the user's decision, and re-casing it would change what the other one does."""
+    return any(string(node) == written and node is not edited
+               for source in tracer.project_sources() for node in source.nodes(cst.SimpleString))
