@@ -9,7 +9,7 @@ import libcst as cst
 import libcst.matchers as m
 
 from resolver.fix.rules import _source
-from resolver.fix.rules._source import Source, method_call
+from resolver.fix.rules._source import Source, inplace_call, method_call
 
 BUILTINS = frozenset(dir(builtins))  # names no project defines: `len`, `float`, `print`
 
@@ -339,10 +339,10 @@ def settled_attribute(source: Source, klass: cst.ClassDef, attr: str) -> bool:
     if [method for _, _, method in attribute_assignments(source, klass, attr)] != ["__init__"]:
         return False
     mine = m.Attribute(value=m.Name("self"), attr=m.Name(attr))
-    in_place = m.Name(m.MatchIfTrue(lambda name: name.endswith("_") and not name.endswith("__")))
-    changed = m.AugAssign(target=mine) | m.Call(func=m.Attribute(value=mine, attr=in_place)) \
+    changed = m.AugAssign(target=mine) \
         | m.Assign(targets=[m.ZeroOrMore(), m.AssignTarget(target=m.Subscript(value=mine)), m.ZeroOrMore()])
-    return not m.findall(klass, changed)
+    calls = m.findall(klass, m.Call(func=m.Attribute(value=mine)))
+    return not m.findall(klass, changed) and not any(inplace_call(call) for call in calls)
 
 
 def attribute_targets(target, attr: str, prefix: tuple = ()):
