@@ -12,7 +12,7 @@ import types
 import typing
 from pathlib import Path
 
-from resolver.diagnose.diagnosis import Diagnosis
+from resolver.diagnose.diagnosis import Diagnosis, Tensor
 
 PROJECT = "{project}"
 SITE = "{site}"
@@ -76,7 +76,10 @@ def load(text: str, project: Path) -> Diagnosis:
 
 def _to_json(value, project: Path):
     if dataclasses.is_dataclass(value):
-        return {f.name: _to_json(getattr(value, f.name), project) for f in dataclasses.fields(value)}
+        data = {f.name: _to_json(getattr(value, f.name), project) for f in dataclasses.fields(value)}
+        if isinstance(value, Tensor) and value.whole_values is None:  # likewise a loss's whole-number values
+            data.pop("whole_values")
+        return data
     if isinstance(value, Path):
         try:
             return f"{PROJECT}/{value.resolve().relative_to(project).as_posix()}"

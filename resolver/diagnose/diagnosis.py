@@ -26,13 +26,16 @@ class Tensor:
     min: int | None = None  # integer tensors given to a module: the indices they hold
     max: int | None = None
     unique: int | None = None  # how many distinct values
+    # a floating tensor given to a failing loss, when every value is a whole number: (min, max, distinct)
+    whole_values: tuple[int, int, int] | None = None
 
     @classmethod
     def from_json(cls, data) -> Tensor | None:
         if not isinstance(data, dict) or "shape" not in data:
             return None
         return cls(tuple(data["shape"]), data["dtype"], data["device"], data["requires_grad"],
-                   data.get("min"), data.get("max"), data.get("unique"))
+                   data.get("min"), data.get("max"), data.get("unique"),
+                   tuple(data["whole_values"]) if data.get("whole_values") else None)
 
 
 @dataclass(frozen=True)

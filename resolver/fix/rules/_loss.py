@@ -106,4 +106,11 @@ def functional_spelling(source: Source) -> tuple[str, bool]:
         if source.qualified_names(node.value) == {"torch.nn.functional"} \
                 and source.enclosing(node, (cst.Import, cst.ImportFrom)) is None:
             return source.code(node.value), False
+    for module in source.nodes((cst.Import, cst.ImportFrom), lambda i: isinstance(i.names, (list, tuple))):
+        for alias in module.names:  # `import torch.nn.functional as F`, `from torch.nn import functional as F`
+            named = ".".join(filter(None, (source.code(module.module) if isinstance(module, cst.ImportFrom)
+                                           and module.module else "", source.code(alias.name))))
+            if named == "torch.nn.functional" and alias.asname is not None and isinstance(alias.asname.name, cst.Name) \
+                    and source.enclosing(module, cst.FunctionDef) is None:
+                return alias.asname.name.value, False
     return f"{source.torch}.nn.functional", True

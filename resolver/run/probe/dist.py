@@ -1,6 +1,7 @@
 """Distributed runs (`resolve torchrun ...`): the launcher side and the rank side of the probe.
 
-Loaded by probe.py beside it; standard library and torch only.
+Loaded by probe.py beside it; standard library and torch only. After DDP's unused-parameter error it
+also names the parts of the model that got no gradient (`unused_parameters`).
 
 The launcher is probe.py run with `--launcher ARGS`: it enters the sandbox (every rank inherits
 it), then runs torchrun's own `main` in this process with probe.py as every rank's program, so each
@@ -350,3 +351,61 @@ class Rank:
         collective.__wrapped__ = original
         collective.__name__ = collective.__qualname__ = name
         return collective
+
+
+def unused_parameters(message, tb, torch):
+    """After DDP's "Expected to have finished reduction in the prior iteration": the parts of the
+    wrapped model whose parameters got no gradient, each as the outermost submodule (or parameter)
+    all of whose parameters did, with the class that owns it as an attribute and that class's file.
+    DDP's message names only indices into its reducer's parameter list; the wrapper maps them."""
+    import inspect
+    import re
+
+    match = re.search(r"did not receive grad for rank \d+: ([\d ]+)", message)
+    ddp = None
+    while tb is not None:
+        candidate = tb.tb_frame.f_locals.get("self")
+        if type(candidate).__name__ == "DistributedDataParallel":
+            ddp = candidate
+        tb = tb.tb_next
+    if match is None or ddp is None:
+        return []
+    names = ddp._build_debug_param_to_name_mapping(ddp._build_params_for_reducer()[0])
+    unused = {names[int(i)] for i in match.group(1).split() if int(i) in names}
+    units, covered = [], set()
+    for path, module in ddp.module.named_modules():
+        for name, _ in module.named_parameters(recurse=False):
+            fqn = f"{path}.{name}" if path else name
+            if fqn in covered or fqn not in unused:
+                continue
+            # climb to the outermost ancestor all of whose parameters are unused
+            parts = fqn.split(".")
+            for depth in range(1, len(parts)):
+                prefix = ".".join(parts[:depth])
+                under = [n for n, p in ddp.module.named_parameters() if n.startswith(prefix + ".") and p.requires_grad]
+                if under and all(n in unused for n in under):
+                    break
+            else:
+                depth, under = len(parts), [fqn]
+            covered.update(under)
+            named = depth
+            while named > 1 and parts[named - 1].isdigit():  # an element of a ModuleList: its list is the attribute
+                named -= 1
+            owner = ddp.module.get_submodule(".".join(parts[:named - 1]))
+            owner_file = _class_file(type(owner), inspect)
+            units.append({"path": ".".join(parts[:depth]), "attribute": parts[named - 1],
+                          "owner": type(owner).__name__, "file": owner_file, "parameters": sorted(under)[:16]})
+    return units
+
+
+def _class_file(cls, inspect):
+    """Where the class is defined, read from its own methods' code: a class of the script run as
+    __main__ is not found through its module (the probe's runner is)."""
+    for value in vars(cls).values():
+        code = getattr(value, "__code__", None)
+        if code is not None:
+            return os.path.realpath(code.co_filename)
+    try:
+        return os.path.realpath(inspect.getsourcefile(cls) or "")
+    except TypeError:  # a class of a C extension
+        return ""

@@ -42,6 +42,19 @@ def tensor_fact(t, with_range=False):
     return fact
 
 
+def whole_values(t, torch):
+    """A floating tensor given to a loss whose values are all whole numbers, as [min, max, distinct]:
+    class indices stored as floats, where a loss that compares element by element wanted one-hot rows."""
+    if not isinstance(t, torch.Tensor) or not t.is_floating_point() or not 0 < t.numel() <= 10**6:
+        return {}
+    try:
+        if bool(torch.isfinite(t).all()) and bool((t == t.round()).all()):
+            return {"whole_values": [int(t.min()), int(t.max()), int(t.unique().numel())]}
+    except (RuntimeError, NotImplementedError) as exc:  # a meta or otherwise unreadable tensor
+        failed("reading a loss's whole-number values", exc)
+    return {}
+
+
 def value_facts(value, torch, depth=0):
     """Tensors inside an argument (tensor, or tuple/list/dict of them), as facts."""
     if isinstance(value, torch.Tensor):
@@ -299,7 +312,8 @@ def failing_modules(tb, torch, sites):
             # a checkpoint's module is marked only when it is one, so other recordings keep their facts
             "attributes": dict(module_attributes(module),
                                **({"loaded_weights": True} if module in LOADED_WEIGHTS else {})),
-            "inputs": [value_facts(a, torch) for a in args],
+            "inputs": [dict(fact, **whole_values(a, torch)) if cls.__name__.endswith("Loss") and "shape" in fact
+                       else fact for fact, a in zip((value_facts(a, torch) for a in args), args)],
             "site": sites.site_of(module),
         })
     return facts
@@ -389,61 +403,3 @@ def kept_graphs(names, torch):
               for name, value in [*names.items(), *((f"self.{n}", v) for n, v in attributes)]
               if isinstance(value, (list, dict))}  # a tuple is a fixed set (an LSTM's (h, c)), not a pile
     return {name: count for name, count in counts.items() if count >= 2}
-
-
-def unused_parameters(message, tb, torch):
-    """After DDP's "Expected to have finished reduction in the prior iteration": the parts of the
-    wrapped model whose parameters got no gradient, each as the outermost submodule (or parameter)
-    all of whose parameters did, with the class that owns it as an attribute and that class's file.
-    DDP's message names only indices into its reducer's parameter list; the wrapper maps them."""
-    import inspect
-    import re
-
-    match = re.search(r"did not receive grad for rank \d+: ([\d ]+)", message)
-    ddp = None
-    while tb is not None:
-        candidate = tb.tb_frame.f_locals.get("self")
-        if type(candidate).__name__ == "DistributedDataParallel":
-            ddp = candidate
-        tb = tb.tb_next
-    if match is None or ddp is None:
-        return []
-    names = ddp._build_debug_param_to_name_mapping(ddp._build_params_for_reducer()[0])
-    unused = {names[int(i)] for i in match.group(1).split() if int(i) in names}
-    units, covered = [], set()
-    for path, module in ddp.module.named_modules():
-        for name, _ in module.named_parameters(recurse=False):
-            fqn = f"{path}.{name}" if path else name
-            if fqn in covered or fqn not in unused:
-                continue
-            # climb to the outermost ancestor all of whose parameters are unused
-            parts = fqn.split(".")
-            for depth in range(1, len(parts)):
-                prefix = ".".join(parts[:depth])
-                under = [n for n, p in ddp.module.named_parameters() if n.startswith(prefix + ".") and p.requires_grad]
-                if under and all(n in unused for n in under):
-                    break
-            else:
-                depth, under = len(parts), [fqn]
-            covered.update(under)
-            named = depth
-            while named > 1 and parts[named - 1].isdigit():  # an element of a ModuleList: its list is the attribute
-                named -= 1
-            owner = ddp.module.get_submodule(".".join(parts[:named - 1]))
-            owner_file = _class_file(type(owner), inspect)
-            units.append({"path": ".".join(parts[:depth]), "attribute": parts[named - 1],
-                          "owner": type(owner).__name__, "file": owner_file, "parameters": sorted(under)[:16]})
-    return units
-
-
-def _class_file(cls, inspect):
-    """Where the class is defined, read from its own methods' code: a class of the script run as
-    __main__ is not found through its module (the probe's runner is)."""
-    for value in vars(cls).values():
-        code = getattr(value, "__code__", None)
-        if code is not None:
-            return os.path.realpath(code.co_filename)
-    try:
-        return os.path.realpath(inspect.getsourcefile(cls) or "")
-    except TypeError:  # a class of a C extension
-        return ""

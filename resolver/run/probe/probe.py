@@ -361,7 +361,7 @@ def described_error(torch, options, report, exc, counters, loaders, sites):
             if values:
                 report["loaders"]["sample_values"] = values
         if "finished reduction in the prior iteration" in str(exc):
-            report["unused_parameters"] = FACTS.unused_parameters(str(exc), exc.__traceback__, torch)
+            report["unused_parameters"] = DIST.unused_parameters(str(exc), exc.__traceback__, torch)
         if "state_dict" in str(exc) and FACTS.WRAPPED_STATE_DICTS:
             report["wrapped_state_dicts"] = FACTS.WRAPPED_STATE_DICTS
         listed = ("'list' object", "not list", "but got list", "got (list")

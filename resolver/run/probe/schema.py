@@ -24,7 +24,7 @@ OUTCOMES = {
 # the batch it drew, the memory held as each batch is drawn), "health" (an "exception": only "replaced" and
 # "optimizers", when a layer an optimizer held was replaced, and "ran_without_grad", the layers a training
 # forward ran under no_grad before the crash), "probe_error"; after DDP's
-# unused-parameter error, "unused_parameters" (facts.py: the parts of the model that got no gradient); an
+# unused-parameter error, "unused_parameters" (dist.py: the parts of the model that got no gradient); an
 # "exception" the script caught itself before it called sys.exit() with a nonzero code: "exited" (that code)
 
 
