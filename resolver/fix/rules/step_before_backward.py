@@ -48,85 +48,48 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import swapped
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call, names_in, user_frames
-from resolver.fix.rules._syntax import bound_names
+from resolver.fix.rules._source import names_in
+from resolver.fix.rules._updates import assigned, backward_call, calls_method, failing_backward, paragraphs, retains
 from resolver.write.edits import Edit, Workspace
 
 WHY = ("the step before it rewrote in place weights that this backward still needs; the update that depends on the "
        "old weights now runs first")
 
 
-def _paragraphs(block: list) -> list[list]:
-    """The block's statements in runs that a blank line or a comment starts."""
-    runs: list[list] = []
-    for statement in block:
-        if not runs or getattr(statement, "leading_lines", ()):
-            runs.append([])
-        runs[-1].append(statement)
-    return runs
-
-
-def _calls(source: Source, statements: list, name: str) -> bool:
-    return any(method_call(c, name) for s in statements for c in source.nodes(cst.Call, lambda n: source.within(n, s)))
-
-
-def _assigned(statements: list) -> set[str]:
-    found = set()
-    for statement in statements:
-        for small in getattr(statement, "body", ()):
-            for target in ([t.target for t in small.targets] if isinstance(small, cst.Assign) else
-                           [small.target] if isinstance(small, (cst.AugAssign, cst.AnnAssign)) else []):
-                found |= bound_names(target)
-    return found
-
-
-def _backward(source: Source, statements: list) -> cst.Call | None:
-    return next((c for s in statements for c in source.nodes(cst.Call, lambda n: source.within(n, s))
-                 if method_call(c, "backward")), None)
-
-
-def _retains(call: cst.Call) -> bool:
-    return any(a.keyword is not None and a.keyword.value == "retain_graph" for a in call.args)
-
-
 class StepBeforeBackward(Rule):
     categories = ("autograd.inplace_modified",)
-    priority = -1  # before inplace_autograd: an optimizer's step is no in-place op of the model to undo
+    priority = -2  # before inplace_autograd: an optimizer's step is no in-place op of the model to undo
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
-        frames = list(user_frames(diagnosis, workspace))
-        if not frames:
+        found = failing_backward(diagnosis, workspace)
+        if found is None or not isinstance(found[2], cst.IndentedBlock):
             return
-        frame, source = frames[0]
-        failing = source.statement_at(frame.line)
-        parent = source.parents.get(failing) if failing is not None else None
-        if not isinstance(parent, cst.IndentedBlock) or not _calls(source, [failing], "backward"):
-            return
-        runs = _paragraphs(list(parent.body))
+        source, failing, parent = found
+        runs = paragraphs(list(parent.body))
         index = next(i for i, run in enumerate(runs) if failing in run)
         if index == 0:
             return
         earlier, update = runs[index - 1], runs[index]
         at = update.index(failing)
-        end = next((i for i in range(at, len(update)) if _calls(source, [update[i]], "step")), None)
-        if end is None or at > 0 and _calls(source, update[:at], "step"):
+        end = next((i for i in range(at, len(update)) if calls_method(source, [update[i]], "step")), None)
+        if end is None or at > 0 and calls_method(source, update[:at], "step"):
             return
         update = update[:end + 1]  # the update ends at its step: what follows (a return) stays last
         # the earlier run's lines that make what the failing update reads (its forward) stay first
         reads = {n for s in update for n in names_in(s)}
-        kept = max((i for i, s in enumerate(earlier) if _assigned([s]) & reads), default=-1)
+        kept = max((i for i, s in enumerate(earlier) if assigned([s]) & reads), default=-1)
         prefix, before = earlier[:kept + 1], earlier[kept + 1:]
         # the update that now runs second clears its gradients first: the moved backward's spill
         # into its parameters (through the shared forward) is gone before its own backward
-        if not (_calls(source, before, "step") and _calls(source, before, "backward")
-                and _calls(source, before, "zero_grad")) or _assigned(before) & reads:
+        if not (calls_method(source, before, "step") and calls_method(source, before, "backward")
+                and calls_method(source, before, "zero_grad")) or assigned(before) & reads:
             return
         reason = (f"Ran the update of `{source.code(failing)}` before the one that ends in "
-                  f"`{next(source.code(s) for s in reversed(before) if _calls(source, [s], 'step'))}`: {WHY}")
+                  f"`{next(source.code(s) for s in reversed(before) if calls_method(source, [s], 'step'))}`: {WHY}")
         line, start = source.line_of(update[0]), list(parent.body).index(earlier[0])
-        first, second = _backward(source, update), _backward(source, before)
+        first, second = backward_call(source, update), backward_call(source, before)
         swaps = {}
-        if _retains(second) and not _retains(first):  # the graph both share is now freed by the second
+        if retains(second) and not retains(first):  # the graph both share is now freed by the second
             swaps[first] = first.with_changes(args=[*first.args, cst.Arg(
                 cst.Name("True"), keyword=cst.Name("retain_graph"),
                 equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))])
