@@ -5,15 +5,17 @@ logits) when the model scores C classes: the targets become
 the class count is read from the model, never written down. When the code reads the targets as
 one-hot rows elsewhere (`y.argmax(1)`, also in a project function they are passed to) and nowhere
 as indices, the encoded targets are bound to the same name before the loss, so those readers get
-rows too; otherwise only the loss's argument is encoded and the indices stay for the code that
-compares them with predictions.
+rows too (unless the project reads its data from files: then a file of indices where the code reads
+rows is the user's to remake); otherwise only the loss's argument is encoded and the indices stay
+for the code that compares them with predictions.
 
 ## Why is this bad?
 `Using a target size (torch.Size([32, 1])) that is different to the input size (torch.Size([32, 7]))`:
 the targets hold one class index per sample (whole numbers 0..C-1, the probe reads them), and BCE
-wants one row of C zeros and ones per sample. Only targets whose values run past 1 are taken for
-indices: 0/1 targets against several outputs may as well mean a head that is too wide, which is a
-modelling choice this rule leaves alone, as it does a change of loss.
+wants one row of C zeros and ones per sample. 0/1 targets are taken for indices only when the code
+compares them with something (predicted classes): else a head that is too wide is as likely. A
+project that names a loss taking indices (CrossEntropyLoss, nll_loss: a setting or a branch chooses
+between losses) gets nothing: which loss is meant is the user's call, as is a change of loss.
 
 ## Example
 ```python
@@ -42,17 +44,20 @@ from resolver.fix.rules._loss import (
     loss_input,
     target_and_input_sizes,
 )
+from resolver.fix.rules._loss_choice import INTEGER, TARGET_KINDS
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call
-from resolver.fix.rules._syntax import argument
+from resolver.fix.rules._syntax import argument, last_name
 from resolver.write.edits import Edit, Workspace
 
 ROW_READERS = ("argmax",)  # a reader of one-hot rows turns them back into indices
+DATA_READERS = frozenset({"pickle.load", "numpy.load", "numpy.loadtxt", "numpy.genfromtxt", "pandas.read_csv",
+                          "json.load", "h5py.File", "csv.reader", "csv.DictReader"})
 
 
-def _index_targets(diagnosis: Diagnosis) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """(target, scores) shapes when the loss's targets are class indices of the scores' classes."""
+def _index_targets(diagnosis: Diagnosis) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None:
+    """(target, scores) shapes and the targets' (min, max) when they may be class indices of the scores' classes."""
     sizes = target_and_input_sizes(diagnosis.message)
     if sizes is None:
         return None
@@ -60,19 +65,24 @@ def _index_targets(diagnosis: Diagnosis) -> tuple[tuple[int, ...], tuple[int, ..
     if len(scores) != 2 or target not in ((scores[0],), (scores[0], 1)):
         return None
     fact = loss_input(diagnosis, 1)
-    values = fact and (fact.whole_values or (fact.min is not None and (fact.min, fact.max, fact.unique)) or None)
-    if values is None or values[0] < 0 or not 2 <= values[1] < scores[1]:
-        return None  # 0/1 targets against several outputs: a head too wide is as likely
-    return target, scores
+    values = fact and (fact.whole_values or (fact.min is not None and (fact.min, fact.max)) or None)
+    if values is None or values[0] < 0 or values[1] >= scores[1]:
+        return None
+    return target, scores, values[:2]
+
+
+def _index_losses(tracer: Tracer) -> bool:
+    """Whether the project names a loss that takes class indices (CrossEntropyLoss, nll_loss, ...): a
+    setting or a branch may choose it for these targets, and which loss is meant is the user's call."""
+    return any(last_name(node) in TARGET_KINDS and TARGET_KINDS[last_name(node)] == INTEGER
+               for source in tracer.project_sources() for node in source.nodes((cst.Name, cst.Attribute)))
 
 
 def _one_hot(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
     shapes = _index_targets(diagnosis)
-    if shapes is None:
-        return
-    target, scores_shape = shapes
-    if frame is not tracer.frames[-1]:
-        return  # the loss is called in the innermost frame of the project
+    if shapes is None or frame is not tracer.frames[-1] or _index_losses(tracer):
+        return  # the loss is called in the innermost project frame; a project with a loss for indices chooses
+    target, scores_shape, values = shapes
     fact = loss_input(diagnosis, 1)
     for call in loss_calls(source, frame.line):
         scores, labels = argument(call, 0, "input"), argument(call, 1, "target")
@@ -85,13 +95,18 @@ def _one_hot(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]
         encoded = (f"{functional}.one_hot({named}{'.squeeze(1)' if len(target) == 2 else ''}"
                    f"{'.long()' if fact.dtype.startswith(('float', 'bfloat', 'half')) else ''}, "
                    f"{width}.shape[-1]).to({width}.dtype)")
-        values = fact.whole_values or (fact.min, fact.max)
+        read_as = _read_as(tracer, source, call, labels)
+        if values[1] < 2 and read_as != "indices":
+            return  # 0/1 targets against several outputs, never compared with predicted classes: a head too wide?
         why = (f": the targets hold class indices {values[0]}..{values[1]} "
                f"({list(target)}), and {source.code(call.func)} compares them element by element with "
                f"{scores_shape[1]} class scores ({list(scores_shape)})")
         statement = source.enclosing(call, cst.SimpleStatementLine)
-        if isinstance(labels, cst.Name) and statement is not None \
-                and _read_as(tracer, source, call, labels.value) == "rows":
+        if read_as == "rows" and (statement is None or not isinstance(labels, cst.Name)):
+            return  # the code reads the targets as rows elsewhere too, and only a name can be bound anew
+        if read_as == "rows" and _reads_data_files(tracer):
+            return  # the readers say the data holds rows: a data file of indices is the user's to remake
+        if read_as == "rows":
             added = cst.parse_statement(f"{named} = {encoded}\n")
             yield source.edit(source.replaced(statement, cst.FlattenSentinel([added, statement])),
                               source.line_of(call), f"One-hot encoded {named} before the loss, where the code "
@@ -102,13 +117,20 @@ def _one_hot(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]
         return
 
 
-def _read_as(tracer: Tracer, source: Source, call: cst.Call, name: str) -> str:
-    """How the function around the loss reads `name` elsewhere: "rows" (only through argmax, also
-    inside a project function it is passed to), "indices" (compared with something), or ""."""
-    function = source.function_of(call)  # None: the script's top level
-    return _verdict({_reader(tracer, source, use, name, depth=0)
-                     for use in source.nodes(cst.Name, lambda n: n.value == name)
-                     if source.function_of(use) is function and not source.within(use, call)})
+def _reads_data_files(tracer: Tracer) -> bool:
+    """Whether the project reads arrays from data files (pickle, numpy, csv, json, h5py)."""
+    return any(source.qualified_names(call.func) & DATA_READERS
+               for source in tracer.project_sources() for call in source.nodes(cst.Call))
+
+
+def _read_as(tracer: Tracer, source: Source, call: cst.Call, labels: cst.BaseExpression) -> str:
+    """How the function around the loss reads the targets (`y`, `batch["labels"]`) elsewhere: "rows"
+    (only through argmax, also inside a project function they are passed to), "indices" (compared
+    with something), or ""."""
+    function, code = source.function_of(call), source.code(labels)  # None: the script's top level
+    return _verdict({_reader(tracer, source, use, depth=0)
+                     for use in source.nodes(type(labels), lambda n: source.code(n) == code)
+                     if source.function_of(use) is function and not source.within(use, call) and use is not labels})
 
 
 def _verdict(kinds: set[str]) -> str:
@@ -117,7 +139,7 @@ def _verdict(kinds: set[str]) -> str:
     return "rows" if kinds == {"rows"} else "indices" if "indices" in kinds else ""
 
 
-def _reader(tracer: Tracer, source: Source, use: cst.Name, name: str, depth: int) -> str:
+def _reader(tracer: Tracer, source: Source, use: cst.BaseExpression, depth: int) -> str:
     node = use
     while isinstance(parent := source.parents.get(node), (cst.Attribute, cst.Call)) \
             and not (isinstance(parent, cst.Call) and parent.func is not node):
@@ -147,7 +169,7 @@ def _parameter_read_as(tracer: Tracer, called: cst.Call, arg: cst.Arg) -> str:
                                None))
             if param is None:
                 return ""
-            return _verdict({_reader(tracer, other, use, param.name.value, depth=1)
+            return _verdict({_reader(tracer, other, use, depth=1)
                              for use in other.nodes(cst.Name, lambda n: n.value == param.name.value)
                              if other.function_of(use) is function and use is not param.name})
     return ""
