@@ -14,7 +14,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Site
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._source import Source, names_in
-from resolver.fix.rules._syntax import attribute_assignments, last_name, own_nodes, self_attribute
+from resolver.fix.rules._syntax import attribute_assignments, is_none, last_name, own_nodes, self_attribute
 from resolver.write.edits import Edit
 
 # what a recurrent layer hands back as its state: one tensor, or LSTM's (h, c)
@@ -131,11 +131,11 @@ def _used_only_here(tracer: Tracer, frame, where: Source, klass, method, attr: s
                   if isinstance(a.value, cst.Call) and last_name(a.value.func) == "Parameter"
                   and isinstance(t.target, cst.Attribute) and self_attribute(t.target)}
     for value, _, name in attribute_assignments(where, klass, attr):
-        set_elsewhere = name not in ("__init__", method.name.value) and not _is_none(value)
+        set_elsewhere = name not in ("__init__", method.name.value) and not is_none(value)
         if set_elsewhere or set(names_in(value, chains=True)) & parameters:
             return False
     for other in tracer.project_sources():
-        for node in other.nodes(cst.Assign, lambda a: not _is_none(a.value)):
+        for node in other.nodes(cst.Assign, lambda a: not is_none(a.value)):
             if any(isinstance(t.target, cst.Attribute) and t.target.attr.value == attr
                    and not self_attribute(t.target) for t in node.targets):
                 return False  # `model.hidden = model.init_hidden(b)`: the script starts the state itself
@@ -146,10 +146,6 @@ def _used_only_here(tracer: Tracer, frame, where: Source, klass, method, attr: s
     inner = [n for kind in (cst.For, cst.While) for n in own_nodes(loop, kind)]
     return not any(isinstance(c.func, cst.Name) and c.func.value in frame.models
                    for n in inner for c in own_nodes(n, cst.Call))
-
-
-def _is_none(value: cst.BaseExpression) -> bool:
-    return isinstance(value, cst.Name) and value.value == "None"
 
 
 def _not_carried(tracer: Tracer, where: Source, assign: cst.Assign, arg: cst.Arg, layer: str) -> Edit:

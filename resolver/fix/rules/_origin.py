@@ -37,6 +37,7 @@ from resolver.fix.rules._syntax import (
     empty_list,
     filled_list,
     getitem_return,
+    is_none,
     iterated,
     last_name,
     latest_binding,
@@ -202,7 +203,7 @@ class Tracer:
         if not found:
             return None
         in_init = [f for f in found if f[2] == "__init__"] or found  # a value, where another branch sets None
-        made = [f for f in in_init if not (isinstance(f[0], cst.Name) and f[0].value == "None")]
+        made = [f for f in in_init if not is_none(f[0])]
         value, inner, _ = (made or in_init)[-1]
         if empty_list(value) and not inner:
             filled = appended(klass, node)
@@ -214,9 +215,8 @@ class Tracer:
         """The one project class that made `data` of `data.weights`, where its `__init__` settles `weights`."""
         scope = source.enclosing(node, cst.FunctionDef)
         made = None if scope and node.value.value in parameter_names(scope) else self._made_by(source, node.value, None)
-        name = last_name(made[1].func) if made is not None else None
-        classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
-        return classes[0] if len(classes) == 1 and settled_attribute(*classes[0], node.attr.value) else None
+        found = self.the_class_named(last_name(made[1].func) if made is not None else None)
+        return found if found is not None and settled_attribute(*found, node.attr.value) else None
 
     def _call(self, source: Source, node: cst.Call, path: tuple, index: int | None):
         func = node.func
@@ -248,10 +248,9 @@ class Tracer:
         name = last_name(made[1].func) if made is not None else None
         if not name or not name[:1].isupper():
             return None
-        classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
-        if len(classes) != 1:
+        if (found := self.the_class_named(name)) is None:
             return None
-        where, klass = classes[0]
+        where, klass = found
         call = [m for m in own_nodes(klass, cst.FunctionDef) if m.name.value == "__call__"]
         return (call[0], where) if len(call) == 1 else None
 
@@ -328,12 +327,10 @@ class Tracer:
         name = last_name(dataset_call.func)
         if name == "TensorDataset":
             return (source, dataset_call, path, None, "sample") if path else None
-        classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef)
-                   if c.name.value == name]
-        if len(classes) != 1:
+        if (found := self.the_class_named(name)) is None:
             return None
-        returned = getitem_return(classes[0][1], classes[0][0])
-        return (classes[0][0], returned, path, None, "sample") if returned is not None else None
+        returned = getitem_return(found[1], found[0])
+        return (found[0], returned, path, None, "sample") if returned is not None else None
 
     def _made_by(self, source: Source, node: cst.BaseExpression, index: int | None):
         """(source, call) of the call whose result a name holds, following plain assignments."""
@@ -433,15 +430,18 @@ class Tracer:
         classes outside the project are skipped."""
         found = []
         for name in dict.fromkeys(class_names):
-            classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
-            if len(classes) != 1:
+            if (found_class := self.the_class_named(name)) is None:
                 continue
-            where, klass = classes[0]
+            where, klass = found_class
             own = {m.name.value: m for m in own_nodes(klass, cst.FunctionDef)}
             entry = own.get(method) if method else own.get("forward") or own.get("__call__")
             if entry is not None:
                 found.append((where, entry))
         return found
+
+    def the_class_named(self, name: str | None) -> tuple[Source, cst.ClassDef] | None:
+        classes = [(s, c) for s in self.project_sources() for c in s.nodes(cst.ClassDef) if c.name.value == name]
+        return classes[0] if len(classes) == 1 else None
 
     def project_sources(self) -> list[Source]:
         """The project's parsed files, walked once per tracer."""

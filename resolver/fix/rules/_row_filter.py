@@ -16,7 +16,7 @@ import libcst as cst
 from resolver.fix.rules._dataset import descendants
 from resolver.fix.rules._project import methods, replaced_all, swapped
 from resolver.fix.rules._source import Source
-from resolver.fix.rules._syntax import last_name, read_names
+from resolver.fix.rules._syntax import is_none, last_name, read_names
 from resolver.write.edits import Edit
 
 # what a test of a row may call: path and size look-ups, no loading
@@ -74,8 +74,7 @@ def _returns_none_only(statement: cst.CSTNode) -> bool:
     if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or len(body[0].body) != 1:
         return False
     ret = body[0].body[0]
-    return isinstance(ret, cst.Return) and (ret.value is None or isinstance(ret.value, cst.Name)
-                                            and ret.value.value == "None")
+    return isinstance(ret, cst.Return) and (ret.value is None or is_none(ret.value))
 
 
 def _prelude(statements: list, index: str):

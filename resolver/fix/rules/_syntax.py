@@ -38,6 +38,11 @@ def last_name(func: cst.BaseExpression) -> str | None:
     return None
 
 
+def is_none(node: cst.CSTNode | None) -> bool:
+    """The literal `None` (not a missing value: `node` itself may be None, which is not the literal)."""
+    return isinstance(node, cst.Name) and node.value == "None"
+
+
 def without_argument(call: cst.Call, dropped: cst.Arg) -> cst.Call:
     """The call without one argument: the argument before it takes its comma (and, for the last one,
     the line break before the closing parenthesis), so the layout of the rest stays as written."""

@@ -55,7 +55,7 @@ from resolver.fix.rules._source import (
     names_in,
     user_frames,
 )
-from resolver.fix.rules._syntax import attribute_assignments, own_nodes, parameter_names, self_attribute
+from resolver.fix.rules._syntax import attribute_assignments, is_none, own_nodes, parameter_names, self_attribute
 from resolver.write.edits import Edit, Workspace
 
 
@@ -73,12 +73,11 @@ def _may_start_as_none(source: Source, function, loop, name: str) -> bool:
     None, which the recurrent layer replaces by zeros."""
     scope = function if function is not None else source.module
     for assign in own_nodes(scope, cst.Assign):
-        if source.line_of(assign) < source.line_of(loop) and isinstance(assign.value, cst.Name) \
-                and assign.value.value == "None" \
+        if source.line_of(assign) < source.line_of(loop) and is_none(assign.value) \
                 and any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets):
             return True
     params = function.params.params + function.params.kwonly_params if function is not None else ()
-    return any(p.name.value == name and isinstance(p.default, cst.Name) and p.default.value == "None"
+    return any(p.name.value == name and is_none(p.default)
                for p in params)
 
 

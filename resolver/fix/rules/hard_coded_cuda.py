@@ -40,7 +40,7 @@ from resolver.fix.rules._checkpoint import CUDA, device_name, guarded, in_scope
 from resolver.fix.rules._project import replaced_all, sources_mentioning, swapped_in_each_file
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, user_frames
-from resolver.fix.rules._syntax import BUILTINS, last_name, own_nodes, parameter_names
+from resolver.fix.rules._syntax import BUILTINS, is_none, last_name, own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 MAX_ORIGINS = 4  # hard-coded device defaults fixed in one edit
@@ -87,7 +87,7 @@ def _module_device(source: Source, node: cst.SimpleString) -> cst.BaseExpression
         return MODULE_DEVICE
     buffer = next((c.args[0].value for c in own_nodes(init, cst.Call) if method_call(c, "register_buffer")
                    and len(c.args) > 1 and isinstance(c.args[0].value, cst.SimpleString)
-                   and not (isinstance(c.args[1].value, cst.Name) and c.args[1].value.value == "None")), None)
+                   and not is_none(c.args[1].value)), None)
     return cst.parse_expression(f"self.{ast.literal_eval(buffer.value)}.device") if buffer is not None else None
 
 

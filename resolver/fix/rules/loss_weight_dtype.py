@@ -48,7 +48,7 @@ from resolver.fix.rules._dtype_origin import CONVERSIONS, FLOATING, cast_at, fix
 from resolver.fix.rules._origin import Step, Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, user_frames
-from resolver.fix.rules._syntax import last_name, parameter_names
+from resolver.fix.rules._syntax import is_none, last_name, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 DOUBLE = re.compile(r"\b(float64|double)\b")
@@ -107,7 +107,7 @@ def _made_float32(tracer: Tracer, source: Source, call: cst.Call, weights: tuple
     known = found and frame and _tensor_of(frame, found.value)
     if found is not None and (known is None or known.dtype == dtype):  # one seen in float32 is not it
         value = found.value
-        if isinstance(value, cst.IfExp) and _none(value.orelse):  # `torch.tensor(w) if w is not None else None`
+        if isinstance(value, cst.IfExp) and is_none(value.orelse):  # `torch.tensor(w) if w is not None else None`
             value = value.body
         chain = tracer.chain(source, value, frame)
         last = chain[-1].node
@@ -152,10 +152,6 @@ def _converted_or_double(chain: list[Step]) -> bool:
     (`torch.ones(4)`) makes float32, so such weights became float64 somewhere the trail does not go."""
     return any(isinstance(step.node, cst.Call) and last_name(step.node.func) in CONVERSIONS
                or DOUBLE.search(step.source.code(step.node)) for step in chain)
-
-
-def _none(node: cst.BaseExpression) -> bool:
-    return isinstance(node, cst.Name) and node.value == "None"
 
 
 def _tensor_of(frame: Frame, node: cst.BaseExpression):

@@ -37,11 +37,8 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._dataset import descendants, getitem_of
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
+from resolver.fix.rules._syntax import is_none
 from resolver.write.edits import Edit, Workspace
-
-
-def _is_none(node: cst.CSTNode | None) -> bool:
-    return isinstance(node, cst.Name) and node.value == "None"
 
 
 def _mode_flag(source: Source, test: cst.BaseExpression) -> bool:
@@ -91,11 +88,11 @@ def _none_fields(source: Source, getitem: cst.FunctionDef) -> list[cst.Name]:
         if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name) \
                 and node.targets[0].target.value in fields:
             value = node.value
-            nones = [value] if _is_none(value) else \
-                [b for b in (value.body, value.orelse) if _is_none(b)] if isinstance(value, cst.IfExp) else []
+            nones = [value] if is_none(value) else \
+                [b for b in (value.body, value.orelse) if is_none(b)] if isinstance(value, cst.IfExp) else []
             found += nones
         elif isinstance(node, cst.Return) and isinstance(node.value, (cst.Tuple, cst.List)):
-            found += [e.value for e in node.value.elements if _is_none(e.value)]
+            found += [e.value for e in node.value.elements if is_none(e.value)]
     return [n for n in found if (test := _branch_test(source, n, getitem)) is not None and _mode_flag(source, test)]
 
 

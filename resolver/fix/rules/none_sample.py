@@ -54,6 +54,7 @@ from resolver.fix.rules._dataset import descendants, getitem_of
 from resolver.fix.rules._row_filter import rows_filtered
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source
+from resolver.fix.rules._syntax import is_none
 from resolver.write.edits import Edit, Workspace
 
 DROP_NONE = '''def drop_none_samples(batch):
@@ -93,8 +94,7 @@ def _none_skipped(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
 
 
 def _returns_none(node: cst.CSTNode) -> bool:
-    return isinstance(node, cst.Return) and (node.value is None or isinstance(node.value, cst.Name)
-                                             and node.value.value == "None")
+    return isinstance(node, cst.Return) and (node.value is None or is_none(node.value))
 
 
 class NoneSample(Rule):

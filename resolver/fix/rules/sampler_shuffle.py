@@ -31,7 +31,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, user_frames
-from resolver.fix.rules._syntax import without_argument
+from resolver.fix.rules._syntax import is_none, without_argument
 from resolver.write.edits import Edit, Workspace
 
 LOADER = {"torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"}
@@ -50,7 +50,7 @@ def _may_be_none(source: Source, call: cst.Call, name: str) -> bool:
         if any(source.code(t.target) == name for t in assign.targets):
             value = assign.value
             branches = (value.body, value.orelse) if isinstance(value, cst.IfExp) else (value,)
-            if any(isinstance(b, cst.Name) and b.value == "None" for b in branches):
+            if any(is_none(b) for b in branches):
                 return True
     return False
 

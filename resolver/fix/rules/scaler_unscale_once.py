@@ -54,7 +54,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call, names_in, project_sources, user_frames
-from resolver.fix.rules._syntax import last_name, own_nodes
+from resolver.fix.rules._syntax import is_none, last_name, own_nodes
 from resolver.write.edits import Change, Edit, Workspace
 
 
@@ -153,7 +153,7 @@ def _clears(source: Source, node: cst.CSTNode) -> bool:
     return any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "zero_grad"
                for c in source.nodes(cst.Call, inside)) \
         or any(isinstance(t.target, cst.Attribute) and t.target.attr.value == "grad"
-               and isinstance(a.value, cst.Name) and a.value.value == "None"
+               and is_none(a.value)
                for a in source.nodes(cst.Assign, inside) for t in a.targets)
 
 
