@@ -49,9 +49,11 @@ from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call
 from resolver.fix.rules._syntax import argument, last_name
+from resolver.fix.rules._updates import assigned
 from resolver.write.edits import Edit, Workspace
 
 ROW_READERS = ("argmax",)  # a reader of one-hot rows turns them back into indices
+PREDICTED_CLASS = {"argmax", "max", "topk"}  # what the targets are compared with when they are indices
 DATA_READERS = frozenset({"pickle.load", "numpy.load", "numpy.loadtxt", "numpy.genfromtxt", "pandas.read_csv",
                           "json.load", "h5py.File", "csv.reader", "csv.DictReader"})
 
@@ -96,14 +98,17 @@ def _one_hot(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]
                    f"{'.long()' if fact.dtype.startswith(('float', 'bfloat', 'half')) else ''}, "
                    f"{width}.shape[-1]).to({width}.dtype)")
         read_as = _read_as(tracer, source, call, labels)
-        if values[1] < 2 and read_as != "indices":
-            return  # 0/1 targets against several outputs, never compared with predicted classes: a head too wide?
+        if values[1] < 2 and read_as != "indices" or read_as == "indices" and len(target) == 2:
+            return  # 0/1 never compared with predicted classes (a head too wide?); a column compared with them
+        if _shared(tracer, source.function_of(call)):
+            return  # a training loop that other entry points run with targets of their own
         why = (f": the targets hold class indices {values[0]}..{values[1]} "
                f"({list(target)}), and {source.code(call.func)} compares them element by element with "
                f"{scores_shape[1]} class scores ({list(scores_shape)})")
         statement = source.enclosing(call, cst.SimpleStatementLine)
-        if read_as == "rows" and (statement is None or not isinstance(labels, cst.Name)):
-            return  # the code reads the targets as rows elsewhere too, and only a name can be bound anew
+        if read_as == "rows" and (statement is None or not isinstance(labels, cst.Name)
+                                  or not _bound_in_loop(source, call, labels.value)):
+            return  # the code reads the targets as rows elsewhere too: only a name each pass binds is bound anew
         if read_as == "rows" and _reads_data_files(tracer):
             return  # the readers say the data holds rows: a data file of indices is the user's to remake
         if read_as == "rows":
@@ -115,6 +120,26 @@ def _one_hot(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]
         yield source.edit(source.replaced(labels, cst.parse_expression(encoded)), source.line_of(call),
                           f"One-hot encoded {named} in {source.code(call.func)}(...){why}", needs_torch)
         return
+
+
+def _shared(tracer: Tracer, function: cst.FunctionDef | None) -> bool:
+    """Whether the function around the loss is called from more than one place in the project."""
+    if function is None:
+        return False
+    name = function.name.value
+    return sum(1 for source in tracer.project_sources() for call in source.nodes(cst.Call)
+               if last_name(call.func) == name) > 1
+
+
+def _bound_in_loop(source: Source, call: cst.Call, name: str) -> bool:
+    """Whether each pass of the loop around the loss binds `name` afresh (a batch's targets), so that
+    binding it again before the loss does not encode the encoded on the next pass."""
+    loop = source.loop_of(call)
+    if loop is None:
+        return True
+    return name in assigned([loop]) and not any(
+        source.line_of(a) < source.line_of(loop) for a in source.nodes(cst.Name, lambda n: n.value == name)
+        if source.function_of(a) is source.function_of(call) and isinstance(source.parents.get(a), cst.AssignTarget))
 
 
 def _reads_data_files(tracer: Tracer) -> bool:
@@ -147,8 +172,10 @@ def _reader(tracer: Tracer, source: Source, use: cst.BaseExpression, depth: int)
             return "rows"
         node = parent
     parent = source.parents.get(node)
-    if isinstance(parent, cst.Comparison) or isinstance(parent, cst.ComparisonTarget):
-        return "indices"
+    if isinstance(parent, cst.Comparison):
+        return _compared_with(source, parent.comparisons[0].comparator, use)
+    if isinstance(parent, cst.ComparisonTarget):
+        return _compared_with(source, source.parents[parent].left, use)
     if isinstance(parent, cst.Arg) and depth == 0:
         called = source.parents.get(parent)
         if isinstance(called, cst.Call) and method_call(called, *ROW_READERS):
@@ -156,6 +183,22 @@ def _reader(tracer: Tracer, source: Source, use: cst.BaseExpression, depth: int)
         if isinstance(called, cst.Call) and isinstance(called.func, cst.Name):
             return _parameter_read_as(tracer, called, parent)
     return ""
+
+
+def _compared_with(source: Source, other: cst.BaseExpression, use: cst.CSTNode) -> str:
+    """A comparison reads the targets as indices when its other side is a predicted class (`argmax`,
+    `torch.max(...)`'s indices, `topk`, also through a name bound to one); as rows when it is a
+    thresholded or rounded score; else it says nothing."""
+    if isinstance(other, cst.Name):
+        function = source.function_of(use)
+        bound = [a.value for a in source.nodes(cst.Assign) if source.function_of(a) is function
+                 and other.value in assigned([cst.SimpleStatementLine(body=[a])])]
+        other = bound[-1] if len(bound) == 1 else other
+    calls = [c for c in source.nodes(cst.Call, lambda n: n is other or source.within(n, other))]
+    if any(last_name(c.func) in PREDICTED_CLASS for c in calls):
+        return "indices"
+    thresholded = any(True for _ in source.nodes(cst.Comparison, lambda n: n is other or source.within(n, other)))
+    return "rows" if thresholded or any(last_name(c.func) == "round" for c in calls) else ""
 
 
 def _parameter_read_as(tracer: Tracer, called: cst.Call, arg: cst.Arg) -> str:

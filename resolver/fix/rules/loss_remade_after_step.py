@@ -45,35 +45,16 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, method_call, names_in
-from resolver.fix.rules._updates import assigned, backward_call, calls_method, failing_backward
+from resolver.fix.rules._source import names_in
+from resolver.fix.rules._updates import (
+    assigned,
+    backward_call,
+    failing_backward,
+    loss_slice,
+    optimizer_step,
+    runs_network,
+)
 from resolver.write.edits import Edit, Workspace
-
-
-def _step_call(source: Source, statement) -> cst.Call | None:
-    return next((c for c in source.nodes(cst.Call, lambda n: source.within(n, statement)) if method_call(c, "step")),
-                None)
-
-
-def _stepped_networks(source: Source, optimizer: str) -> set[str]:
-    """The networks (as written: `D`, `self.critic`) whose `.parameters()` the optimizer was built over."""
-    for assign in source.nodes(cst.Assign, lambda a: len(a.targets) == 1 and isinstance(a.value, cst.Call)):
-        if source.code(assign.targets[0].target) == optimizer and assign.value.args:
-            held = assign.value.args[0].value
-            return {source.code(c.func.value) for c in source.nodes(cst.Call, lambda n: n is held
-                                                                        or source.within(n, held))
-                    if method_call(c, "parameters")}
-    return set()
-
-
-def _runs_network(source: Source, statement, networks: set[str]) -> bool:
-    """A call of the network (`D(x)`, `D.forward(x)`) or one it is handed to (`loss_of(D, x)`)."""
-    for call in source.nodes(cst.Call, lambda n: source.within(n, statement)):
-        func = call.func.value if isinstance(call.func, cst.Attribute) and call.func.attr.value == "forward" \
-            else call.func
-        if source.code(func) in networks or any(source.code(a.value) in networks for a in call.args):
-            return True
-    return False
 
 
 def _reads(statement) -> list[str]:
@@ -115,26 +96,26 @@ class LossRemadeAfterStep(Rule):
             return
         loss, body = backward.func.value.value, list(block.body)
         at = body.index(failing)
-        stepped = next((i for i in range(at - 1, -1, -1) if calls_method(source, [body[i]], "step")), None)
-        if stepped is None or loss in assigned(body[stepped + 1:at]):
+        # the optimizer step before the failing backward (a scheduler's step is not one), and the failing
+        # update's own step after it: two optimizers over different networks, as in a GAN or actor-critic
+        stepped = next((i for i in range(at - 1, -1, -1) if optimizer_step(source, body[i])), None)
+        own = next((optimizer_step(source, s) for s in body[at:] if optimizer_step(source, s)), None)
+        if stepped is None or own is None or loss in assigned(body[stepped + 1:at]):
             return
-        step = _step_call(source, body[stepped])
-        networks = _stepped_networks(source, source.code(step.func.value)) if step is not None else set()
-        if not networks:
-            return
+        step, networks = optimizer_step(source, body[stepped])
+        if networks & own[1]:
+            return  # one optimizer's network stepped twice: the losses are one update's to sum
         # the statements before the step that make the loss, and among them those the network's new weights change
-        needed, made = {loss}, []
-        for i in range(stepped - 1, -1, -1):
-            if isinstance(body[i], cst.SimpleStatementLine) and assigned([body[i]]) & needed:
-                made.insert(0, i)
-                needed |= set(names_in(body[i]))
+        made = loss_slice(body[:stepped], loss)
         stale, changed_names = [], set()
         for i in made:
-            if _runs_network(source, body[i], networks) or set(_reads(body[i])) & changed_names:
+            if runs_network(source, body[i], networks) or set(_reads(body[i])) & changed_names:
                 stale.append(i)
                 changed_names |= assigned([body[i]])
         if not stale or not all(_single_assignment(body[i]) for i in stale) or loss not in changed_names:
             return
+        if any(set(_reads(body[i])) & assigned(body[i + 1:stepped + 1]) for i in stale):
+            return  # what the loss was made from was rebound before the step (`fake = fake.detach()`)
         others = [s for i, s in enumerate(body[:at]) if i not in stale]
         copied = {i for i in stale if any(assigned([body[i]]) & set(names_in(s)) for s in others)}
         network = sorted(networks)[0]

@@ -4,15 +4,16 @@ targets are class indices: the criterion is looked up in a dict that holds both
 `BCEWithLogitsLoss` and `CrossEntropyLoss` (`LOSSES[cfg["train"]["loss"]]()`,
 `CRITERIA[args.criterion]()`), the setting names the BCE entry, and the targets hold one class index
 0..C-1 (C > 2) per sample against (N, C) logits. The value changes where it is set: the config
-file's line (YAML, JSON, TOML, INI) or the argparse default; a value given on the command line is
-the user's choice and is left alone.
+file's line (YAML, JSON, TOML, INI) or the argparse default, and only for a run given no options:
+options may pick a dataset or a config that other runs do not (a setting shared with a multi-label
+task), and a value given on the command line is the user's choice.
 
 ## Why is this bad?
 `Target size (torch.Size([64])) must be the same as input size (torch.Size([64, 5]))`: BCE with
 logits scores each class on its own and wants a row of C zeros and ones per sample; the data gives
 one class index per sample, which is what the table's cross entropy takes. A setting left at the
 binary task's loss is the usual cause. Only a table the project wrote is read, so the loss is one
-the author meant to offer; targets of 0/1 are left alone (a binary task may mean the head).
+the author meant to offer.
 
 ## Example
 ```python
@@ -45,7 +46,8 @@ from resolver.write.edits import Edit, Workspace
 
 
 def _indices_against_logits(diagnosis: Diagnosis) -> tuple[int, int] | None:
-    """(classes, largest index) when a BCE-with-logits loss got class indices 0..C-1, C > 2."""
+    """(classes, largest index) when a BCE-with-logits loss got whole numbers in 0..C-1 against C > 2 logits
+    (the batch may hold only 0s and 1s: the table's cross entropy says what the targets are)."""
     sizes = target_and_input_sizes(diagnosis.message)
     module = diagnosis.module
     if sizes is None or module is None or module.class_name != "BCEWithLogitsLoss":
@@ -55,7 +57,7 @@ def _indices_against_logits(diagnosis: Diagnosis) -> tuple[int, int] | None:
     values = fact and (fact.whole_values or (fact.min is not None and (fact.min, fact.max)) or None)
     if len(scores) != 2 or target not in ((scores[0],), (scores[0], 1)) or not values:
         return None
-    return (scores[1], values[1]) if values[0] >= 0 and 2 <= values[1] < scores[1] else None
+    return (scores[1], values[1]) if scores[1] > 2 and 0 <= values[0] and values[1] < scores[1] else None
 
 
 def _entry(source: Source, element: cst.DictElement) -> str | None:
@@ -123,8 +125,8 @@ class LossSettingForIndices(Rule):
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         found = _indices_against_logits(diagnosis)
-        if found is None:
-            return
+        if found is None or workspace.arguments:
+            return  # a run given options may pick data or a config the default run does not: the default stays
         classes, largest = found
         tracer = Tracer(diagnosis, workspace)
         edits: list[Edit] = []
@@ -133,7 +135,7 @@ class LossSettingForIndices(Rule):
                 for lookup in source.nodes(cst.Subscript, lambda s: source.code(s.value) == table and len(s.slice) == 1
                                            and isinstance(s.slice[0].slice, cst.Index)):
                     setting = _setting_name(_through_parameter(tracer, source, lookup.slice[0].slice.value))
-                    if setting is None or any(a in (bce, f"--{setting}") for a in workspace.arguments):
+                    if setting is None:
                         continue
                     why = (f": the targets hold class indices up to {largest} against {classes} logits, which the "
                            f"table's {cross_entropy!r} (CrossEntropyLoss) takes and {bce!r} (BCEWithLogitsLoss) does "

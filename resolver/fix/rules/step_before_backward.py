@@ -48,8 +48,18 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import swapped
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import names_in
-from resolver.fix.rules._updates import assigned, backward_call, calls_method, failing_backward, paragraphs, retains
+from resolver.fix.rules._source import Source, names_in
+from resolver.fix.rules._updates import (
+    assigned,
+    backward_call,
+    calls_method,
+    failing_backward,
+    loss_slice,
+    optimizer_step,
+    paragraphs,
+    retains,
+    runs_network,
+)
 from resolver.write.edits import Edit, Workspace
 
 WHY = ("the step before it rewrote in place weights that this backward still needs; the update that depends on the "
@@ -84,6 +94,8 @@ class StepBeforeBackward(Rule):
         if not (calls_method(source, before, "step") and calls_method(source, before, "backward")
                 and calls_method(source, before, "zero_grad")) or assigned(before) & reads:
             return
+        if _breaks_the_other(source, list(parent.body), update, before):
+            return
         reason = (f"Ran the update of `{source.code(failing)}` before the one that ends in "
                   f"`{next(source.code(s) for s in reversed(before) if calls_method(source, [s], 'step'))}`: {WHY}")
         line, start = source.line_of(update[0]), list(parent.body).index(earlier[0])
@@ -104,6 +116,17 @@ class StepBeforeBackward(Rule):
         moved = [*prefix, *update, *before]
         new_block = [*body[:start], *moved, *body[start + len(moved):]]
         yield source.edit(source.replaced(parent, parent.with_changes(body=new_block)), line, reason)
+
+
+def _breaks_the_other(source: Source, body: list, update: list, before: list) -> bool:
+    """Whether the moved update's step would change a network that the other update's loss still goes
+    back through (a GAN's D loss made from G's output: G's step first breaks D's backward in turn)."""
+    moved = next((found for s in update if (found := optimizer_step(source, s))), None)
+    other = backward_call(source, before)
+    if moved is None or other is None or not isinstance(other.func.value, cst.Name):
+        return False
+    upto = body[:body.index(next(s for s in before if source.within(other, s)))]
+    return any(runs_network(source, upto[i], moved[1]) for i in loss_slice(upto, other.func.value.value))
 
 
 def _without_retain(args) -> list:
