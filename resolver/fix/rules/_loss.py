@@ -29,6 +29,22 @@ def target_and_input_sizes(message: str) -> tuple[tuple[int, ...], tuple[int, ..
                                                                        if n.strip())
 
 
+def index_targets(diagnosis: Diagnosis) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, int]] | None:
+    """(target shape, scores shape, (min, max) of the targets) when an element-wise loss refused (N,) or
+    (N, 1) targets of whole numbers in 0..C-1 against (N, C) scores: class indices, maybe."""
+    sizes = target_and_input_sizes(diagnosis.message)
+    if sizes is None:
+        return None
+    target, scores = sizes
+    if len(scores) != 2 or target not in ((scores[0],), (scores[0], 1)):
+        return None
+    fact = loss_input(diagnosis, 1)
+    values = fact and (fact.whole_values or (fact.min is not None and (fact.min, fact.max)) or None)
+    if not values or values[0] < 0 or values[1] >= scores[1]:
+        return None
+    return target, scores, values[:2]
+
+
 def loss_calls(source: Source, line: int) -> list[cst.Call]:
     """Calls on the line that take (input, target), innermost first."""
     return [c for c in reversed(source.on_line(cst.Call, line))

@@ -37,18 +37,12 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._loss import (
-    first_frame_edits,
-    functional_spelling,
-    loss_calls,
-    loss_input,
-    target_and_input_sizes,
-)
+from resolver.fix.rules._loss import first_frame_edits, functional_spelling, index_targets, loss_calls, loss_input
 from resolver.fix.rules._loss_choice import INTEGER, TARGET_KINDS
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, method_call
-from resolver.fix.rules._syntax import argument, last_name
+from resolver.fix.rules._syntax import argument, bound_names, last_name
 from resolver.fix.rules._updates import assigned
 from resolver.write.edits import Edit, Workspace
 
@@ -56,21 +50,6 @@ ROW_READERS = ("argmax",)  # a reader of one-hot rows turns them back into indic
 PREDICTED_CLASS = {"argmax", "max", "topk"}  # what the targets are compared with when they are indices
 DATA_READERS = frozenset({"pickle.load", "numpy.load", "numpy.loadtxt", "numpy.genfromtxt", "pandas.read_csv",
                           "json.load", "h5py.File", "csv.reader", "csv.DictReader"})
-
-
-def _index_targets(diagnosis: Diagnosis) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None:
-    """(target, scores) shapes and the targets' (min, max) when they may be class indices of the scores' classes."""
-    sizes = target_and_input_sizes(diagnosis.message)
-    if sizes is None:
-        return None
-    target, scores = sizes
-    if len(scores) != 2 or target not in ((scores[0],), (scores[0], 1)):
-        return None
-    fact = loss_input(diagnosis, 1)
-    values = fact and (fact.whole_values or (fact.min is not None and (fact.min, fact.max)) or None)
-    if values is None or values[0] < 0 or values[1] >= scores[1]:
-        return None
-    return target, scores, values[:2]
 
 
 def _index_losses(tracer: Tracer) -> bool:
@@ -81,7 +60,7 @@ def _index_losses(tracer: Tracer) -> bool:
 
 
 def _one_hot(diagnosis, tracer: Tracer, frame, source: Source) -> Iterator[Edit]:
-    shapes = _index_targets(diagnosis)
+    shapes = index_targets(diagnosis)
     if shapes is None or frame is not tracer.frames[-1] or _index_losses(tracer):
         return  # the loss is called in the innermost project frame; a project with a loss for indices chooses
     target, scores_shape, values = shapes
@@ -192,12 +171,12 @@ def _compared_with(source: Source, other: cst.BaseExpression, use: cst.CSTNode) 
     if isinstance(other, cst.Name):
         function = source.function_of(use)
         bound = [a.value for a in source.nodes(cst.Assign) if source.function_of(a) is function
-                 and other.value in assigned([cst.SimpleStatementLine(body=[a])])]
+                 and any(other.value in bound_names(t.target) for t in a.targets)]
         other = bound[-1] if len(bound) == 1 else other
     calls = [c for c in source.nodes(cst.Call, lambda n: n is other or source.within(n, other))]
     if any(last_name(c.func) in PREDICTED_CLASS for c in calls):
         return "indices"
-    thresholded = any(True for _ in source.nodes(cst.Comparison, lambda n: n is other or source.within(n, other)))
+    thresholded = bool(source.nodes(cst.Comparison, lambda n: n is other or source.within(n, other)))
     return "rows" if thresholded or any(last_name(c.func) == "round" for c in calls) else ""
 
 

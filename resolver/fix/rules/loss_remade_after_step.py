@@ -99,7 +99,7 @@ class LossRemadeAfterStep(Rule):
         # the optimizer step before the failing backward (a scheduler's step is not one), and the failing
         # update's own step after it: two optimizers over different networks, as in a GAN or actor-critic
         stepped = next((i for i in range(at - 1, -1, -1) if optimizer_step(source, body[i])), None)
-        own = next((optimizer_step(source, s) for s in body[at:] if optimizer_step(source, s)), None)
+        own = next((found for s in body[at:] if (found := optimizer_step(source, s))), None)
         if stepped is None or own is None or loss in assigned(body[stepped + 1:at]):
             return
         step, networks = optimizer_step(source, body[stepped])

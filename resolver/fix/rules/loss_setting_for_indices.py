@@ -36,7 +36,8 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._loss import loss_input, target_and_input_sizes
+from resolver.fix.rules._declarations import argparse_default
+from resolver.fix.rules._loss import index_targets
 from resolver.fix.rules._origin import Tracer
 from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
@@ -48,16 +49,11 @@ from resolver.write.edits import Edit, Workspace
 def _indices_against_logits(diagnosis: Diagnosis) -> tuple[int, int] | None:
     """(classes, largest index) when a BCE-with-logits loss got whole numbers in 0..C-1 against C > 2 logits
     (the batch may hold only 0s and 1s: the table's cross entropy says what the targets are)."""
-    sizes = target_and_input_sizes(diagnosis.message)
-    module = diagnosis.module
-    if sizes is None or module is None or module.class_name != "BCEWithLogitsLoss":
+    found, module = index_targets(diagnosis), diagnosis.module
+    if found is None or module is None or module.class_name != "BCEWithLogitsLoss":
         return None
-    target, scores = sizes
-    fact = loss_input(diagnosis, 1)
-    values = fact and (fact.whole_values or (fact.min is not None and (fact.min, fact.max)) or None)
-    if len(scores) != 2 or target not in ((scores[0],), (scores[0], 1)) or not values:
-        return None
-    return (scores[1], values[1]) if scores[1] > 2 and 0 <= values[0] and values[1] < scores[1] else None
+    _, scores, values = found
+    return (scores[1], values[1]) if scores[1] > 2 else None
 
 
 def _entry(source: Source, element: cst.DictElement) -> str | None:
@@ -105,18 +101,13 @@ def _through_parameter(tracer: Tracer, source: Source, lookup: cst.BaseExpressio
 
 
 def _argparse_defaults(source: Source, setting: str, old: str, new: str, why: str) -> Iterator[Edit]:
-    for call in source.nodes(cst.Call, lambda c: last_name(c.func) == "add_argument" and bool(c.args)):
-        flag = call.args[0].value
-        default = argument(call, 99, "default")
-        dest = argument(call, 99, "dest")
-        named = dest.value.evaluated_value if dest is not None and isinstance(dest.value, cst.SimpleString) \
-            else flag.evaluated_value.lstrip("-").replace("-", "_") if isinstance(flag, cst.SimpleString) else ""
-        if named == setting and default is not None and isinstance(default.value, cst.SimpleString) \
-                and default.value.evaluated_value == old:
-            quote = default.value.value[0]
-            text = source.replaced(default.value, cst.SimpleString(f"{quote}{new}{quote}"))
-            yield source.edit(text, source.line_of(call), f"Changed the default of {flag.evaluated_value} from "
-                              f"{old!r} to {new!r}{why}")
+    for call in source.nodes(cst.Call):
+        found = argparse_default(source, call, setting)
+        default = found[1] if found is not None else None
+        if isinstance(default, cst.SimpleString) and default.evaluated_value == old:
+            quote = default.value[0]
+            text = source.replaced(default, cst.SimpleString(f"{quote}{new}{quote}"))
+            yield source.edit(text, source.line_of(call), f"Changed {found[2]} from {old!r} to {new!r}{why}")
 
 
 class LossSettingForIndices(Rule):
