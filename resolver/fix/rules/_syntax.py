@@ -226,11 +226,12 @@ def argument(call: cst.Call, position: int, name: str) -> cst.BaseExpression | N
 
 
 def calls_function(call: cst.Call, function: cst.FunctionDef, method: bool) -> bool:
-    """Whether this call, on the caller's line, is the one that ran `function`: by name, or for a
-    module's forward (called as `model(x)`), by the number of arguments it takes."""
+    """Whether this call, on the caller's line, is the one that ran `function`: by name (also
+    `self.forward(x)`), or for a module's forward (called as `model(x)`), by the number of arguments
+    it takes."""
     name = function.name.value
     last = last_name(call.func)
-    if name not in ("forward", "__call__"):
+    if name not in ("forward", "__call__") or last == name:
         return last == name
     params = function.params
     takes = len(params.posonly_params) + len(params.params) - (1 if method else 0)

@@ -89,6 +89,7 @@ FLOAT_ARGUMENTS = {"binary_cross_entropy": (1, "target"), "binary_cross_entropy_
 STRAY_CASTS = {"float16": ("half",), "bfloat16": ("bfloat16",), "float64": ("double",)}
 WEIGHTS = re.compile(r"and (Float)\b|(bias|weight) type \((float)\)|weight dtype \(torch\.(float32)\)"
                      r"|expected scalar type (Float) but found|but got: double != (float)\b", re.IGNORECASE)
+SHAPE_OF = {"randn_like", "rand_like", "zeros_like", "ones_like", "empty_like", "full_like", "randint_like"}
 DOUBLE = re.compile(r"\bDouble\b|\(double\)|torch\.float64\)|got: double\b")
 WIDER_WEIGHTS = re.compile(r"but got Float and (Double|Half)"
                            r"|Input type \(float\) and (bias|weight) type \((double|c10::Half|half)\)"
@@ -297,12 +298,12 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
         models = [c for c in calls if source.code(c.func) in frame.models]
         inside = [c for c in calls if any(c is m or source.within(c, m) for m in models)] if models else calls
         for call in inside:
-            if isinstance(call.func, cst.Name) and call.func.value in BUILTINS:
-                continue  # `len(xb)` beside `model(xb)`: a builtin is never the layer that failed
+            if isinstance(call.func, cst.Name) and call.func.value in BUILTINS or last_name(call.func) in SHAPE_OF:
+                continue  # `len(xb)` beside `model(xb)`, `randn_like(x)`: never the layer that failed
             for arg in call.args:  # `torch.cat([a, b])`: the elements of a list or tuple too
                 elements = [e.value for e in arg.value.elements] if isinstance(arg.value, (cst.List, cst.Tuple)) \
                     else [arg.value]
-                for value in elements:
+                for value in (o for e in elements for o in _operands(e)):
                     if isinstance(value, cst.Name) and value.value in bad and (
                             not models or any(source.within(value, m) for m in models)):
                         found.setdefault(value.value, value)
@@ -310,6 +311,13 @@ def _offending(diagnosis: Diagnosis, frame: Frame, source: Source, wanted: str) 
         whole = [node for name, node in found.items() if given is not None and frame.tensors[name].shape == given.shape]
         return whole[:1] or list(found.values())
     return []
+
+
+def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`x + noise * s` -> x, noise, s: what an arithmetic argument is computed from."""
+    if isinstance(node, cst.BinaryOperation):
+        return _operands(node.left) + _operands(node.right)
+    return [node]
 
 
 NARROW_INTEGER_TARGET = re.compile(r"expected target dtype to be Long.*but got (?:Int|Short|Char)\b")

@@ -50,7 +50,7 @@ CHANNELS = {"Conv2d": (1, "out_channels"), "BatchNorm2d": (0, "num_features")}
 
 class FixedGlobalPool(Rule):
     categories = ("shape.batch_size", "shape.linear_in_features")
-    priority = -2  # before the flatten and in_features rules: the pool is where the extra positions are made
+    priority = -6  # before the flatten and in_features rules: the pool is where the extra positions are made
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         return super().matches(diagnosis) and _leftover(diagnosis) > 1

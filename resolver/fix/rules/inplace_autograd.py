@@ -41,8 +41,8 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Evidence, Rule
-from resolver.fix.rules._source import Source, inplace_call
-from resolver.fix.rules._syntax import attribute_assignments, last_name
+from resolver.fix.rules._source import Source, inplace_call, project_sources, user_frames
+from resolver.fix.rules._syntax import attribute_assignments, last_name, own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 OPERATORS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "//=": "//", "%=": "%", "**=": "**", "@=": "@"}
@@ -254,5 +254,34 @@ class InplaceAutograd(Rule):
                 reason = (f"Changed {source.code(call)} to {source.code(new)}: its in-place write destroyed a value "
                           "backward needs")
                 ranked.append(((2, line), source.edit(source.replaced(call, new), line, reason)))
+        for source, helper in _helpers_given_graph(diagnosis, workspace):
+            parameters = set(parameter_names(helper))
+            for old, new, tensor, what in _candidates(source, {helper}):
+                if tensor in parameters:
+                    line = source.line_of(old)
+                    reason = (f"Made the in-place operation at line {line} out of place ({what}): "
+                              f"{helper.name.value}() writes into the tensor its caller passed, which backward needs")
+                    ranked.append(((1, line), source.edit(source.replaced(old, new), line, reason)))
         for _, edit in sorted(ranked, key=lambda item: item[0]):
             yield edit
+
+
+def _helpers_given_graph(diagnosis: Diagnosis, workspace: Workspace) -> list[tuple[Source, cst.FunctionDef]]:
+    """Module-level project functions that a failing frame's function calls with a tensor of the graph
+    (a name the probe saw requiring grad there, or a call's result): `y = utils.inverse_transform(y, s)`."""
+    project = project_sources(workspace)
+    found = []
+    for frame, source in user_frames(diagnosis, workspace):
+        statement = source.statement_at(frame.line)
+        scope = (source.function_of(statement) if statement is not None else None) or source.module
+        graph = {n for n, t in frame.tensors.items() if t.requires_grad}
+        for call in own_nodes(scope, cst.Call) if graph else ():
+            if not any(isinstance(a.value, cst.Name) and a.value.value in graph or isinstance(a.value, cst.Call)
+                       for a in call.args):
+                continue  # given no tensor of the graph (a call's result may be one: `to_units(model(x))`)
+            name = last_name(call.func)
+            defined = [(s, f) for s in project for f in s.module.body
+                       if isinstance(f, cst.FunctionDef) and f.name.value == name]
+            if len(defined) == 1 and defined[0] not in found:
+                found.append(defined[0])
+    return found

@@ -1,0 +1,153 @@
+"""## What it does
+Moves a `return` out of the `if` it was indented into, where the function that makes a sample (the
+Dataset's `__getitem__`, or a method or function whose result it returns as a field) ends with
+`if <option>: <transform>; return value`: the `if` is the function's last statement, has no
+`else`, and its body rebinds a name the return reads that the function had before the `if`
+(`x = x * self.feature_mask`). Dedented, the return hands back the value with or without the
+optional transform. It fires only when the probe read None samples (or a None field in every
+sample), exactly one such function is reachable from `__getitem__`'s return, and everything the
+return reads is bound before the `if` too, so the value exists on both paths.
+
+## Why is this bad?
+`` default_collate: batch must contain tensors, ...; found <class 'NoneType'> ``: with the option
+off, the function runs past the `if` and falls off its end, so Python returns None for every
+sample. An `if` without the transform before the return would be an `if cond: return value` lookup
+(None meant "absent"); here the return belongs to the function, one indent too deep.
+
+## Example
+```python
+def vectorize(self, api_calls):
+    x = np.zeros(len(self.vocab), dtype=np.float32)
+    ...
+    if self.feature_mask is not None:
+        x = x * self.feature_mask
+        return torch.from_numpy(x)
+```
+
+Use instead:
+```python
+def vectorize(self, api_calls):
+    x = np.zeros(len(self.vocab), dtype=np.float32)
+    ...
+    if self.feature_mask is not None:
+        x = x * self.feature_mask
+    return torch.from_numpy(x)
+```
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import libcst as cst
+
+from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._dataset import getitem_of
+from resolver.fix.rules._definitions import imported_from
+from resolver.fix.rules._rule import Rule
+from resolver.fix.rules._source import Source
+from resolver.fix.rules._syntax import (
+    BUILTINS,
+    bound_names,
+    is_none,
+    own_nodes,
+    parameter_names,
+    read_names,
+    self_attribute,
+)
+from resolver.write.edits import Edit, Workspace
+
+
+class ReturnInBranch(Rule):
+    categories = ("data.none_sample",)
+    priority = 3  # after none_sample, none_field and setting_matches_no_branch: a None returned on purpose first
+
+    def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
+        loader = diagnosis.loader
+        if loader is None or loader.collate_fn is not None or not loader.none_samples:
+            return
+        none, read = loader.none_samples
+        if read == 0 or 0 < none < read:
+            return  # some samples only: a row's own condition, not an option of the Dataset
+        source, getitem = getitem_of(workspace, loader)
+        if source is None or getitem is None:
+            return
+        found = [(file, f, branch) for file, f in [(source, getitem), *_sample_makers(workspace, source, getitem)]
+                 if (branch := _return_in_last_if(file, f)) is not None]
+        if len(found) != 1:
+            return
+        source, function, branch = found[0]
+        *kept, last = branch.body.body
+        new = source.replaced(branch, cst.FlattenSentinel([
+            branch.with_changes(body=branch.body.with_changes(body=kept)), last.with_changes(leading_lines=[])]))
+        reason = (f"Moved the return of {function.name.value}() out of the `if` above it: with that option off "
+                  f"the function fell off its end and returned None, which the default collate cannot batch; "
+                  f"the value it returns is made before the `if` and only transformed inside it")
+        yield source.edit(new, source.line_of(last), reason)
+
+
+def _sample_makers(workspace: Workspace, source: Source, getitem: cst.FunctionDef) -> list[tuple]:
+    """(file, function) for the functions whose result `__getitem__` returns (as the sample or as a
+    field), called directly or through a name bound once: `self.vectorize(row)`, `load(path)` (also
+    imported from another project file)."""
+    returns = [r.value for r in own_nodes(getitem, cst.Return) if r.value is not None]
+    parts = [e.value for v in returns for e in (v.elements if isinstance(v, (cst.Tuple, cst.List)) else [])] + returns
+    calls = [p for p in parts if isinstance(p, cst.Call)]
+    for name in (p.value for p in parts if isinstance(p, cst.Name)):
+        values = [a.value for a in own_nodes(getitem, cst.Assign)
+                  if any(isinstance(t.target, cst.Name) and t.target.value == name for t in a.targets)]
+        calls += [v for v in values if isinstance(v, cst.Call)] if len(values) == 1 else []
+    found = []
+    for call in calls:
+        method = self_attribute(call.func)
+        if method:
+            found += [(source, f) for f in source.nodes(cst.FunctionDef) if f.name.value == method and f is not getitem]
+        elif isinstance(call.func, cst.Name):
+            file = imported_from(workspace, source, call.func.value) or source
+            found += [(file, f) for f in file.module.body
+                      if isinstance(f, cst.FunctionDef) and f.name.value == call.func.value]
+    return found
+
+
+def _return_in_last_if(source: Source, function: cst.FunctionDef) -> cst.If | None:
+    """The function's last statement when it is an `if` without `else` whose body transforms a value
+    the function already had and then returns what is bound on both paths."""
+    body = function.body.body
+    branch = body[-1] if body else None
+    if not isinstance(branch, cst.If) or branch.orelse is not None or len(branch.body.body) < 2:
+        return None
+    last = branch.body.body[-1]
+    if not isinstance(last, cst.SimpleStatementLine) or len(last.body) != 1 \
+            or not isinstance(last.body[0], cst.Return) or last.body[0].value is None:
+        return None
+    if any(isinstance(r.value, cst.BaseExpression) for r in own_nodes(function, cst.Return) if r is not last.body[0]):
+        return None  # another return gives a value: the function's paths are its author's choice
+    before = set(parameter_names(function)) | {n for s in body[:-1] for a in own_nodes(s, cst.Assign)
+                                               for t in a.targets for n in bound_names(t.target)}
+    before |= {n for s in body[:-1] for f in own_nodes(s, cst.For) for n in bound_names(f.target)}
+    inside = {n for s in branch.body.body[:-1] for a in own_nodes(s, (cst.Assign, cst.AugAssign))
+              for n in bound_names(a.targets[0].target if isinstance(a, cst.Assign) else a.target)}
+    read = {n.value for n in read_names(last.body[0].value)}
+    if read - before - _module_level(source) - BUILTINS:
+        return None  # a name that exists on one path only: the value is made in the branch
+    made = {n: a.value for s in body[:-1] for a in own_nodes(s, cst.Assign) for t in a.targets
+            for n in bound_names(t.target)}  # the last value bound to each name before the `if`
+    if not any(not is_none(made.get(n)) for n in read & inside & before):
+        return None  # no transform of a value the function had (`mask = None` first: None is meant)
+    return branch
+
+
+def _module_level(source: Source) -> set[str]:
+    """Names the file binds at the top (imports, functions, classes, constants): bound on every path."""
+    names: set[str] = set()
+    for statement in source.module.body:
+        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
+            names.add(statement.name.value)
+        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+                names |= {(a.asname.name if a.asname else a.name).value if isinstance(
+                    (a.asname.name if a.asname else a.name), cst.Name) else source.code(a.name).split(".")[0]
+                    for a in small.names}
+            elif isinstance(small, cst.Assign):
+                names |= {n for t in small.targets for n in bound_names(t.target)}
+    return names
