@@ -31,9 +31,9 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._project import replaced_all
+from resolver.fix.rules._project import CONFIG_SUFFIXES, config_file_edits, replaced_all
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, project_sources
+from resolver.fix.rules._source import Source, project_files, project_sources
 from resolver.write.edits import Edit, Workspace
 
 NOT_SPATIAL = re.compile(r"batch|kernel|hidden|embed|vocab|latent|feature|channel|patch|window|step", re.IGNORECASE)
@@ -121,14 +121,28 @@ class UnetInputSize(Rule):
             return  # the input fits the poolings: the mismatch is the architecture's
         written = {size: [(s, n) for s in project_sources(workspace) for n in s.nodes(cst.Integer)
                           if n.evaluated_value == size and _named_as_size(s, n)] for size in wrong}
-        if any(len(places) != 1 for places in written.values()):
-            return  # a size not written as one, or written in several places: which one feeds the model is unsure
-        origins = [place for places in written.values() for place in places]
         changes = ", ".join(f"{size} -> {_nearest_multiple(size, step)}" for size in sorted(wrong))
         reason = (f"Set the input size to a multiple of {step} ({changes}): the model halves it {depth} times, so "
                   f"another size is floored on the way down and the decoder's map no longer fits its skip connection")
-        edits = []
+        configured = {size: config_file_edits(workspace, _config_keys(workspace, size), size,
+                                              _nearest_multiple(size, step), f"(where the setting is made): {reason}")
+                      for size in wrong}
+        if any(len(written[size]) + len(configured[size]) != 1 for size in wrong):
+            return  # a size not written as one, or written in several places: which one feeds the model is unsure
+        in_configs = [e for edits in configured.values() for e in edits]
+        if len({e.file for e in in_configs}) < len(in_configs):
+            return  # two sizes on lines of one file: one edit each would undo the other
+        origins = [place for places in written.values() for place in places]
+        edits = list(in_configs)
         for source in dict.fromkeys(s for s, _ in origins):
             swaps = {n: cst.Integer(str(_nearest_multiple(n.evaluated_value, step))) for s, n in origins if s is source}
             edits.append(source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), reason))
-        yield Edit(tuple(c for e in edits for c in e.changes), edits[0].line, reason)
+        yield Edit(tuple(c for e in edits for c in e.changes), edits[0].line, edits[0].reason if in_configs else reason)
+
+
+def _config_keys(workspace: Workspace, size: int) -> set[str]:
+    """The keys of the project's config files that set a spatial size to `size` (`crop_size: 62`)."""
+    setting = re.compile(rf"^\s*[\"']?([A-Za-z_][\w.-]*)[\"']?\s*[:=]\s*{size}\s*(?:[,#]|$)")
+    keys = {m[1] for path in project_files(workspace, CONFIG_SUFFIXES) for line in workspace.text(path).splitlines()
+            if (m := setting.match(line))}
+    return {k for k in keys if SIZE_NAME.search(k) and not NOT_SPATIAL.search(k)}
