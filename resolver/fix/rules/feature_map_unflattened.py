@@ -43,7 +43,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import sources_mentioning
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._source import Source, user_frames, wrap
 from resolver.fix.rules._syntax import bound_names, read_names, self_attribute
 from resolver.write.edits import Edit, Workspace
 
@@ -76,6 +76,14 @@ class FeatureMapUnflattened(Rule):
                     if edit is not None:
                         yield edit
                     return
+            elif len(calls) == 1 and not in_sequential:  # `self.fc(self.dropout(x))`: the argument is the map
+                value = calls[0].args[0].value
+                torch = source.torch_binding
+                flat = cst.parse_expression(f"{torch}.flatten({source.code(value)}, 1)") if torch \
+                    else wrap(source.code(value), ".flatten(1)")
+                yield source.edit(source.replaced(value, flat), frame.line,
+                                  f"Flattened the argument of {layer.path}: {why}")
+                return
             break  # only the innermost frame calls the layer
         if in_sequential:  # the map is made inside the Sequential, by the layers before the Linear
             yield from _in_sequential(diagnosis, workspace, why, first=False)

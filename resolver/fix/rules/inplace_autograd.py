@@ -42,7 +42,7 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Evidence, Rule
 from resolver.fix.rules._source import Source, inplace_call, project_sources, user_frames
-from resolver.fix.rules._syntax import attribute_assignments, last_name, own_nodes, parameter_names
+from resolver.fix.rules._syntax import attribute_assignments, last_name, latest_binding, own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 OPERATORS = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "//=": "//", "%=": "%", "**=": "**", "@=": "@"}
@@ -249,15 +249,19 @@ class InplaceAutograd(Rule):
             unchained = _unchained(source, op) if op else None
             if unchained is not None:
                 ranked.append(((0, 0), unchained))
+            saver = _origin_layers(source, origin_function, origin.line) if origin_function is not None else set()
             for call, new in _inplace_flags(source):
                 line = source.line_of(call)
                 reason = (f"Changed {source.code(call)} to {source.code(new)}: its in-place write destroyed a value "
                           "backward needs")
-                ranked.append(((2, line), source.edit(source.replaced(call, new), line, reason)))
+                rank = 4 if call in saver else 2  # the layer whose output was saved: its own flag does not change that
+                ranked.append(((rank, line), source.edit(source.replaced(call, new), line, reason)))
+            if origin_name is not None and origin_function is not None and _returns(origin_function, origin_name):
+                ranked += _module_output_writes(workspace, set(_files(diagnosis)))
         for source, helper in _helpers_given_graph(diagnosis, workspace):
             parameters = set(parameter_names(helper))
             for old, new, tensor, what in _candidates(source, {helper}):
-                if tensor in parameters:
+                if tensor in parameters and _returns(helper, tensor) and source.in_no_grad(old) is None:
                     line = source.line_of(old)
                     reason = (f"Made the in-place operation at line {line} out of place ({what}): "
                               f"{helper.name.value}() writes into the tensor its caller passed, which backward needs")
@@ -266,22 +270,69 @@ class InplaceAutograd(Rule):
             yield edit
 
 
-def _helpers_given_graph(diagnosis: Diagnosis, workspace: Workspace) -> list[tuple[Source, cst.FunctionDef]]:
-    """Module-level project functions that a failing frame's function calls with a tensor of the graph
-    (a name the probe saw requiring grad there, or a call's result): `y = utils.inverse_transform(y, s)`."""
-    project = project_sources(workspace)
+def _origin_layers(source: Source, function: cst.FunctionDef, line: int) -> set[cst.Call]:
+    """The constructors of the layer the origin line runs (`x = self.act(x)`: what `self.act` is assigned)."""
+    klass = source.enclosing(function, cst.ClassDef)
+    called = {c.func.attr.value for c in source.on_line(cst.Call, line) if isinstance(c.func, cst.Attribute)
+              and isinstance(c.func.value, cst.Name) and c.func.value.value == "self"}
+    return {value for attr in called for value, *_ in (attribute_assignments(source, klass, attr) if klass else [])
+            if isinstance(value, cst.Call)}
+
+
+def _returns(function: cst.FunctionDef, name: str) -> bool:
+    return any(isinstance(r.value, cst.Name) and r.value.value == name for r in own_nodes(function, cst.Return))
+
+
+def _module_output_writes(workspace: Workspace, seen: set) -> list[tuple[tuple, Edit]]:
+    """The origin's forward returns the tensor backward needed, so the write is in a caller: in-place ops,
+    in other project files' forwards, on a name bound to a submodule's output (`out = self.block(x)`,
+    then `out += residual`)."""
     found = []
+    for source in project_sources(workspace):
+        if source.path in seen:
+            continue
+        forwards = {f for f in source.nodes(cst.FunctionDef) if f.name.value == "forward"}
+        for old, new, tensor, what in _candidates(source, forwards):
+            function = source.enclosing(old, cst.FunctionDef)
+            binding = latest_binding(source, function, tensor, source.line_of(old))
+            value = binding[0] if binding is not None and not binding[1] and binding[2] is None else None
+            if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                    and source.code(value.func.value) == "self":
+                line = source.line_of(old)
+                reason = (f"Made the in-place operation at line {line} out of place ({what}): it writes into the "
+                          "output of a submodule whose last layer saved that output for backward")
+                found.append(((1, line), source.edit(source.replaced(old, new), line, reason)))
+    return found
+
+
+def _helpers_given_graph(diagnosis: Diagnosis, workspace: Workspace) -> list[tuple[Source, cst.FunctionDef]]:
+    """Module-level project functions given a tensor of the graph: by a failing frame's function (a name
+    the probe saw requiring grad there, or a call's result: `y = utils.inverse_transform(y, s)`,
+    `to_units(model(x))`), or by the forward that made the overwritten value, given that value
+    (`att = zero_border(att)` after `att = torch.sigmoid(...)`)."""
+    project = project_sources(workspace)
+    given = []
     for frame, source in user_frames(diagnosis, workspace):
         statement = source.statement_at(frame.line)
         scope = (source.function_of(statement) if statement is not None else None) or source.module
         graph = {n for n, t in frame.tensors.items() if t.requires_grad}
-        for call in own_nodes(scope, cst.Call) if graph else ():
-            if not any(isinstance(a.value, cst.Name) and a.value.value in graph or isinstance(a.value, cst.Call)
-                       for a in call.args):
-                continue  # given no tensor of the graph (a call's result may be one: `to_units(model(x))`)
-            name = last_name(call.func)
-            defined = [(s, f) for s in project for f in s.module.body
-                       if isinstance(f, cst.FunctionDef) and f.name.value == name]
-            if len(defined) == 1 and defined[0] not in found:
-                found.append(defined[0])
+        given += [(source, c) for c in own_nodes(scope, cst.Call) if graph and any(
+            isinstance(a.value, cst.Name) and a.value.value in graph or isinstance(a.value, cst.Call) for a in c.args)]
+    origin = diagnosis.forward_origin
+    source = Source.parse(workspace, origin.file) if origin is not None else None
+    statement = source.statement_at(origin.line) if source is not None else None
+    made = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
+    if isinstance(made, cst.Assign) and isinstance(made.targets[0].target, cst.Name):
+        name = made.targets[0].target.value
+        given += [(source, c) for c in own_nodes(source.function_of(statement) or source.module, cst.Call)
+                  if source.line_of(c) > origin.line and any(isinstance(a.value, cst.Name) and a.value.value == name
+                                                              for a in c.args)]
+    found = []
+    for caller, call in given:
+        if isinstance(caller.parents.get(call), cst.Expr):
+            continue  # the result is dropped: the caller reads the helper's write in place, a copy would lose it
+        defined = [(s, f) for s in project for f in s.module.body
+                   if isinstance(f, cst.FunctionDef) and f.name.value == last_name(call.func)]
+        if len(defined) == 1 and defined[0] not in found:
+            found.append(defined[0])
     return found

@@ -36,9 +36,9 @@ built for another input. Nothing is proposed, on purpose, when:
   itself and a relation of it (`feature * 2`) gives the number: that holds for every size;
 - the number cannot be built (GroupNorm channels not divisible by its groups, an embedding
   dimension not divisible by the heads), or an embedding id is negative (bad data);
-- the table is sized by an encoder's count whose codes start past reserved ids, and the ids pass
-  it by another amount than that offset: they were made elsewhere (shifted once more, another
-  encoder), so no table size is the fix;
+- the table is sized by an encoder's count whose codes start past reserved ids, and the ids pass it by
+  another amount than that offset: made elsewhere (shifted again, another encoder), no table size fixes it;
+- the input was read from a file the project's own code writes (a feature cache): it or the setting is stale;
 - the Linear's width is exactly what the model's image-size setting (`img_size`, `out_size`)
   gives for the images it is given: the layer follows its setting, so the setting or the data is
   wrong (input_size_setting changes the setting where another setting states the data's size).
@@ -64,7 +64,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from math import prod
 from typing import Callable, Iterator
 
@@ -83,6 +82,7 @@ from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, project_sources
 from resolver.fix.rules._syntax import last_name, loop_targets
 from resolver.fix.rules._vocabulary import capped_before_specials, count_offset, reserved_codes_uncounted
+from resolver.fix.rules._written_data import read_from_project_output
 from resolver.write.edits import Change, Edit, Workspace
 
 
@@ -103,7 +103,7 @@ def _rows(given: Tensor, layer: Module) -> int | None:
     return None if given.min is None or given.min < 0 else given.max + 1
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Contract:
     argument: str  # the constructor parameter, also the module's attribute holding it
     index: int  # its position in the constructor
@@ -164,8 +164,9 @@ class ModuleInput(Rule):
             needed = max(needed, _largest_id(diagnosis, given) + 1)
         if needed is None or needed == declared or (contract.argument == "in_channels" and given.shape[-1] == declared):
             return  # channels-last data (N, H, W, C): the data needs a permute, the layer is right
-        if contract.argument == "in_features" and size_setting(diagnosis, workspace) is not None:
-            return  # the width follows the model's image-size setting: that setting, or the data, is wrong
+        if contract.argument == "in_features" and size_setting(diagnosis, workspace) is not None \
+                or read_from_project_output(diagnosis, workspace, given) is not None:
+            return  # the width follows an image-size setting, or a file the project writes: either may be wrong
         divisor = layer.attributes.get(DIVISORS.get(layer.class_name, ""), 1)
         if needed <= 0 or needed % divisor:
             return

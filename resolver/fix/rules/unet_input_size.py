@@ -34,7 +34,7 @@ from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._project import CONFIG_SUFFIXES, config_file_edits, replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, project_files, project_sources
-from resolver.write.edits import Edit, Workspace
+from resolver.write.edits import Change, Edit, Workspace
 
 NOT_SPATIAL = re.compile(r"batch|kernel|hidden|embed|vocab|latent|feature|channel|patch|window|step", re.IGNORECASE)
 OFF_BY_ONE = re.compile(r"Expected size (\d+) but got size (\d+)")
@@ -127,17 +127,30 @@ class UnetInputSize(Rule):
         configured = {size: config_file_edits(workspace, _config_keys(workspace, size), size,
                                               _nearest_multiple(size, step), f"(where the setting is made): {reason}")
                       for size in wrong}
-        if any(len(written[size]) + len(configured[size]) != 1 for size in wrong):
+        if any(len(written[size]) + len({e.file for e in configured[size]}) != 1 for size in wrong):
             return  # a size not written as one, or written in several places: which one feeds the model is unsure
-        in_configs = [e for edits in configured.values() for e in edits]
-        if len({e.file for e in in_configs}) < len(in_configs):
-            return  # two sizes on lines of one file: one edit each would undo the other
+        in_configs = _one_per_file([e for edits in configured.values() for e in edits])
         origins = [place for places in written.values() for place in places]
         edits = list(in_configs)
         for source in dict.fromkeys(s for s, _ in origins):
             swaps = {n: cst.Integer(str(_nearest_multiple(n.evaluated_value, step))) for s, n in origins if s is source}
             edits.append(source.edit(replaced_all(source.module, swaps), source.line_of(next(iter(swaps))), reason))
         yield Edit(tuple(c for e in edits for c in e.changes), edits[0].line, edits[0].reason if in_configs else reason)
+
+
+def _one_per_file(edits: list[Edit]) -> list[Edit]:
+    """Config-line edits of one file (`tile_height: 30`, `tile_width: 30`) as one edit of that file."""
+    merged: dict = {}
+    for edit in edits:
+        change = edit.changes[0]
+        first = merged.get(change.file)
+        if first is None:
+            merged[change.file] = edit
+            continue
+        lines = first.changes[0].after.splitlines(keepends=True)
+        lines[edit.line - 1] = change.after.splitlines(keepends=True)[edit.line - 1]
+        merged[change.file] = Edit((Change(change.file, change.before, "".join(lines)),), first.line, first.reason)
+    return list(merged.values())
 
 
 def _config_keys(workspace: Workspace, size: int) -> set[str]:

@@ -1,0 +1,2 @@
+from .model import ECGNet
+from .data import SyntheticECG

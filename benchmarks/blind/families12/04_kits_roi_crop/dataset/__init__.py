@@ -1,0 +1,1 @@
+from .kits19 import KiTS19

@@ -1,0 +1,1 @@
+from .unet import UNet

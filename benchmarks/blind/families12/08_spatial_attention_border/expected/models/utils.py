@@ -1,0 +1,8 @@
+def zero_border(att, width=1):
+    """Suppress attention on the outermost `width` pixels (padding artefacts)."""
+    att = att.clone()
+    att[:, :, :width, :] = 0
+    att[:, :, -width:, :] = 0
+    att[:, :, :, :width] = 0
+    att[:, :, :, -width:] = 0
+    return att
