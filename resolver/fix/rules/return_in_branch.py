@@ -146,7 +146,7 @@ def _return_in_last_if(source: Source, function: cst.FunctionDef) -> cst.If | No
     body = function.body.body
     branch = body[-1] if body else None
     if not isinstance(branch, cst.If) or branch.orelse is not None or len(branch.body.body) < 2 \
-            or not _option_test(branch.test):
+            or not (_option_test(branch.test) or _guarded_lookup(source, branch)):
         return None
     last = branch.body.body[-1]
     if not isinstance(last, cst.SimpleStatementLine) or len(last.body) != 1 \
@@ -187,6 +187,18 @@ def _option_test(test: cst.BaseExpression) -> bool:
         return isinstance(target.operator, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual)) and constant \
             and isinstance(test.left, (cst.Name, cst.Attribute))
     return False
+
+
+def _guarded_lookup(source: Source, branch: cst.If) -> bool:
+    """`if case in self.roi:` whose body reads `self.roi[case]`: the test guards a lookup by the sample's
+    key, so a sample without an entry is meant to pass untransformed, not to be dropped."""
+    test = branch.test
+    if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1 \
+            or not isinstance(test.comparisons[0].operator, cst.In):
+        return False
+    table, key = source.code(test.comparisons[0].comparator), source.code(test.left)
+    return any(source.code(n.value) == table and len(n.slice) == 1 and source.code(n.slice[0].slice) == key
+               for n in source.nodes(cst.Subscript, lambda n: source.within(n, branch.body)))
 
 
 def _written(target: cst.BaseExpression) -> cst.BaseExpression:
