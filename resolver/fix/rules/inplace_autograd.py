@@ -256,8 +256,10 @@ class InplaceAutograd(Rule):
                           "backward needs")
                 rank = 4 if call in saver else 2  # the layer whose output was saved: its own flag does not change that
                 ranked.append(((rank, line), source.edit(source.replaced(call, new), line, reason)))
-            if origin_name is not None and origin_function is not None and _returns(origin_function, origin_name):
-                ranked += _module_output_writes(workspace, set(_files(diagnosis)))
+            returned = origin_name is not None and _returns(origin_function, origin_name) \
+                or _is_return(source.statement_at(origin.line)) if origin_function is not None else False
+            if returned:  # the forward returns the saved output: the write is in a caller
+                ranked += _module_output_writes(workspace)
         for source, helper in _helpers_given_graph(diagnosis, workspace):
             parameters = set(parameter_names(helper))
             for old, new, tensor, what in _candidates(source, {helper}):
@@ -266,8 +268,11 @@ class InplaceAutograd(Rule):
                     reason = (f"Made the in-place operation at line {line} out of place ({what}): "
                               f"{helper.name.value}() writes into the tensor its caller passed, which backward needs")
                     ranked.append(((1, line), source.edit(source.replaced(old, new), line, reason)))
+        proposed = set()
         for _, edit in sorted(ranked, key=lambda item: item[0]):
-            yield edit
+            if edit.changes not in proposed:  # one write can be found both in a failing file and as a caller's
+                proposed.add(edit.changes)
+                yield edit
 
 
 def _origin_layers(source: Source, function: cst.FunctionDef, line: int) -> set[cst.Call]:
@@ -279,25 +284,31 @@ def _origin_layers(source: Source, function: cst.FunctionDef, line: int) -> set[
             if isinstance(value, cst.Call)}
 
 
+def _is_return(statement: cst.CSTNode | None) -> bool:
+    return isinstance(statement, cst.SimpleStatementLine) and isinstance(statement.body[0], cst.Return)
+
+
 def _returns(function: cst.FunctionDef, name: str) -> bool:
     return any(isinstance(r.value, cst.Name) and r.value.value == name for r in own_nodes(function, cst.Return))
 
 
-def _module_output_writes(workspace: Workspace, seen: set) -> list[tuple[tuple, Edit]]:
-    """The origin's forward returns the tensor backward needed, so the write is in a caller: in-place ops,
-    in other project files' forwards, on a name bound to a submodule's output (`out = self.block(x)`,
-    then `out += residual`)."""
+def _module_output_writes(workspace: Workspace) -> list[tuple[tuple, Edit]]:
+    """The origin's forward returns the tensor backward needed, so the write is in a caller: in-place ops
+    in the project's forwards on a submodule's output (`out = self.block(x)`, then `out += residual`),
+    or on an element of a list of them (`laterals = [conv(x) for conv in self.lateral_convs]`, then
+    `laterals[i - 1] += ...`)."""
     found = []
     for source in project_sources(workspace):
-        if source.path in seen:
-            continue
         forwards = {f for f in source.nodes(cst.FunctionDef) if f.name.value == "forward"}
         for old, new, tensor, what in _candidates(source, forwards):
-            function = source.enclosing(old, cst.FunctionDef)
-            binding = latest_binding(source, function, tensor, source.line_of(old))
+            name = re.match(r"\w+", tensor)[0]
+            binding = latest_binding(source, source.enclosing(old, cst.FunctionDef), name, source.line_of(old))
             value = binding[0] if binding is not None and not binding[1] and binding[2] is None else None
-            if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
-                    and source.code(value.func.value) == "self":
+            listed = isinstance(value, cst.ListComp) and name != tensor and isinstance(value.elt, cst.Call) \
+                and "self." in source.code(value.for_in.iter)
+            called = name == tensor and isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                and source.code(value.func.value) == "self"
+            if listed or called:
                 line = source.line_of(old)
                 reason = (f"Made the in-place operation at line {line} out of place ({what}): it writes into the "
                           "output of a submodule whose last layer saved that output for backward")
