@@ -37,7 +37,7 @@ MATCH_ORDER = (
     "data.index_past_end",
     "device.no_cuda", "checkpoint.cuda_storage", "checkpoint.optimizer_groups", "checkpoint.weights_only",
     "checkpoint.key_prefix", "checkpoint.size_mismatch", "checkpoint.missing_keys",
-    "scheduler.plateau_metric", "batchnorm.single_sample", "shape.broadcast",
+    "scheduler.plateau_metric", "scheduler.not_an_optimizer", "batchnorm.single_sample", "shape.broadcast",
     "loss.multi_target", "loss.target_out_of_bounds", "loss.target_size",
     "autograd.nonscalar_backward", "tensor.ambiguous_truth", "type.tensor_not_callable",
     "memory.cuda_oom", "hardware.cudnn", "hardware.driver",

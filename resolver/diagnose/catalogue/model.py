@@ -282,6 +282,15 @@ FAMILIES = (
       "ReduceLROnPlateau.step() needs the metric it watches: pass the validation loss.",
       "ReduceLROnPlateau.step() 需要它监测的指标：传入验证集损失。",
       ("the scheduler", "the validation loss")),
+    f("scheduler.not_an_optimizer",
+      r"^TypeError: \w+ is not an Optimizer",
+      ("TypeError: LARC is not an Optimizer", "TypeError: SRSGD is not an Optimizer"),
+      "A learning-rate scheduler was given an object that is not a torch.optim.Optimizer: a wrapper (LARC, "
+      "Lookahead) takes the optimizer it wraps; a custom optimizer must subclass torch.optim.Optimizer.",
+      "学习率调度器收到的对象不是 torch.optim.Optimizer：包装器（LARC、Lookahead）应传入它包装的优化器；"
+      "自定义优化器需继承 torch.optim.Optimizer。",
+      ("the object the scheduler was given", "the optimizer it wraps", "where the wrapper is applied"),
+      n(2, "TypeError: LARC is not an Optimizer lr_scheduler")),
     f("batchnorm.single_sample",
       r"Expected more than 1 value per channel when training",
       "ValueError: Expected more than 1 value per channel when training, got input size torch.Size([1, 256])",
