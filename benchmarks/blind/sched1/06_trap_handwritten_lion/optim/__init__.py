@@ -1,0 +1,1 @@
+from .lion import Lion  # noqa: F401
