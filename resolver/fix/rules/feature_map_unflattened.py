@@ -78,9 +78,7 @@ class FeatureMapUnflattened(Rule):
                     return
             elif len(calls) == 1 and not in_sequential:  # `self.fc(self.dropout(x))`: the argument is the map
                 value = calls[0].args[0].value
-                torch = source.torch_binding
-                flat = cst.parse_expression(f"{torch}.flatten({source.code(value)}, 1)") if torch \
-                    else wrap(source.code(value), ".flatten(1)")
+                flat = cst.parse_expression(_flattened(source, source.code(value)))
                 yield source.edit(source.replaced(value, flat), frame.line,
                                   f"Flattened the argument of {layer.path}: {why}")
                 return
@@ -108,8 +106,7 @@ def _flattened_before(source: Source, call: cst.Call, name: str, line: int, path
     function = source.function_of(call)
     if not isinstance(statement, cst.SimpleStatementLine) or function is None:
         return None
-    torch = source.torch_binding  # no import added for it: the method spelling needs none
-    flat = f"{torch}.flatten({name}, 1)" if torch else f"{name}.flatten(1)"
+    flat = _flattened(source, name)
     end = source.positions[statement].end.line
     if _read_again(source, function, statement, name, end):
         new = source.replaced(call.args[0].value, cst.parse_expression(flat))
@@ -118,6 +115,12 @@ def _flattened_before(source: Source, call: cst.Call, name: str, line: int, path
         new = source.replaced(statement, cst.FlattenSentinel([cst.parse_statement(f"{name} = {flat}\n"), statement]))
         where = "before the call"
     return source.edit(new, line, f"Flattened {name} for {path} {where}: {why}")
+
+
+def _flattened(source: Source, code: str) -> str:
+    """`torch.flatten(code, 1)` where the file binds torch, else `code.flatten(1)` (no import added)."""
+    torch = source.torch_binding
+    return f"{torch}.flatten({code}, 1)" if torch else cst.Module([]).code_for_node(wrap(code, ".flatten(1)"))
 
 
 def _read_again(source: Source, function: cst.FunctionDef, statement: cst.SimpleStatementLine, name: str,

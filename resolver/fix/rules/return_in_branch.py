@@ -44,7 +44,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._dataset import getitem_of
+from resolver.fix.rules._dataset import getitem_of, module_names
 from resolver.fix.rules._definitions import imported_from
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
@@ -161,7 +161,7 @@ def _return_in_last_if(source: Source, function: cst.FunctionDef) -> cst.If | No
               for t in ([t.target for t in a.targets] if isinstance(a, cst.Assign) else [a.target])
               for n in bound_names(_written(t)) - {"self"}}  # rebound, or written into (`images[chosen] = ...`)
     read = {n.value for n in read_names(last.body[0].value)}
-    if read - before - _module_level(source) - BUILTINS:
+    if read - before - module_names(source) - BUILTINS:
         return None  # a name that exists on one path only: the value is made in the branch
     made = {n: a.value for s in body[:-1] for a in own_nodes(s, cst.Assign) for t in a.targets
             for n in bound_names(t.target)}  # the last value bound to each name before the `if`
@@ -206,19 +206,3 @@ def _written(target: cst.BaseExpression) -> cst.BaseExpression:
     while isinstance(target, (cst.Subscript, cst.Attribute)):
         target = target.value
     return target
-
-
-def _module_level(source: Source) -> set[str]:
-    """Names the file binds at the top (imports, functions, classes, constants): bound on every path."""
-    names: set[str] = set()
-    for statement in source.module.body:
-        if isinstance(statement, (cst.FunctionDef, cst.ClassDef)):
-            names.add(statement.name.value)
-        for small in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
-            if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
-                names |= {(a.asname.name if a.asname else a.name).value if isinstance(
-                    (a.asname.name if a.asname else a.name), cst.Name) else source.code(a.name).split(".")[0]
-                    for a in small.names}
-            elif isinstance(small, cst.Assign):
-                names |= {n for t in small.targets for n in bound_names(t.target)}
-    return names
