@@ -31,7 +31,25 @@ from resolver.run.live import Display
 from resolver.run.runner import Run, Settings, Target, child_environment, run
 from resolver.run.warm import WarmServer
 from resolver.status import Status, Verdict
-from resolver.verify import judge, lowered_sizes_in_error, progress_note, same_place, settle_cut
+from resolver.stops import (
+    AttemptsExhausted,
+    BudgetSpent,
+    NeedsAHuman,
+    NoFixFound,
+    ProbeFailed,
+    RunLimitReached,
+    ScriptUsage,
+    Stop,
+)
+from resolver.verify import (
+    judge,
+    lowered_sizes_in_error,
+    progress_note,
+    same_place,
+    settle_cut,
+    settle_unread,
+    unread_layers,
+)
 from resolver.write.edits import Edit, Workspace
 
 SANDBOX_STRENGTH = ("none", "guard", "overlay")
@@ -93,44 +111,6 @@ class Outcome:
         return tuple(a for a in self.attempts if a.verdict == Verdict.FIXED)
 
 
-class Stop(Exception):
-    """Ends the loop with FAILED; the message is the reason shown in the report."""
-
-
-class NoFixFound(Stop):
-    pass
-
-
-class AttemptsExhausted(Stop):
-    pass
-
-
-class RunLimitReached(Stop):
-    pass
-
-
-class BudgetSpent(Stop):
-    """A bound on LLM requests, input tokens or wall time was reached."""
-
-
-class NeedsAHuman(Stop):
-    """The LLM could not be used, or said the fix is a redesign or not in the code."""
-
-
-class ScriptUsage(Stop):
-    """The script's argument parser rejected its command line: a usage error, not a code bug."""
-
-    def __init__(self, complaint: str):
-        super().__init__(f"the script's own argument parser rejected its command line ({complaint}); that is "
-                         "not a bug in the code, so nothing was tried: give the script the arguments it asks for "
-                         "after its name (resolve [OPTIONS] SCRIPT ARGS...)")
-        self.complaint = complaint
-
-
-class ProbeFailed(Stop):
-    """No fix was found for an error whose facts the probe could not gather: its fault, not the rules'."""
-
-
 @dataclass
 class _Session:
     target: Target
@@ -147,6 +127,7 @@ class _Session:
     visited: dict = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     batch_checked: set = field(default_factory=set)  # errors already rerun at the user's batch size
+    traced_failing: tuple = (None, None)  # a failing run, and its rerun without the fix under the tracer
     last: Run | None = None
     isolation: tuple[str, str] = ("overlay", "")  # the weakest sandbox of any run, and why
     display: Display | None = None
@@ -285,6 +266,8 @@ class _Session:
         self.workspace.apply(proposal)
         after = self.run(f"verifying fix {len(self.attempts) + 1}: {proposal.made_by}")
         after, cut_note = settle_cut(failing, after)  # a cut it did not make is said, not blamed
+        if not cut_note and unread_layers(failing, after):  # layers whose output nothing reads: by the fix?
+            after, cut_note = settle_unread(self._traced_without(proposal, failing), after, failing)
         self.last = after
         verdict = judge(failing, after, proposal.clears)
         self.notes += [cut_note] if cut_note and verdict == Verdict.FIXED else []
@@ -293,6 +276,19 @@ class _Session:
         if verdict != Verdict.FIXED:
             self.workspace.revert(proposal)
         return after
+
+    def _traced_without(self, proposal: Edit, failing: Run) -> Run:
+        """The failing program once more, without the fix, under the tracer that says which layers' outputs
+        it read before it crashed (once per failing run)."""
+        if self.traced_failing[0] is not failing:
+            self.workspace.revert(proposal)
+            try:
+                traced = self._rerun_with(self._run_once, "rerunning without the fix to see what it read",
+                                          "trace_graph_cut")
+            finally:
+                self.workspace.apply(proposal)
+            self.traced_failing = (failing, traced)
+        return self.traced_failing[1]
 
     def _with_forward_origin(self, failing: Run) -> Run:
         """An error in backward names no line of the forward pass: when a matching rule needs it,

@@ -99,6 +99,40 @@ def settle_cut(before: Run, after: Run) -> tuple[Run, str]:
     return replace(after, diagnosis=health.verdict(after.health, passing=after.diagnosis.category)), note
 
 
+def unread_layers(before: Run, after: Run) -> list[str]:
+    """The layers a crash fix's verifying run (traced: reads.py) finds without a gradient, when every one
+    of them ran and had its output read by nothing, no op cut the way from them to the loss, and something
+    else learns: a pyramid level the head never takes gets no gradient because nothing asks for one
+    (realworld5/02). Empty when that is not shown, or when the path may be the fix's doing (then the
+    failing program, traced as well, must show those layers run and unread before the fix)."""
+    found = after.diagnosis
+    if after.passed or before.diagnosis.source == "health" or found.category != "health.no_gradient":
+        return []
+    cut, params = found.health.get("cut_modules") or [], found.health.get("params", {})
+    if found.health.get("first_cut") or found.health.get("leaf_loss") or not params.get("with_grad"):
+        return []
+    if not cut or found.health.get("cut_modules_left_out") or not all(m.get("unread") for m in cut):
+        return []  # one of them read, or more of them than the summary names
+    return [m["module"] for m in cut]
+
+
+def settle_unread(before_traced: Run, after: Run, failing: Run) -> tuple[Run, str]:
+    """The verifying run judged without the layers nobody reads, when the failing program, traced
+    without the fix, crashed as before after running them unread too: the fix changed nothing of what
+    reads them. Said in the note, not changed; the note, empty when not shown."""
+    layers = unread_layers(failing, after)
+    if not layers or before_traced.passed or not before_traced.diagnosis.same_error_as(failing.diagnosis):
+        return after, ""
+    if not set(before_traced.diagnosis.health.get("unread", ())).issuperset(layers):
+        return after, ""
+    one = len(layers) == 1
+    their, they = ("its", "it gets") if one else ("their", "they get")
+    note = (f"{', '.join(layers)} ran in the training forward, but nothing reads {their} output, before this fix "
+            f"as after it: {they} no gradient because nothing asks for one. Left as it is: read {their} output "
+            f"if {'it' if one else 'they'} should learn, or stop running {'it' if one else 'them'}")
+    return replace(after, diagnosis=health.verdict(after.health, passing="health.no_gradient")), note
+
+
 def judge(before: Run, after: Run, clears: str = "") -> Verdict:
     """`clears`: the category family the fix set out to clear wherever the error strikes next (a
     smaller batch and "memory."): an error of that family after it is the same error."""

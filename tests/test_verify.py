@@ -6,7 +6,7 @@ from resolver.diagnose import health
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.run.runner import Run
 from resolver.status import Verdict
-from resolver.verify import cut_before_fix, judge, settle_cut
+from resolver.verify import cut_before_fix, judge, settle_cut, settle_unread, unread_layers
 
 OOM = ("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: you tried to "
        "allocate 509607936 bytes. Error code 12 (Cannot allocate memory)")
@@ -93,3 +93,58 @@ def test_the_other_contracts_are_still_read_once_the_cut_is_settled():
                "cut_modules": [{"module": "encoder", "class": "Linear"}], "records": records}
     assert health.verdict(trained).category == "health.no_gradient"
     assert health.verdict(trained, passing="health.no_gradient").category == "health.grads_accumulate"
+
+
+# realworld5/02: an FPN neck whose coarser levels the head never reads; the crash (an in-place add in the
+# top-down loop) strikes in backward, after the forward ran every level
+
+
+def _unread_after_fix(read=(), first_cut=None, with_grad: int = 28, **more) -> Run:
+    modules = ("neck.fpn_convs.1.conv", "neck.fpn_convs.2.conv")
+    health = {"steps": 8, "checked_steps": 8, "params": {"trainable": 34, "with_grad": with_grad},
+              "cut_modules": [{"module": m, "class": "Conv2d", **({} if m in read else {"unread": True})}
+                              for m in modules], **({"first_cut": first_cut} if first_cut else {}), **more}
+    found = Diagnosis("NoGradient", "neck.fpn_convs.1.conv (Conv2d), neck.fpn_convs.2.conv (Conv2d) ran in the "
+                      "training forward but got no gradient in 8 steps", source="health", health=health)
+    return Run(0, found, 1.0, counters={"optimizer_steps": 8}, health=health)
+
+
+def _inplace_crash(unread=("neck.fpn_convs.1.conv", "neck.fpn_convs.2.conv")) -> Run:
+    crash = Diagnosis("RuntimeError", "one of the variables needed for gradient computation has been modified by "
+                      "an inplace operation", frames=(Frame(Path("/project/train.py"), 31, "train", True),),
+                      health={"unread": list(unread)} if unread else {})
+    return Run(1, crash, 1.0)
+
+
+def test_layers_nothing_reads_before_the_fix_or_after_it_are_not_the_fixs_cut():
+    failing = _inplace_crash(unread=())  # the untraced failing run: no facts of what it read
+    assert unread_layers(failing, _unread_after_fix()) == ["neck.fpn_convs.1.conv", "neck.fpn_convs.2.conv"]
+    settled, note = settle_unread(_inplace_crash(), _unread_after_fix(), failing)
+    assert settled.passed
+    assert note.startswith("neck.fpn_convs.1.conv, neck.fpn_convs.2.conv ran in the training forward, but nothing "
+                           "reads their output, before this fix as after it")
+
+
+def test_a_fix_is_blamed_when_a_layer_was_read_or_cut_or_the_failing_program_read_it():
+    failing = _inplace_crash(unread=())
+    assert unread_layers(failing, _unread_after_fix(read=("neck.fpn_convs.2.conv",))) == []  # read, then cut
+    cut = {"file": "/project/neck.py", "line": 9, "function": "forward", "code": "x.detach()", "op": "Tensor.detach"}
+    assert unread_layers(failing, _unread_after_fix(first_cut=cut)) == []
+    assert unread_layers(failing, _unread_after_fix(with_grad=0)) == []  # nothing learns at all
+    assert unread_layers(failing, _unread_after_fix(cut_modules_left_out=3)) == []  # not all of them named
+    assert unread_layers(Run(0, _unread_after_fix().diagnosis, 1.0), _unread_after_fix()) == []  # a health fix
+    # the fix stopped reading a layer the failing program read (its output fed the op that raised)
+    before = _inplace_crash(unread=("neck.fpn_convs.1.conv",))
+    assert settle_unread(before, _unread_after_fix(), failing)[1] == ""
+    # the traced rerun without the fix failed otherwise: its facts are of another path
+    other = Run(1, Diagnosis("ValueError", "bad config"), 1.0)
+    assert settle_unread(other, _unread_after_fix(), failing)[1] == ""
+    assert judge(failing, _unread_after_fix()) == Verdict.CUTS_GRAPH  # unless the loop settles it first
+
+
+def test_the_training_summary_says_why_the_unread_layers_have_no_gradient():
+    summary = _unread_after_fix().health | {"params": {"trainable": 34, "with_grad": 28, "without_grad_count": 6}}
+    assert health.summary(summary).endswith("6 without (they ran in the forward, but nothing reads their output)")
+    assert health.summary(summary, "zh").endswith("6 个没有梯度（它们在前向中运行，但没有任何代码读取其输出）")
+    summary["cut_modules"][0].pop("unread")
+    assert health.summary(summary).endswith("6 without (they ran in the forward behind a cut of the graph)")

@@ -409,14 +409,16 @@ WORDS = {
            "grads": "{with_grad} of {trainable} trainable parameters got gradients", "frozen": "{frozen} frozen",
            "without": "{without} without (not used in the forward)",
            "cut": "{without} without (they ran in the forward behind a cut of the graph)",
-           "given": "{without} without (a part given to the model already made, run behind a cut: frozen on purpose)"},
+           "given": "{without} without (a part given to the model already made, run behind a cut: frozen on purpose)",
+           "unread": "{without} without (they ran in the forward, but nothing reads their output)"},
     "zh": {"checked": "训练检查（{checks}）：{summary}", "off": "未检查训练（--no-health）",
            "checks": ("损失", "梯度", "参数更新", "zero_grad 顺序", "训练模式"), "idle": "没有运行优化步，无可检查",
            "steps": "{steps} 个优化步（测量了 {checked} 个）", "loss": "损失 {first} -> {last}",
            "grads": "{trainable} 个可训练参数中 {with_grad} 个有梯度", "frozen": "{frozen} 个冻结",
            "without": "{without} 个没有梯度（前向中未使用）",
            "cut": "{without} 个没有梯度（它们在前向中运行于计算图被切断之后）",
-           "given": "{without} 个没有梯度（模型接收的现成部分，在计算图切断之后运行：有意冻结）"},
+           "given": "{without} 个没有梯度（模型接收的现成部分，在计算图切断之后运行：有意冻结）",
+           "unread": "{without} 个没有梯度（它们在前向中运行，但没有任何代码读取其输出）"},
 }
 
 
@@ -440,7 +442,8 @@ def summary(health: dict, lang: str = "en") -> str:
     if params.get("without_grad_count"):
         # layers that ran in the forward and got none sit behind a cut the run kept (a frozen part)
         cut = health.get("cut_modules") or []
-        without = ("given" if all(c.get("given") for c in cut) else "cut") if cut else "without"
+        kinds = ("given", "unread")
+        without = next((k for k in kinds if all(c.get(k) for c in cut)), "cut") if cut else "without"
         parts.append(words[without].format(without=params["without_grad_count"]))
     if params.get("held", 0) > params.get("trainable", 0):
         parts.append(words["frozen"].format(frozen=params["held"] - params["trainable"]))

@@ -1,11 +1,12 @@
 """## What it does
-Gives the model the batch it was handed instead of the configured batch size: where the loss
-finds the model's output with as many rows as the DataLoader's `batch_size` setting and the
-targets with fewer, and the call that made the output passes that very setting
-(`my_model(features, grid, train_batch_size)`, the name or expression written as the loader's
-`batch_size=`), the argument becomes the targets' rows (`point_label_tensor.shape[0]`). Only when
-the targets are a name bound before that call in the same loop pass (or the loop's own target),
-and the setting is passed exactly once on that call.
+Gives the model the batch it was handed instead of the configured batch size: where the loss finds
+the model's output with as many rows as the DataLoader's `batch_size` setting and the targets with
+fewer, and the call that made the output passes that very setting (`my_model(features, grid,
+train_batch_size)`, the name or expression written as the loader's `batch_size=`, or the same key
+read through another owner: `cfg["batch_size"]` at the loader, `self.cfg["batch_size"]` in the
+trainer), the argument becomes the targets' rows (`point_label_tensor.shape[0]`). Only when the
+targets are a name bound before that call in the same loop pass (or the loop's own target), and the
+setting is passed exactly once on that call.
 
 ## Why is this bad?
 `Expected input batch_size (6) to match target batch_size (2)`: a loader gives a short last batch
@@ -78,7 +79,8 @@ class BatchSizeArgument(Rule):
             made = _made_by_call(source, losses[0], output)
             if made is None:
                 return
-            passed = [a for a in made.args if source.code(a.value) == setting_code]
+            passed = [a for a in made.args if source.code(a.value) == setting_code
+                      or _key(a.value) is not None and _key(a.value) == _key(setting.value)]
             if len(passed) != 1 or not _bound_before(source, target, made):
                 return
             new = source.replaced(passed[0].value, cst.parse_expression(f"{target}.shape[0]"))
@@ -109,3 +111,14 @@ def _bound_before(source: Source, name: str, call: cst.Call) -> bool:
     binding = latest_binding(source, source.function_of(call), name, source.line_of(call))
     return binding is not None and (binding[2] is not None or source.loop_of(call) is not None
                                     and source.within(binding[0], source.loop_of(call)))
+
+
+def _key(value: cst.BaseExpression) -> str | None:
+    """The setting's own name where a config holds it: `batch_size` of `batch_size`, `args.batch_size`,
+    `self.cfg["batch_size"]` or `cfg.train.batch_size`, so two owners of one config read the same key."""
+    if isinstance(value, (cst.Name, cst.Attribute)):
+        return value.value if isinstance(value, cst.Name) else value.attr.value
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index):
+        key = value.slice[0].slice.value
+        return key.evaluated_value if isinstance(key, cst.SimpleString) else None
+    return None

@@ -12,4 +12,8 @@ def crash_facts(health) -> dict:
     if any(health.called.values()):  # named as the summary names them; no step has said which models train
         facts["ran_without_grad"] = sorted({name or type(model).__name__ for model, _ in list(health.roots.values())
                                             for name, module in model.named_modules() if health.called.get(id(module))})
+    if health.unread:  # the rerun that traces the cuts: the layers run whose outputs nothing had read
+        unread = health.unread()
+        facts["unread"] = sorted({name or type(model).__name__ for model, _ in list(health.roots.values())
+                                  for name, module in model.named_modules() if id(module) in unread})
     return facts

@@ -126,7 +126,7 @@ class Health:
         self.mode_kinds = (torch.nn.modules.dropout._DropoutNd, torch.nn.modules.batchnorm._NormBase)
         self.eval_in_path, self.mode_call, self.eval_sites = False, False, {}
         self.inside = {}  # id(module) -> (module, id of the model whose forward called it), checked steps only
-        self.before, self.cache = None, {}
+        self.before, self.cache, self.unread = None, {}, None
         # the first op whose output was not finite; a loss made from a number; ops that took values off the graph
         self.origin, self.leaf_loss, self.cuts = {}, {}, []
         # id(optimizer) -> (its first gradient, weakly: a freed one's id is reused; its version; backward count)
@@ -404,12 +404,13 @@ class Health:
         trainable = {k: p for k, p in self.held.items() if p.requires_grad}
         no_grad = {k for k in trainable if not self.got_grad.get(k)}
         given = self.given([model for model, _ in list(self.roots.values())])
+        unread = self.unread() if self.unread else set()  # reads.py's, in the rerun that traces the cuts
         cut = []  # modules called in a training forward whose trainable, held parameters never got a gradient
         for key, (name, module) in modules.items():
             own = [id(p) for p in module._parameters.values() if p is not None and id(p) in trainable]
             if key in self.called and own and all(k in no_grad for k in own):
                 cut.append({"module": name, "class": type(module).__name__, "site": self.sites.site_of(module),
-                        **({"given": True} if name in given else {})})
+                            **{f: True for f, on in (("given", name in given), ("unread", key in unread)) if on}})
         cuts = [c for c in self.cuts if c["params"] & no_grad]  # the cuts behind a parameter without a gradient
         # trainable parameters of those models that got a gradient but no optimizer holds
         unheld = sorted(name for k, (name, p) in params.items()
@@ -417,12 +418,10 @@ class Health:
         # models built again after their optimizer (per fold): trained with gradients, no parameter held
         rebuilt = [{"class": type(m).__name__, "site": self.sites.site_of(m)} for m, _ in list(self.roots.values())
                    if not self._trains(m) and any(p.requires_grad and p.grad is not None for p in m.parameters())]
-        # layers a trained model's forward ran that the model does not register (a plain list or dict):
-        # they got gradients, and no optimizer holds them
-        # where the model that trained in eval mode was put in it
         evaluated = [self.eval_sites[k] for k, (model, _) in self.roots.items() if k in self.eval_sites
-                     and not model.training and self._trains(model)]
-        unregistered = [{"class": type(m).__name__, "site": self.sites.site_of(m)}
+                     and not model.training and self._trains(model)]  # where a model that trained in eval mode was
+        # layers a trained model's forward ran that it does not register (a plain list or dict): with gradients, held
+        unregistered = [{"class": type(m).__name__, "site": self.sites.site_of(m)}  # by no optimizer
                         for key, (m, root) in self.inside.items()
                         if key not in modules and root in self.roots and self._trains(self.roots[root][0])
                         and any(p.requires_grad and p.grad is not None and id(p) not in self.held
@@ -432,14 +431,14 @@ class Health:
             "losses": self.losses, "last_loss": number(self.last_loss) if self.last_loss is not None else None,
             "non_finite": self.non_finite,
             "optimizers": [{"class": name, "site": site, "stack": stack} for _, name, site, stack in self.optimizers],
-            "replaced": self.replaced, "rebuilt": rebuilt[:NAMES_KEPT],
-            "records": self.records,
+            "replaced": self.replaced, "rebuilt": rebuilt[:NAMES_KEPT], "records": self.records,
             "params": {"held": len(self.held), "trainable": len(trainable), "with_grad": len(trainable) - len(no_grad),
                        "without_grad": sorted(params[k][0] if k in params else "?" for k in no_grad)[:NAMES_KEPT],
                        "without_grad_count": len(no_grad),
                        "stale": sum(1 for k in no_grad if k not in params),  # held, but no model that ran has it
                        "unheld_with_grad": unheld[:NAMES_KEPT], "unheld_with_grad_count": len(unheld)},
-            "cut_modules": cut[:NAMES_KEPT], "unregistered": unregistered[:NAMES_KEPT],
+            "cut_modules": cut[:NAMES_KEPT], "cut_modules_left_out": max(0, len(cut) - NAMES_KEPT),
+            "unregistered": unregistered[:NAMES_KEPT],
             "lr_stuck": [e for e in self.rates.as_list() if e["stuck"]][:NAMES_KEPT] if self.rates else [],
             "schedules_per_batch": self.rates.per_batch() if self.rates else [],
             **{key: value for key, value in (("origin", self.origin), ("leaf_loss", self.leaf_loss)) if value},

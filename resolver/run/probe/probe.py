@@ -250,6 +250,7 @@ def install(torch, options):
         load_beside("nonfinite.py").install(torch, options.project, health.origin)
     if health is not None and options.trace_graph_cut:
         load_beside("cuts.py").install(torch, options.project, health)
+        load_beside("reads.py").install(torch, health)  # the layers whose outputs nothing reads
     if options.anomaly:
         torch.autograd.set_detect_anomaly(True)  # prints the forward call behind a backward error
     if options.worker is not None:
