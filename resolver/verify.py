@@ -119,10 +119,13 @@ def unread_layers(before: Run, after: Run) -> list[str]:
 def settle_unread(before_traced: Run, after: Run, failing: Run) -> tuple[Run, str]:
     """The verifying run judged without the layers nobody reads, when the failing program, traced
     without the fix, crashed as before after running them unread too: the fix changed nothing of what
-    reads them. Said in the note, not changed; the note, empty when not shown."""
+    reads them. Only a failing run that reached a backward has read what its step reads. Said in the
+    note, not changed; the note, empty when not shown."""
     layers = unread_layers(failing, after)
     if not layers or before_traced.passed or not before_traced.diagnosis.same_error_as(failing.diagnosis):
         return after, ""
+    if not (failing.counters.get("backward_calls") and before_traced.counters.get("backward_calls")):
+        return after, ""  # a crash before any backward had read nothing yet: every layer it ran looks unread
     if not set(before_traced.diagnosis.health.get("unread", ())).issuperset(layers):
         return after, ""
     one = len(layers) == 1

@@ -63,6 +63,8 @@ def dump(diagnosis: Diagnosis, project: Path) -> str:
             frame.pop("lengths")
         if not frame.get("kept_graphs", True):  # likewise the graphs an out-of-memory frame kept
             frame.pop("kept_graphs")
+        if not frame.get("numbers", True):  # likewise the dicts of numbers a plateau step's frame holds
+            frame.pop("numbers")
     return json.dumps(data, indent=1, sort_keys=True) + "\n"
 
 

@@ -1,6 +1,7 @@
 """Which layers' outputs nothing reads (resolver/run/probe/reads.py), under the real probe and torch: a
 layer whose output the code drops is unread; a layer whose output reaches the loss through a cut (a
-detach, .item(), a no_grad block, a cast to integers, torch.tensor of its values) is read, cut or not.
+detach, .item(), a no_grad block, a cast to integers, torch.tensor of its values, `.data =`) or an
+in-place write into a view of what reaches it is read, cut or not.
 The summary marks the unread ones only in the rerun that traces the cuts."""
 
 import pytest
@@ -19,8 +20,9 @@ class Net(nn.Module):
     def __init__(self):
         super().__init__()
         self.stem = nn.Linear(4, 8)
-        for name in ("dropped", "detached", "cast", "rewrapped", "no_grad", "number"):
+        for name in ("dropped", "detached", "cast", "rewrapped", "no_grad", "number", "into_a_view", "set_as_data"):
             setattr(self, name, nn.Linear(8, 8))
+        self.register_buffer("gain", torch.ones(8))
         self.emb = nn.Embedding(10, 8)
         self.head = nn.Linear(8, 1)
 
@@ -35,7 +37,11 @@ class Net(nn.Module):
             t = t * 2
         h = h + t
         h = h * (1.0 if self.number(h).mean().item() > 0 else 1.0)
-        return self.head(h)
+        h = h.clone()
+        written = h[:, :4].data  # another tensor on h's storage: a write into it reaches h
+        written += self.into_a_view(h)[:, :4]
+        self.gain.data = self.set_as_data(h).mean(0)
+        return self.head(h * self.gain)
 
 
 model = Net()
@@ -56,8 +62,9 @@ def cut_layers(tmp_path, *flags: str) -> dict:
 
 
 def test_a_layer_is_unread_only_when_nothing_takes_its_output(tmp_path):
-    assert cut_layers(tmp_path, "--trace-graph-cut") == {"dropped": True, "detached": False, "cast": False,
-                                                         "rewrapped": False, "no_grad": False, "number": False}
+    assert cut_layers(tmp_path, "--trace-graph-cut") == {
+        "dropped": True, "detached": False, "cast": False, "rewrapped": False, "no_grad": False, "number": False,
+        "into_a_view": False, "set_as_data": False}
     assert not any(cut_layers(tmp_path).values())  # only the rerun that traces the cuts says it
 
 

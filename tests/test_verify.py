@@ -109,11 +109,11 @@ def _unread_after_fix(read=(), first_cut=None, with_grad: int = 28, **more) -> R
     return Run(0, found, 1.0, counters={"optimizer_steps": 8}, health=health)
 
 
-def _inplace_crash(unread=("neck.fpn_convs.1.conv", "neck.fpn_convs.2.conv")) -> Run:
+def _inplace_crash(unread=("neck.fpn_convs.1.conv", "neck.fpn_convs.2.conv"), backward_calls: int = 1) -> Run:
     crash = Diagnosis("RuntimeError", "one of the variables needed for gradient computation has been modified by "
                       "an inplace operation", frames=(Frame(Path("/project/train.py"), 31, "train", True),),
                       health={"unread": list(unread)} if unread else {})
-    return Run(1, crash, 1.0)
+    return Run(1, crash, 1.0, counters={"backward_calls": backward_calls})
 
 
 def test_layers_nothing_reads_before_the_fix_or_after_it_are_not_the_fixs_cut():
@@ -136,6 +136,10 @@ def test_a_fix_is_blamed_when_a_layer_was_read_or_cut_or_the_failing_program_rea
     # the fix stopped reading a layer the failing program read (its output fed the op that raised)
     before = _inplace_crash(unread=("neck.fpn_convs.1.conv",))
     assert settle_unread(before, _unread_after_fix(), failing)[1] == ""
+    # a crash before any backward (a forward with no return, a missing key) had read nothing yet: every
+    # layer it ran looks unread, so it shows nothing about what the fix stopped reading
+    assert settle_unread(_inplace_crash(backward_calls=0), _unread_after_fix(), failing)[1] == ""
+    assert settle_unread(_inplace_crash(), _unread_after_fix(), _inplace_crash(unread=(), backward_calls=0))[1] == ""
     # the traced rerun without the fix failed otherwise: its facts are of another path
     other = Run(1, Diagnosis("ValueError", "bad config"), 1.0)
     assert settle_unread(other, _unread_after_fix(), failing)[1] == ""

@@ -141,6 +141,8 @@ class Frame:
     lengths: dict[str, int] = field(default_factory=dict)  # in a Dataset's __getitem__: "self.name" -> len()
     # out of memory: containers (a local, or "self.name") holding 2+ tensors that still carry a graph -> how many
     kept_graphs: dict[str, int] = field(default_factory=dict)
+    # a plateau scheduler's step without its metric: the dicts of numbers the frame holds -> their keys
+    numbers: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def wrapper_forward(self) -> bool:
@@ -260,7 +262,8 @@ class Diagnosis:
                   {k: t for k, v in f.get("tensors", {}).items() if (t := Tensor.from_json(v))},
                   {k: tuple(v) for k, v in f.get("models", {}).items()},
                   {k: v for k, v in f.get("lengths", {}).items() if isinstance(v, int)},
-                  {k: v for k, v in f.get("kept_graphs", {}).items() if isinstance(v, int)})
+                  {k: v for k, v in f.get("kept_graphs", {}).items() if isinstance(v, int)},
+                  {k: tuple(v) for k, v in f.get("numbers", {}).items() if isinstance(v, list)})
             for f in report.get("frames", [])
         )
         return cls(

@@ -223,9 +223,9 @@ def _no_gradient(health: dict) -> Diagnosis | None:
     if not cut:
         return None
     names = ", ".join(f"{c['module']} ({c['class']})" for c in cut)
+    how = "nothing reads their output" if all(c.get("unread") for c in cut) else "the path from the loss to it is cut"
     message = (f"{names} ran in the training forward but got no gradient in {health['checked_steps']} steps "
-               f"({params.get('without_grad_count', 0)} of {params.get('trainable', 0)} trainable parameters): "
-               f"the path from the loss to it is cut")
+               f"({params.get('without_grad_count', 0)} of {params.get('trainable', 0)} trainable parameters): {how}")
     return _diagnosis("NoGradient", *_first_cut(message, health))
 
 

@@ -22,6 +22,7 @@ from typing import Iterator
 
 import libcst as cst
 
+from resolver.fix.rules._dataset import module_names
 from resolver.fix.rules._source import Source, names_in, project_sources
 from resolver.fix.rules._syntax import last_name, latest_binding, own_nodes
 from resolver.write.edits import Edit, Workspace
@@ -194,3 +195,72 @@ def _read_outside(sources: list[Source], klass: cst.ClassDef, name: str) -> bool
     """Whether the project reads `<something>.name` outside the class (`enc.cardinality`, `tok.size()`)."""
     return any(not source.within(node, klass)
                for source in sources for node in source.nodes(cst.Attribute, lambda a: a.attr.value == name))
+
+
+def vocabulary_counts(workspace: Workspace, links: list, excess: int, why: str) -> Iterator[Edit]:
+    """Where a vocabulary's count is short of its ids by `excess`, each place the count is made wrong:
+    capped before its specials, its reserved codes uncounted, or the raw list counted for its mapping."""
+    yield from capped_before_specials(workspace, excess, why)
+    yield from reserved_codes_uncounted(workspace, excess, why)
+    yield from counted_before_indexed(workspace, links, excess, why)
+
+
+def counted_before_indexed(workspace: Workspace, links: list, excess: int, why: str) -> Iterator[Edit]:
+    """A table sized by the count of a raw list (`len(kannada_vocabulary)`) while the ids come from the
+    one mapping the project builds from that list (`kannada_to_index = build_index(kannada_vocabulary)`,
+    which appends `<START>`, `<PAD>`, `<END>`): the ids past the list's count are the mapping's, so
+    the count becomes the mapping's, `len(kannada_to_index)`, where it is made. Only when the project
+    reads that mapping other than by its count (it is what makes the ids), and builds no other from the
+    list; the verifying run says whether it holds every id."""
+    if excess <= 0 or not links:
+        return
+    source, node = links[-1][0], links[-1][1]
+    if isinstance(node, cst.Name) and source.function_of(node) is None:  # a script's setting, made above
+        bound = latest_binding(source, None, node.value, source.line_of(node))
+        node = bound[0] if bound is not None and bound[1] == () and bound[2] is None else node
+    if not (isinstance(node, cst.Call) and last_name(node.func) == "len" and len(node.args) == 1
+            and isinstance(node.args[0].value, cst.Name)):
+        return
+    counted = node.args[0].value.value
+    sources = project_sources(workspace)
+    mappings = {target for each in sources for target in _mappings_of(each, counted)}
+    if len(mappings) != 1:
+        return
+    mapping = mappings.pop()
+    if mapping not in module_names(source) or not any(_read_as_mapping(each, mapping) for each in sources):
+        return  # not at hand where the count is made, or never read for its ids
+    new = cst.parse_expression(f"len({mapping})")
+    yield source.edit(source.replaced(node, new), source.line_of(node),
+                      f"Counted {mapping} instead of {counted} ({source.code(node)} -> len({mapping})) {why}: the ids "
+                      f"come from {mapping}, built from {counted} with {excess} id(s) more than it has")
+
+
+def _mappings_of(source: Source, counted: str) -> Iterator[str]:
+    """Names bound to a mapping built from the list: a project function given the list alone
+    (`build_index(words)`), `dict(...)` of it, or a dict comprehension over it (`enumerate(words)`)."""
+    for assign in source.nodes(cst.Assign):
+        targets = [t.target.value for t in assign.targets if isinstance(t.target, cst.Name)]
+        value = assign.value
+        if len(targets) != 1:
+            continue
+        if isinstance(value, cst.Call) and len(value.args) == 1 and isinstance(value.args[0].value, cst.Name) \
+                and value.args[0].value.value == counted and value.args[0].keyword is None \
+                and last_name(value.func) not in ("len", "list", "tuple", "set", "sorted", "enumerate"):
+            yield targets[0]
+        elif isinstance(value, cst.DictComp) and counted in names_in(value.for_in.iter):
+            yield targets[0]
+
+
+def _read_as_mapping(source: Source, mapping: str) -> bool:
+    """The mapping read for its ids: indexed (`to_index[ch]`), `.get(...)`, or handed to a call other
+    than `len`."""
+    for name in source.nodes(cst.Name, lambda n: n.value == mapping):
+        parent = source.parents.get(name)
+        if isinstance(parent, cst.Subscript) and parent.value is name:
+            return True
+        if isinstance(parent, cst.Attribute) and parent.value is name and parent.attr.value in ("get", "__getitem__"):
+            return True
+        call = source.parents.get(parent) if isinstance(parent, cst.Arg) else None
+        if isinstance(call, cst.Call) and last_name(call.func) != "len":
+            return True
+    return False

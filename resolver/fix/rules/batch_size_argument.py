@@ -80,7 +80,7 @@ class BatchSizeArgument(Rule):
             if made is None:
                 return
             passed = [a for a in made.args if source.code(a.value) == setting_code
-                      or _key(a.value) is not None and _key(a.value) == _key(setting.value)]
+                      or "batch" in (_key(a.value) or "") and _key(a.value) == _key(setting.value)]
             if len(passed) != 1 or not _bound_before(source, target, made):
                 return
             new = source.replaced(passed[0].value, cst.parse_expression(f"{target}.shape[0]"))

@@ -81,7 +81,7 @@ from resolver.fix.rules._project import config_file_edits
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, project_sources
 from resolver.fix.rules._syntax import last_name, loop_targets
-from resolver.fix.rules._vocabulary import capped_before_specials, count_offset, reserved_codes_uncounted
+from resolver.fix.rules._vocabulary import count_offset, vocabulary_counts
 from resolver.fix.rules._written_data import read_from_project_output
 from resolver.write.edits import Change, Edit, Workspace
 
@@ -178,8 +178,7 @@ class ModuleInput(Rule):
             if links and count_offset(*links[-1][:2]) not in (None, needed - declared):
                 return  # ids past their encoder's count + its reserved offset were made elsewhere: no table size
             yield from _ids_counted_not_ranged(diagnosis, workspace, layer, contract, needed)
-            yield from capped_before_specials(workspace, needed - declared, why)
-            yield from reserved_codes_uncounted(workspace, needed - declared, why)
+            yield from vocabulary_counts(workspace, links, needed - declared, why)
             yield from _ids_after_the_count(workspace, layer, contract, declared, needed, why)
         flattened = flattened_width(diagnosis, workspace, layer, needed) if contract.argument == "in_features" else None
         if flattened is not None:  # a flattened image map: its size setting over its poolings, or no literal

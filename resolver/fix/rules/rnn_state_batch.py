@@ -59,11 +59,24 @@ class RnnStateBatch(Rule):
                 given = argument(call, 0, "input")
                 if state is None or given is None or len(call.args) != 2:
                     continue
+                if batch_dim == 1 and batch_first_input(diagnosis, frame, source, call) is not None:
+                    return  # the state holds the input's own batch: the layer's layout is wrong (rnn_batch_first)
                 name = _batch_source(frame, source, given, batch_dim, int(match[3]))
                 edit = _fix(tracer, source, call, name, state, element, batch_dim, match[6])
                 if edit is not None:
                     yield edit
                 return
+
+
+def batch_first_input(diagnosis: Diagnosis, frame, source: Source, call: cst.Call):
+    """The RNN call's input when it holds the state's batch first and the batch the RNN read second:
+    batch-first input into a time-major layer (rnn_batch_first's case), not a state of the wrong size."""
+    sizes = SIZES.search(diagnosis.message)
+    given = argument(call, 0, "input")
+    seen = frame.tensors.get(source.code(given)) if sizes is not None and given is not None else None
+    if seen is None or len(seen.shape) != 3 or sizes[3] == sizes[6]:
+        return None
+    return seen if tuple(seen.shape[:2]) == (int(sizes[6]), int(sizes[3])) else None
 
 
 def _fix(tracer: Tracer, source: Source, rnn_call: cst.Call, given: str, state, element, batch_dim: int,

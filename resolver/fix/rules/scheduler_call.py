@@ -36,7 +36,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 from resolver.fix.rules._project import sources_mentioning
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, argument, method_call, user_frames
+from resolver.fix.rules._source import Source, argument, method_call, project_files, user_frames
 from resolver.write.edits import Edit, Workspace
 
 PLATEAU = "torch.optim.lr_scheduler.ReduceLROnPlateau"
@@ -47,6 +47,7 @@ WATCHED = {  # words naming what each mode watches
     "max": {"acc", "accuracy", "f1", "auc", "auroc", "score", "map", "iou", "miou", "dice", "bleu", "r2",
             "precision", "recall"},
 }
+CONFIGURED_MODE = re.compile(r"""["']?\bmode["']?\s*[:=]\s*["']?([^\s"',}]*)""")
 BLOCKS = (cst.If, cst.Else, cst.For, cst.While, cst.Try, cst.ExceptHandler, cst.Finally, cst.With)
 
 
@@ -57,7 +58,8 @@ def _words(name: str) -> set[str]:
 
 def _mode(workspace: Workspace) -> str | None:
     """The mode every plateau scheduler of the project is built with; None when they differ or one
-    is not a literal (a config value: what it watches is not in the code)."""
+    is not a literal (a config value: what it watches is not in the code). A project that builds none
+    by name in its code (a factory reads the class from a config file) takes the config's."""
     modes = set()
     for source in sources_mentioning(workspace, r"ReduceLROnPlateau"):
         for call in source.nodes(cst.Call, lambda c, s=source: s.calls(c, {PLATEAU})):
@@ -68,7 +70,23 @@ def _mode(workspace: Workspace) -> str | None:
                 modes.add(given.value.evaluated_value)
             else:
                 return None
+    modes = modes or _configured_modes(workspace)
     return modes.pop() if len(modes) == 1 else None
+
+
+def _configured_modes(workspace: Workspace) -> set[str]:
+    """The modes the config files the code names set for a plateau scheduler (`"type": "ReduceLROnPlateau",
+    "args": {"mode": "min"}`, `mode: max`): a file that names the class and sets no mode to min or max
+    leaves it at its default, "min"."""
+    code = "\n".join([*(workspace.text(p) for p in project_files(workspace)), *workspace.arguments])
+    modes = set()
+    for path in project_files(workspace, (".json", ".yaml", ".yml", ".toml", ".ini", ".cfg")):
+        text = workspace.text(path)
+        if path.name in code and "ReduceLROnPlateau" in text:
+            values = set(CONFIGURED_MODE.findall(text)) or {"min"}
+            # a mode set otherwise (`mode: ${MODE}`) is not known here: both modes, so no guess
+            modes |= values if values <= set(WATCHED) else set(WATCHED)
+    return modes
 
 
 def _only_plateaus(workspace: Workspace) -> bool:
@@ -120,10 +138,13 @@ def _bound_before(source: Source, call: cst.Call) -> dict[str, cst.CSTNode]:
     return bound
 
 
-def _metric(frame: Frame, names: list[str], mode: str) -> str | None:
+def _metric(frame: Frame, names: list[str], mode: str, quote: str) -> str | None:
     def scalar(name: str) -> bool:
         tensor = frame.tensors.get(name)
         return tensor is None or prod(tensor.shape) == 1
+
+    # the entries of a dict of numbers the run saw (`log["val_loss"]`, a key made at runtime: 'val_' + k)
+    names = [*names, *(f"{name}[{quote}{key}{quote}]" for name in names for key in frame.numbers.get(name, ()))]
 
     watched = [n for n in names if _words(n) & WATCHED[mode] and not _words(n) & WATCHED[_other(mode)] and scalar(n)]
     held_out = [n for n in watched if _words(n) & HELD_OUT]
@@ -155,7 +176,8 @@ class SchedulerCall(Rule):
         if mode is None or not isinstance(expression, cst.Expr) or not isinstance(statement, cst.SimpleStatementLine) \
                 or len(statement.body) != 1:
             return
-        metric = _metric(frame, list(_bound_before(source, call)), mode)
+        quote = "'" if source.text.count("'") > source.text.count('"') else '"'
+        metric = _metric(frame, list(_bound_before(source, call)), mode, quote)
         if metric is None:
             return
         scheduler = source.code(call.func.value)

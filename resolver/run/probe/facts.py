@@ -345,7 +345,19 @@ def container_lengths(dataset, torch) -> dict:
     return found
 
 
-def frame_facts(tb, torch, project, index_error=False, out_of_memory=False):
+def numbers_kept(f_locals, torch, most=32):
+    """The dicts of numbers a frame holds (`log = {"loss": 0.41, "val_loss": 0.52}`): name -> their keys.
+    A plateau scheduler's step takes one of them, which the code may have named only at runtime."""
+    found = {}
+    for name, value in f_locals.items():
+        if isinstance(value, dict) and 0 < len(value) <= most and all(isinstance(k, str) for k in value) \
+                and all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                        or isinstance(v, torch.Tensor) and v.numel() == 1 for v in value.values()):
+            found[name] = sorted(value)
+    return found
+
+
+def frame_facts(tb, torch, project, index_error=False, out_of_memory=False, metrics=False):
     frames = []
     while tb is not None:
         frame = tb.tb_frame
@@ -375,6 +387,8 @@ def frame_facts(tb, torch, project, index_error=False, out_of_memory=False):
                     entry["kept_graphs"] = kept_graphs(frame.f_locals, torch)
                 except Exception as exc:  # an object whose attributes cannot be read: say so, keep the frame
                     failed("reading the containers an out-of-memory frame keeps", exc)
+            if metrics:
+                entry["numbers"] = numbers_kept(frame.f_locals, torch)
             if index_error and frame.f_code.co_name == "__getitem__":
                 entry["lengths"] = container_lengths(frame.f_locals.get("self"), torch)
         frames.append(entry)

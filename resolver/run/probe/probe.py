@@ -350,7 +350,8 @@ def described_error(torch, options, report, exc, counters, loaders, sites):
     report["counters"] = counters.as_dict()
     try:
         report["frames"] = FACTS.frame_facts(exc.__traceback__, torch, options.project, isinstance(exc, IndexError),
-                                             MEMORY.out_of_memory(exc))
+                                             MEMORY.out_of_memory(exc), "required positional argument: 'metrics'"
+                                             in str(exc))  # a plateau scheduler's step: the numbers at hand
         report["modules"] = FACTS.failing_modules(exc.__traceback__, torch, sites)
         report["loaders"] = loaders.as_dict()
         drawing = (loaders.failed and loaders.failed()) or (loaders.last and loaders.last())
