@@ -1,6 +1,6 @@
 """Shared by the rules that rewrite a needlessly large intermediate as the same computation made
-cheaply (one_hot_counts, pairwise_distance): where to look, the value a name stands for when it is
-made once and read once, and what the run's frames say of a tensor's rank."""
+cheaply (one_hot_counts, one_hot_lookup, pairwise_distance): where to look, the value a name stands
+for when it is made once and read once, and what the run's frames or the class say of a tensor's rank."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Tensor
 from resolver.fix.rules._definitions import _assigned_values, _owner, _reads
 from resolver.fix.rules._source import Source, names_in, project_sources, user_frames
-from resolver.fix.rules._syntax import own_nodes
+from resolver.fix.rules._syntax import attribute_assignments, last_name, own_nodes, self_attribute
 from resolver.write.edits import Workspace
 
 CASTS = ("float", "double", "half", "bfloat16", "long", "int", "to", "type")
@@ -73,3 +73,27 @@ def parenthesized(code: str, node: cst.BaseExpression) -> str:
     """The code as an operand of `*` and `+`: an atom as it is, anything else in parentheses."""
     atom = isinstance(node, (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer)) and not node.lpar
     return code if atom else f"({code})"
+
+
+FACTORIES = ("randn", "rand", "zeros", "ones", "empty", "Tensor", "FloatTensor")
+
+
+def made_2d(file: Source, node: cst.BaseExpression) -> bool:
+    """`self.centroids` that its class makes once, 2-D: `nn.Parameter(torch.randn(k, d) * 0.1)`."""
+    klass = file.enclosing(node, cst.ClassDef)
+    name = self_attribute(node)
+    made = attribute_assignments(file, klass, name) if klass is not None and name is not None else []
+    if len(made) != 1 or made[0][1]:
+        return False
+    value = made[0][0]
+    while True:
+        if isinstance(value, cst.Call) and last_name(value.func) == "Parameter" and value.args:
+            value = value.args[0].value
+        elif isinstance(value, cst.BinaryOperation) and isinstance(value.right, (cst.Integer, cst.Float)):
+            value = value.left
+        else:
+            break
+    if not isinstance(value, cst.Call) or last_name(value.func) not in FACTORIES:
+        return False
+    sizes = [a for a in value.args if a.keyword is None]
+    return len(sizes) == 2 and not any(a.star for a in sizes)

@@ -34,7 +34,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._needless import made_once, seen, sources
+from resolver.fix.rules._needless import made_2d, made_once, seen, sources
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, argument, method_call
@@ -74,7 +74,9 @@ def _pairs(file: Source, diagnosis: Diagnosis, node: cst.BaseExpression):
     tensors = [seen(diagnosis, file, operand) for operand in (rows[0], columns[0])]
     if any(t is not None and (len(t.shape) != 2 or "float" not in t.dtype) for t in tensors):
         return None
-    if not (all(tensors) or rows[1] and columns[1] and all(isinstance(o, cst.Name) for o in (rows[0], columns[0]))):
+    operands = (rows[0], columns[0])
+    spelled = rows[1] and columns[1] and all(isinstance(o, cst.Name) or made_2d(file, o) for o in operands)
+    if not (all(tensors) or spelled):
         return None  # the rank is neither seen nor written (`s.q[:, None, :]` may index a 3-D tensor too)
     return rows[0], columns[0], statement
 

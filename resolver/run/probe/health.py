@@ -311,8 +311,8 @@ class Health:
 
     def _gradients(self, params):
         """The parameters with a gradient, its norms, and how many are all zero and not finite."""
-        with_grad = [p for p in params if p.grad is not None and not p.grad.is_sparse]
-        grad_norms = self._norms([p.grad for p in with_grad])
+        with_grad = [p for p in params if p.grad is not None]  # a sparse one (an Embedding's): its stored values
+        grad_norms = self._norms([p.grad._values() if p.grad.is_sparse else p.grad for p in with_grad])
         for p in with_grad:
             self.got_grad[id(p)] = True
         return (with_grad, grad_norms, sum(1 for n in grad_norms if n == 0),
