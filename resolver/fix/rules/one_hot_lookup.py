@@ -73,10 +73,11 @@ def _looked_up(diagnosis: Diagnosis, file: Source, node: cst.CSTNode) -> Edit | 
     if not (found is not None and len(found.shape) == 2 or found is None and made_2d(file, table)):
         return None  # the other factor is not shown to be a matrix of rows to pick
     spelled = file.code(cast_chain(made_once(file, factors[0])[0])[0].func)  # `F.one_hot`, as the file has it
-    lookup = f"{spelled[:-len('one_hot')]}embedding({file.code(made[0])}, {file.code(table)})"
-    replacements = {node: cst.parse_expression(lookup).with_changes(lpar=node.lpar, rpar=node.rpar)}
+    module = spelled[:-len("one_hot")] or f"{file.torch}.nn.functional."  # a bare `one_hot` import: spelled out
+    lookup = f"{module}embedding({file.code(made[0])}, {file.code(table)})"
+    replacements = {node: cst.parse_expression(lookup)}  # a call: the product's parentheses are not needed
     if made[3] is not None:
         replacements[made[3]] = cst.RemovalSentinel.REMOVE
     reason = (f"`{file.code(node)}` picked rows of {file.code(table)} by multiplying with a one-hot matrix (ids x "
               f"classes); {lookup} picks the same rows, with the same gradient, without making it")
-    return file.edit(replaced_all(file.module, replacements), file.line_of(node), reason)
+    return file.edit(replaced_all(file.module, replacements), file.line_of(node), reason, uses_torch=True)
