@@ -84,9 +84,16 @@ def assert_nothing_left(project: Path, port: int):
     while run_processes(project) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert run_processes(project) == []
-    with socket.socket() as s:  # the rendezvous port is free again
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        s.bind(("127.0.0.1", port))
+    while True:  # the rendezvous port is free again, within the same moment (a store's socket closes as it dies)
+        with socket.socket() as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                s.bind(("127.0.0.1", port))
+                return
+            except OSError:
+                if time.monotonic() >= deadline:
+                    raise
+        time.sleep(0.2)
 
 
 @pytest.fixture
