@@ -77,7 +77,7 @@ def cut_before_fix(before: Run, after: Run) -> str:
     run trained, and is blamed for it. Something must still learn, from a loss on the graph. Empty
     when that is not shown."""
     found = after.diagnosis
-    if after.passed or before.diagnosis.source == "health" or found.category != "health.no_gradient":
+    if not _crash_fix_without_gradient(before, after):
         return ""
     cut, params = found.health.get("first_cut") or {}, found.health.get("params", {})
     if cut.get("op") != "no_grad" or found.health.get("leaf_loss") or not params.get("with_grad"):
@@ -99,15 +99,21 @@ def settle_cut(before: Run, after: Run) -> tuple[Run, str]:
     return replace(after, diagnosis=health.verdict(after.health, passing=after.diagnosis.category)), note
 
 
+def _crash_fix_without_gradient(before: Run, after: Run) -> bool:
+    """A crash fix whose verifying run found layers without a gradient (the cut settlements' case)."""
+    return not after.passed and before.diagnosis.source != "health" and after.diagnosis.category == "health.no_gradient"
+
+
 def unread_layers(before: Run, after: Run) -> list[str]:
     """The layers a crash fix's verifying run (traced: reads.py) finds without a gradient, when every one
     of them ran and had its output read by nothing, no op cut the way from them to the loss, and something
     else learns: a pyramid level the head never takes gets no gradient because nothing asks for one
-    (realworld5/02). Empty when that is not shown, or when the path may be the fix's doing (then the
-    failing program, traced as well, must show those layers run and unread before the fix)."""
+    (realworld5/02). Empty when that is not shown, when the failing run reached no backward (it had read
+    nothing yet), or when the path may be the fix's doing (then the failing program, traced as well, must
+    show those layers run and unread before the fix)."""
     found = after.diagnosis
-    if after.passed or before.diagnosis.source == "health" or found.category != "health.no_gradient":
-        return []
+    if not _crash_fix_without_gradient(before, after) or not before.counters.get("backward_calls"):
+        return []  # a crash before any backward had read nothing yet: every layer it ran would look unread
     cut, params = found.health.get("cut_modules") or [], found.health.get("params", {})
     if found.health.get("first_cut") or found.health.get("leaf_loss") or not params.get("with_grad"):
         return []
@@ -124,8 +130,8 @@ def settle_unread(before_traced: Run, after: Run, failing: Run) -> tuple[Run, st
     layers = unread_layers(failing, after)
     if not layers or before_traced.passed or not before_traced.diagnosis.same_error_as(failing.diagnosis):
         return after, ""
-    if not (failing.counters.get("backward_calls") and before_traced.counters.get("backward_calls")):
-        return after, ""  # a crash before any backward had read nothing yet: every layer it ran looks unread
+    if not before_traced.counters.get("backward_calls"):
+        return after, ""  # the traced rerun crashed before any backward: it read nothing yet
     if not set(before_traced.diagnosis.health.get("unread", ())).issuperset(layers):
         return after, ""
     one = len(layers) == 1

@@ -223,6 +223,11 @@ class Source:
     def replaced(self, old: cst.CSTNode, new: cst.CSTNode | cst.FlattenSentinel | cst.RemovalSentinel) -> str:
         return self.module.deep_replace(old, new).code
 
+    @property
+    def quote(self) -> str:
+        """The quote the file writes its strings with more often: a new string literal is spelled alike."""
+        return "'" if self.text.count("'") > self.text.count('"') else '"'
+
     def edit(self, new_text: str, line: int, reason: str, uses_torch: bool = False) -> Edit:
         if uses_torch and self.torch_binding is None:
             imported = _with_torch_import(new_text)
@@ -303,11 +308,15 @@ def user_frames(diagnosis: Diagnosis, workspace: Workspace) -> Iterator[tuple[Fr
                 yield frame, source
 
 
+def keyword_given(call: cst.Call, keyword: str) -> cst.Arg | None:
+    """The argument given by name as `keyword=...`."""
+    return next((a for a in call.args if a.keyword is not None and a.keyword.value == keyword), None)
+
+
 def argument(call: cst.Call, index: int, keyword: str) -> cst.Arg | None:
     """The argument bound to parameter `keyword`, given positionally at `index` or by name."""
-    for arg in call.args:
-        if arg.keyword is not None and arg.keyword.value == keyword:
-            return arg
+    if (named := keyword_given(call, keyword)) is not None:
+        return named
     if any(a.star for a in call.args[: index + 1]):
         return None  # *args in front: which value lands at `index` is not visible in the text
     positional = [a for a in call.args if a.keyword is None and not a.star]

@@ -33,7 +33,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._dataset import getitem_of
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import keyword_arg
+from resolver.fix.rules._source import keyword_arg, keyword_given
 from resolver.fix.rules._syntax import last_name, own_nodes
 from resolver.write.edits import Edit, Workspace
 
@@ -52,17 +52,16 @@ class PaddingToMaxLength(Rule):
         source, getitem = getitem_of(workspace, loader)
         if getitem is None:
             return
-        calls = [c for c in own_nodes(getitem, cst.Call) if _keyword(c, "max_length") is not None]
+        calls = [c for c in own_nodes(getitem, cst.Call) if keyword_given(c, "max_length") is not None]
         if len(calls) != 1 or any(a.star for a in calls[0].args):
             return
         call = calls[0]
-        padding = _keyword(call, "padding")
+        padding = keyword_given(call, "padding")
         if padding is not None and source.code(padding.value) not in TO_LONGEST:
             return  # padded to the stated length already, or by a setting
-        if padding is None and (_keyword(call, "pad_to_max_length") is not None or not _tokenizes(source, call)):
+        if padding is None and (keyword_given(call, "pad_to_max_length") is not None or not _tokenizes(source, call)):
             return  # the deprecated spelling of the same choice (the user's to update), or not a tokenizer
-        quote = "'" if source.text.count("'") > source.text.count('"') else '"'
-        value = cst.SimpleString(f"{quote}max_length{quote}")
+        value = cst.SimpleString(f"{source.quote}max_length{source.quote}")
         new = call.with_changes(args=[a.with_changes(value=value) if a is padding else a for a in call.args]) \
             if padding is not None else call.with_changes(args=[*call.args, keyword_arg("padding", value.value)])
         was = f"padding={source.code(padding.value)}" if padding is not None else "no padding"
@@ -70,10 +69,6 @@ class PaddingToMaxLength(Rule):
                           f"Padded every sample to max_length ({was} -> padding={value.value}): a call given one "
                           "text pads it to the longest of that one text, so the samples keep their own lengths "
                           "and the batch cannot be stacked; the call states the length each should have")
-
-
-def _keyword(call: cst.Call, name: str) -> cst.Arg | None:
-    return next((a for a in call.args if a.keyword is not None and a.keyword.value == name), None)
 
 
 def _tokenizes(source, call: cst.Call) -> bool:

@@ -37,7 +37,7 @@ import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
-from resolver.fix.rules._source import Source, keyword_arg, user_frames
+from resolver.fix.rules._source import Source, keyword_arg, keyword_given, user_frames
 from resolver.fix.rules._syntax import argument, attribute_assignments, last_name, read_names, self_attribute
 from resolver.fix.rules.rnn_state_batch import batch_first_input
 from resolver.write.edits import Edit, Workspace
@@ -75,7 +75,7 @@ def _batch_first(source: Source, call: cst.Call, layer: str, shape: str) -> Edit
             or not source.calls(built[0][0], RECURRENT):
         return None
     constructor = built[0][0]
-    flag = next((a for a in constructor.args if a.keyword is not None and a.keyword.value == "batch_first"), None)
+    flag = keyword_given(constructor, "batch_first")
     if flag is not None and not (isinstance(flag.value, cst.Name) and flag.value.value == "False"):
         return None  # set from a setting: the setting is the user's
     calls = [c for c in source.nodes(cst.Call, lambda c: source.within(c, klass)) if self_attribute(c.func) == layer]

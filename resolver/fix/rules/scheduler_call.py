@@ -176,8 +176,7 @@ class SchedulerCall(Rule):
         if mode is None or not isinstance(expression, cst.Expr) or not isinstance(statement, cst.SimpleStatementLine) \
                 or len(statement.body) != 1:
             return
-        quote = "'" if source.text.count("'") > source.text.count('"') else '"'
-        metric = _metric(frame, list(_bound_before(source, call)), mode, quote)
+        metric = _metric(frame, list(_bound_before(source, call)), mode, source.quote)
         if metric is None:
             return
         scheduler = source.code(call.func.value)
