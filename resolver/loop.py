@@ -310,6 +310,9 @@ class _Session:
             return failing
         doing = "the first non-finite value" if setting == "trace_non_finite" else "where the graph is cut"
         traced = self._rerun_with(self._run_once, f"rerunning to find {doing}", setting)
+        if traced.passed and (frozen := health.frozen_by_settings(traced.health)):
+            self.notes += [frozen] if frozen not in self.notes else []  # every cut is a block the program chose
+            return traced
         if traced.passed or traced.diagnosis.category != failing.diagnosis.category:
             return failing
         return traced

@@ -68,3 +68,20 @@ def test_a_crash_fix_is_kept_beside_a_cut_it_did_not_write_and_the_cut_is_said(t
     assert len(cut) == 1 and "encoder.emb (Embedding), encoder.proj (Linear)" in cut[0], report["notes"]
     assert "a no_grad block at model.py:" in cut[0]
     assert report["health"]["params"]["without_grad_count"] == 3
+
+
+def test_a_crash_fix_is_kept_where_a_setting_freezes_a_layer_the_crash_kept_from_running(tmp_path):
+    # health7/01's shape: the crash comes before the model ever runs, so the failing run cannot show the
+    # freeze; the code shows it: the backbone runs under no_grad only when its flag says so, written both ways
+    case = FIXTURES / "noop" / "trains_by_design_backbone_frozen_by_a_setting"
+    project = copy_case(case, tmp_path / "project")
+    train = project / "train.py"
+    train.write_text(train.read_text().replace("labels = (signals[:, 0].mean(-1) > 0).long()",
+                                               "labels = (signals[:, 0].mean(-1) > 0).float()"))
+    report = resolve("--json", "--no-llm", "train.py", cwd=project).json
+    assert report["status"] == "SUCCESS", report
+    assert report["files_modified"] == ["train.py"] and ".long()" in train.read_text()
+    assert (project / "tagger" / "model.py").read_text() == (case / "tagger" / "model.py").read_text()
+    frozen = [n for n in report["notes"] if "frozen by that setting" in n]
+    assert len(frozen) == 1 and frozen[0].startswith("backbone.conv1, backbone.conv2 got no gradient"), report["notes"]
+    assert "model.py:23 (if self.freeze_backbone:)" in frozen[0]

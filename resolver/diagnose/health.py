@@ -11,18 +11,18 @@ optimizer's parameter (a teacher, an EMA copy, a target network) is not a model 
 
 from __future__ import annotations
 
-import ast
-import functools
 import linecache
 import re
 from pathlib import Path
 
+from resolver.diagnose import grad_off
 from resolver.diagnose.diagnosis import Diagnosis, Frame
 
 CHECKS = ("loss", "gradients", "updates", "zero_grad order", "train mode")
 # categories whose verdict, after a crash fix, means the fix cut the graph: the model no longer learns
 GRAPH_CUT = ("health.no_gradient", "health.no_update")
 NON_FINITE = ("health.non_finite_loss", "health.non_finite_gradient")
+NAMES_SAID = 8  # layers named in a message
 
 
 def _frame(site: dict | None, function: str = "") -> tuple[Frame, ...]:
@@ -217,16 +217,44 @@ def _no_gradient(health: dict) -> Diagnosis | None:
         message = (f"none of the {params['trainable']} trainable parameters the optimizer holds got a gradient in "
                    f"{health['checked_steps']} steps: the path from the loss to the model is cut")
         return _diagnosis("NoGradient", *_first_cut(message, health))
-    # a part the model was given already made (a pretrained backbone passed in) and never lets learn is
-    # frozen on purpose; one it built itself from random weights is the bug
-    cut = [c for c in health.get("cut_modules") or [] if not c.get("given")]
+    # a part the model was given already made (a pretrained backbone passed in), or one it runs under a
+    # no_grad block the program chose by a setting, and never lets learn is frozen on purpose; one it built
+    # itself from random weights and cut off unconditionally is the bug
+    modules = [c for c in health.get("cut_modules") or [] if not c.get("given")]
+    cut = [c for c in modules if not frozen_by_setting(health, c)]
     if not cut:
         return None
-    names = ", ".join(f"{c['module']} ({c['class']})" for c in cut)
+    if len(cut) < len(modules):  # the first cut said is one behind a layer that should learn
+        behind = sorted({i for c in cut for i in c.get("cuts", ())})
+        health = {k: v for k, v in health.items() if k != "first_cut"} | (
+            {"first_cut": health["cuts"][behind[0]]} if behind else {})
+    names = ", ".join(f"{c['module']} ({c['class']})" for c in cut[:NAMES_SAID])
+    names += f" and {len(cut) - NAMES_SAID} more" if len(cut) > NAMES_SAID else ""
     how = "nothing reads their output" if all(c.get("unread") for c in cut) else "the path from the loss to it is cut"
     message = (f"{names} ran in the training forward but got no gradient in {health['checked_steps']} steps "
                f"({params.get('without_grad_count', 0)} of {params.get('trainable', 0)} trainable parameters): {how}")
     return _diagnosis("NoGradient", *_first_cut(message, health))
+
+
+def frozen_by_setting(health: dict, module: dict) -> tuple[str, int, str] | None:
+    """The setting that chose the no_grad block behind every cut of this layer (grad_off.chosen), from
+    the rerun that records the cuts; None when one of them is not chosen, or none was recorded."""
+    cuts = health.get("cuts") or []
+    choices = [grad_off.chosen(cuts[i]) for i in module.get("cuts", ()) if i < len(cuts)]
+    return choices[0] if choices and all(choices) else None
+
+
+def frozen_by_settings(health: dict) -> str:
+    """A note naming the layers a setting froze (they ran under a no_grad block it chose), or empty."""
+    found = [(c["module"], chosen) for c in health.get("cut_modules") or [] if not c.get("given")
+             and (chosen := frozen_by_setting(health, c))]
+    if not found:
+        return ""
+    file, line, code = found[0][1]
+    names = ", ".join(m for m, _ in found[:NAMES_SAID]) + (f" and {len(found) - NAMES_SAID} more"
+                                                           if len(found) > NAMES_SAID else "")
+    return (f"{names} got no gradient: they ran under no_grad in the training forward, in a block the program "
+            f"chooses at {Path(file).name}:{line} ({code}), so they are frozen by that setting; left as it is")
 
 
 def _first_cut(message: str, health: dict) -> tuple[str, dict, dict | None]:
@@ -238,53 +266,12 @@ def _first_cut(message: str, health: dict) -> tuple[str, dict, dict | None]:
     at = f"{Path(cut['file']).name}:{cut['line']} ({cut['code']})"
     if cut["op"] != "no_grad":
         return f"{message}; the first cut: {cut['op']} at {at}", health, cut
-    block = _grad_off_block(cut)  # the op ran under no_grad: the block that turned it off, in a caller maybe
+    block = grad_off.block(cut)  # the op ran under no_grad: the block that turned it off, in a caller maybe
     if block is None:
         return f"{message}; the first cut: a no_grad block at {at}", health, cut
     file, line = block
     code = linecache.getline(file, line).strip()
     return f"{message}; the first cut: a no_grad block at {Path(file).name}:{line} ({code}), around {at}", health, cut
-
-
-def _grad_off_block(cut: dict) -> tuple[str, int] | None:
-    """Where gradients were turned off around the op the run saw under no_grad: the innermost
-    `with torch.no_grad():` (or inference_mode) block, or a no_grad decorator, that holds its line or
-    a caller's line, innermost frame first."""
-    for frame in cut.get("stack") or [cut]:
-        tree = _parsed(frame["file"])
-        holding = [node for node in ast.walk(tree) if _turns_grad_off(node)
-                   and node.lineno <= frame["line"] <= (node.end_lineno or 0)] if tree is not None else []
-        if holding:
-            node = max(holding, key=lambda n: n.lineno)
-            decorators = [d for d in getattr(node, "decorator_list", ()) if _grad_off(d)]
-            return frame["file"], decorators[0].lineno if decorators else node.lineno
-    return None
-
-
-def _turns_grad_off(node: ast.AST) -> bool:
-    if isinstance(node, (ast.With, ast.AsyncWith)):
-        return any(_grad_off(item.context_expr) for item in node.items)
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        return any(_grad_off(d) for d in node.decorator_list)
-    return False
-
-
-def _grad_off(expr: ast.expr) -> bool:
-    """`torch.no_grad()`, `torch.inference_mode()`, `torch.set_grad_enabled(False)`, bare or called."""
-    call = expr if isinstance(expr, ast.Call) else None
-    func = call.func if call else expr
-    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
-    if name == "set_grad_enabled":
-        return bool(call and call.args) and isinstance(call.args[0], ast.Constant) and call.args[0].value is False
-    return name in ("no_grad", "inference_mode")
-
-
-@functools.lru_cache(maxsize=64)
-def _parsed(file: str) -> ast.Module | None:
-    try:
-        return ast.parse(Path(file).read_text(encoding="utf-8", errors="replace"))
-    except (OSError, SyntaxError, ValueError):
-        return None  # a notebook cell's program, a file gone: the op's own line is said
 
 
 def _accumulating(health: dict) -> Diagnosis | None:
@@ -410,7 +397,8 @@ WORDS = {
            "without": "{without} without (not used in the forward)",
            "cut": "{without} without (they ran in the forward behind a cut of the graph)",
            "given": "{without} without (a part given to the model already made, run behind a cut: frozen on purpose)",
-           "unread": "{without} without (they ran in the forward, but nothing reads their output)"},
+           "unread": "{without} without (they ran in the forward, but nothing reads their output)",
+           "setting": "{without} without (frozen by a setting: run under a no_grad block the program chooses)"},
     "zh": {"checked": "训练检查（{checks}）：{summary}", "off": "未检查训练（--no-health）",
            "checks": ("损失", "梯度", "参数更新", "zero_grad 顺序", "训练模式"), "idle": "没有运行优化步，无可检查",
            "steps": "{steps} 个优化步（测量了 {checked} 个）", "loss": "损失 {first} -> {last}",
@@ -418,7 +406,8 @@ WORDS = {
            "without": "{without} 个没有梯度（前向中未使用）",
            "cut": "{without} 个没有梯度（它们在前向中运行于计算图被切断之后）",
            "given": "{without} 个没有梯度（模型接收的现成部分，在计算图切断之后运行：有意冻结）",
-           "unread": "{without} 个没有梯度（它们在前向中运行，但没有任何代码读取其输出）"},
+           "unread": "{without} 个没有梯度（它们在前向中运行，但没有任何代码读取其输出）",
+           "setting": "{without} 个没有梯度（由设置冻结：在程序选择的 no_grad 块中运行）"},
 }
 
 
@@ -442,8 +431,9 @@ def summary(health: dict, lang: str = "en") -> str:
     if params.get("without_grad_count"):
         # layers that ran in the forward and got none sit behind a cut the run kept (a frozen part)
         cut = health.get("cut_modules") or []
-        kinds = ("given", "unread")
-        without = next((k for k in kinds if all(c.get(k) for c in cut)), "cut") if cut else "without"
+        kinds = {"given": lambda c: c.get("given"), "unread": lambda c: c.get("unread"),
+                 "setting": lambda c: frozen_by_setting(health, c)}
+        without = next((k for k, is_so in kinds.items() if all(map(is_so, cut))), "cut") if cut else "without"
         parts.append(words[without].format(without=params["without_grad_count"]))
     if params.get("held", 0) > params.get("trainable", 0):
         parts.append(words["frozen"].format(frozen=params["held"] - params["trainable"]))

@@ -12,6 +12,8 @@ from resolver.fix.rules._source import Source
 from resolver.fix.rules._syntax import own_nodes
 from resolver.write.edits import Workspace
 
+CONV_SPATIAL = {"Conv1d": 1, "Conv2d": 2, "Conv3d": 3}  # a convolution's spatial dimensions
+
 
 def getitem_of(workspace: Workspace, loader) -> tuple[Source | None, cst.FunctionDef | None]:
     """The `__getitem__` of the loader's Dataset class, in the file that defines it."""
@@ -33,6 +35,15 @@ def returned_sample(workspace: Workspace, loader) -> tuple:
     value = returns[0].value
     return source, getitem, returns[0], value.elements[0].value if isinstance(value, cst.Tuple) and value.elements \
         else value
+
+
+def drawn_sample(diagnosis: Diagnosis, workspace: Workspace) -> tuple | None:
+    """returned_sample of the loader's Dataset, when the failing layer's input is the batch as the loop
+    drew it (drawn_so): the samples made it so, not the model."""
+    layer = diagnosis.module
+    if layer is None or not layer.inputs or layer.inputs[0] is None or not drawn_so(diagnosis, layer.inputs[0].shape):
+        return None
+    return returned_sample(workspace, diagnosis.loader)
 
 
 def descendants(node: cst.CSTNode) -> list[cst.CSTNode]:

@@ -4,6 +4,7 @@ names, every nn.Module subclass, how a file spells torch.nn."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Iterator
 
 import libcst as cst
@@ -166,6 +167,13 @@ def replaced_all(module: cst.Module, replacements: dict[cst.CSTNode, cst.CSTNode
     return swapped(module, replacements).code
 
 
+def config_files(workspace: Workspace) -> list[Path]:
+    """The project's JSON/YAML/TOML/INI files that its code or its command names: a file the code never
+    names is data or a record, not its config."""
+    code = "\n".join([*(workspace.text(p) for p in project_files(workspace)), *workspace.arguments])
+    return [path for path in project_files(workspace, CONFIG_SUFFIXES) if path.name in code]
+
+
 def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Pattern[str], new: int | str,
                       why: str) -> list[Edit]:
     """Each line of the project's JSON/YAML/TOML/INI files (those its code or its command names)
@@ -175,16 +183,13 @@ def config_file_edits(workspace: Workspace, keys: set[str], old: int | re.Patter
     (`map_location = "cuda:0"`, `map_location: cuda`), and `new` keeps the quotes it had."""
     if not keys:
         return []
-    code = "\n".join([*(workspace.text(p) for p in project_files(workspace)), *workspace.arguments])
     names = "|".join(re.escape(k) for k in sorted(keys))
     value = rf"(?P<quote>[\"']?)(?:{old.pattern})(?P=quote)" if isinstance(old, re.Pattern) else rf"(?P<quote>){old}"
     # a key on its own line, or inside an inline map (`"model": {"in_dim": 20, ...}`, `{in_dim: 20}`)
     pattern = re.compile(rf"(?:^|(?<=[\s{{,]))(?P<key>[\"']?(?:{names})[\"']?\s*[:=]\s*)(?P<value>{value})"
                          r"(?=\s*(?:[,}\]]|#|$))")
     found = []
-    for path in project_files(workspace, CONFIG_SUFFIXES):
-        if path.name not in code:  # a file the code never names is data or a record, not its config
-            continue
+    for path in config_files(workspace):
         text = workspace.text(path)
         lines = text.splitlines(keepends=True)
         for number, line in enumerate(lines):

@@ -34,12 +34,11 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._dataset import drawn_so, numpy_made, returned_sample
+from resolver.fix.rules._dataset import CONV_SPATIAL, drawn_sample, numpy_made
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import wrap
 from resolver.write.edits import Edit, Workspace
 
-SPATIAL = {"Conv1d": 1, "Conv2d": 2, "Conv3d": 3}
 LAYOUT = {1: "(L, C) -> (C, L)", 2: "(H, W, C) -> (C, H, W)", 3: "(D, H, W, C) -> (C, D, H, W)"}
 
 
@@ -49,22 +48,20 @@ class ChannelsLastInput(Rule):
 
     def matches(self, diagnosis: Diagnosis) -> bool:
         layer = diagnosis.module
-        if not super().matches(diagnosis) or layer is None or layer.class_name not in SPATIAL \
+        if not super().matches(diagnosis) or layer is None or layer.class_name not in CONV_SPATIAL \
                 or not layer.inputs or layer.inputs[0] is None or diagnosis.loader is None:
             return False
         shape, channels = layer.inputs[0].shape, layer.attributes.get("in_channels")
-        return len(shape) == SPATIAL[layer.class_name] + 2 and layer.attributes.get("groups", 1) == 1 \
+        return len(shape) == CONV_SPATIAL[layer.class_name] + 2 and layer.attributes.get("groups", 1) == 1 \
             and shape[-1] == channels and shape[1] != channels
 
     def propose(self, diagnosis: Diagnosis, workspace: Workspace) -> Iterator[Edit]:
         layer = diagnosis.module
-        if not drawn_so(diagnosis, layer.inputs[0].shape):
-            return
-        found = returned_sample(workspace, diagnosis.loader)
+        found = drawn_sample(diagnosis, workspace)
         if found is None:
             return
         source, getitem, returned, sample = found
-        spatial = SPATIAL[layer.class_name]
+        spatial = CONV_SPATIAL[layer.class_name]
         order = ", ".join(map(str, (spatial, *range(spatial))))
         why = (f"{layer.class_name} reads dimension 1 as its {layer.attributes['in_channels']} channels, and the "
                f"samples are stored channels last, so a batch reached {layer.path or layer.class_name} as "

@@ -52,7 +52,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis, Module
 from resolver.fix.rules._definitions import trail
 from resolver.fix.rules._image_size import SIZE_NAME, layer_widths, size_setting
-from resolver.fix.rules._project import CONFIG_SUFFIXES, config_file_edits
+from resolver.fix.rules._project import config_file_edits, config_files
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, project_files, project_sources
 from resolver.fix.rules._syntax import last_name
@@ -185,11 +185,7 @@ def _other_sizes(workspace: Workspace, edit: Edit) -> set[int]:
     changed = edit.changes[0].file
     given = re.finditer(r"--?(?P<key>[\w-]+)[ =](?P<value>\d+)\b", " ".join(workspace.arguments))
     sizes = {int(m["value"]) for m in given if SIZE_NAME.match(m["key"].replace("-", "_"))}
-    code = project_files(workspace)
-    named = "\n".join([*(workspace.text(path) for path in code), *workspace.arguments])
-    # a config file the code never names is data (a 100 MB annotation JSON), not a setting
-    files = [*code, *(path for path in project_files(workspace, CONFIG_SUFFIXES) if path.name in named)]
-    for path in files:
+    for path in [*project_files(workspace), *config_files(workspace)]:  # not data (a 100 MB annotation JSON)
         for number, line in enumerate(workspace.text(path).splitlines(), 1):
             if path.resolve() == changed and number == edit.line:
                 continue

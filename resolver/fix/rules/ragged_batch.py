@@ -21,7 +21,8 @@ loss reads as a label changes what it learns.
 ## Why is this bad?
 `stack expects each tensor to be equal size`: the default collate cannot stack samples of
 different lengths. Only sequences are padded: token ids (integer) or frames (2-D and more).
-Floating vectors of varying length are records with different fields (two schemas, a feature
+Samples of different ranks (an (H, W) grayscale image among (3, H, W) colour ones) are not
+sequences either. Floating vectors of varying length are records with different fields (two schemas, a feature
 list that changed); padding them by position would misalign the features, so nothing is
 proposed, unless the Dataset crops them to one length: then they are signals.
 
@@ -85,6 +86,8 @@ class RaggedBatch(Rule):
         loader = diagnosis.loader
         if loader is None or loader.site is None or loader.collate_fn is not None:
             return
+        if any(len(kind) > 2 and not kind[2] for kind in loader.ragged.values()):
+            return  # samples of different ranks (a grayscale image among colour ones): no length to pad
         # images of every orientation (height and width both vary): cropped to the size the code states
         if loader.ragged and all(kind[0].startswith(("float", "bfloat")) and kind[1] == 3
                                  and list(kind[2:3]) == [[1, 2]] for kind in loader.ragged.values()):

@@ -2,9 +2,10 @@
 Sets an encoder-decoder's input size to a multiple of 2**d, d the times its encoder halved the
 input (read from the feature maps the failing forwards hold), where that size is written: the
 one integer of that value named as a size (`--width` default, `IMG_SIZE = 500`, `"crop":
-(135, 190)`, `Resize(...)`, a `size=` keyword). The nearest multiple is taken (the next one up on
-a tie). Only when the model's input is not such a multiple; a mismatch of another kind (a
-decoder layer that gives the wrong size) is left alone.
+(135, 190)`, `Resize(...)`, a `size=` keyword), or the one config line that sets a size name to
+it (`tile_size: 30`, or in a list: `image_size: [120, 120]` sets both). The nearest multiple is
+taken (the next one up on a tie). Only when the model's input is not such a multiple; a mismatch
+of another kind (a decoder layer that gives the wrong size) is left alone.
 
 ## Why is this bad?
 `Sizes of tensors must match except in dimension 1. Expected size 11 but got size 10`: each
@@ -31,12 +32,15 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
-from resolver.fix.rules._project import CONFIG_SUFFIXES, config_file_edits, replaced_all
+from resolver.fix.rules._project import CONFIG_SUFFIXES, config_file_edits, config_files, replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, project_files, project_sources
 from resolver.write.edits import Change, Edit, Workspace
 
 NOT_SPATIAL = re.compile(r"batch|kernel|hidden|embed|vocab|latent|feature|channel|patch|window|step", re.IGNORECASE)
+# a config line setting a name to a list of sizes: `image_size: [120, 120]`, `"crop": (135, 190),`
+LISTED_SIZES = re.compile(r"(?:^|(?<=[\s{,]))[\"']?(?P<key>[A-Za-z_][\w.-]*)[\"']?\s*[:=]\s*"
+                          r"[\[(](?P<items>\s*\d+\s*(?:,\s*\d+\s*)+)[\])]")
 OFF_BY_ONE = re.compile(r"Expected size (\d+) but got size (\d+)")
 SIZE_NAME = re.compile(r"size|width|height|resol|shape|crop|resize|interpolate|^(img|image|input)_?(h|w)$|^[hwHW]$",
                        re.IGNORECASE)
@@ -127,9 +131,11 @@ class UnetInputSize(Rule):
         configured = {size: config_file_edits(workspace, _config_keys(workspace, size), size,
                                               _nearest_multiple(size, step), f"(where the setting is made): {reason}")
                       for size in wrong}
-        if any(len(written[size]) + len({e.file for e in configured[size]}) != 1 for size in wrong):
+        listed = _config_lists(workspace, wrong, step, f"(where the setting is made): {reason}")
+        if any(len(written[size]) + len({e.file for e in configured[size]}) + sum(size in s for s, _ in listed) != 1
+               for size in wrong):
             return  # a size not written as one, or written in several places: which one feeds the model is unsure
-        in_configs = _one_per_file([e for edits in configured.values() for e in edits])
+        in_configs = _one_per_file([e for edits in configured.values() for e in edits] + [e for _, e in listed])
         origins = [place for places in written.values() for place in places]
         edits = list(in_configs)
         for source in dict.fromkeys(s for s, _ in origins):
@@ -151,6 +157,30 @@ def _one_per_file(edits: list[Edit]) -> list[Edit]:
         lines[edit.line - 1] = change.after.splitlines(keepends=True)[edit.line - 1]
         merged[change.file] = Edit((Change(change.file, change.before, "".join(lines)),), first.line, first.reason)
     return list(merged.values())
+
+
+def _config_lists(workspace: Workspace, wrong: set[int], step: int, why: str) -> list[tuple[set[int], Edit]]:
+    """The lines of the project's config files that set a size name to a list of sizes holding a wrong
+    one (`image_size: [120, 120]`, `"crop": [135, 190]`), each as (the wrong sizes it holds, an edit of
+    every wrong one to its multiple)."""
+    found = []
+    for path in config_files(workspace):
+        text = workspace.text(path)
+        lines = text.splitlines(keepends=True)
+        for number, line in enumerate(lines):
+            match = next((m for m in LISTED_SIZES.finditer(line) if SIZE_NAME.search(m["key"])
+                          and not NOT_SPATIAL.search(m["key"])), None)
+            sizes = [int(v) for v in re.findall(r"\d+", match["items"])] if match else []
+            if not wrong & set(sizes):
+                continue
+            items = re.sub(r"\d+", lambda m: str(_nearest_multiple(int(m[0]), step)) if int(m[0]) in wrong else m[0],
+                           match["items"])
+            edited = line[:match.start("items")] + items + line[match.end("items"):]
+            setting = edited[match.start():match.end() + len(items) - len(match["items"])]
+            reason = f"Changed {match[0].strip()} to {setting.strip()} in {path.name} {why}"
+            changed = "".join(lines[:number] + [edited] + lines[number + 1:])
+            found.append((wrong & set(sizes), Edit((Change(path.resolve(), text, changed),), number + 1, reason)))
+    return found
 
 
 def _config_keys(workspace: Workspace, size: int) -> set[str]:

@@ -13,7 +13,7 @@ import sys
 
 health_module = sys.modules["_resolver_health"]
 CUTTING = ("detach", "numpy", "item", "tolist")  # methods whose result has no graph behind it
-CUTS_KEPT = 32  # distinct lines recorded
+CUTS_KEPT = 32  # distinct lines recorded (the parameters read later on a recorded line are added to it)
 NODES_WALKED = 20000  # per cut: an autograd graph walked this far at most
 
 
@@ -39,7 +39,7 @@ def install(torch, project, health):
     from torch.overrides import TorchFunctionMode
 
     data = torch._C.TensorBase.data
-    lines = set()
+    lines = {}  # (file, line) -> its cut
 
     def cut_by(func):
         name = getattr(func, "__name__", "")
@@ -56,17 +56,21 @@ def install(torch, project, health):
             op = cut_by(func) if len(lines) < CUTS_KEPT else None
             if op is not None:
                 try:
-                    values = [t for t in (args[0] if args else None, *(args[1:] if op == "no_grad" else ()))
+                    read = (*args[1:], *(kwargs or {}).values()) if op == "no_grad" else ()  # weights too
+                    values = [t for t in (args[0] if args else None, *read)
                               if isinstance(t, torch.Tensor) and t.requires_grad]
                     if not health.depth and all(t.grad_fn is None for t in values):
                         values = []  # a parameter read outside any forward: a snapshot, not the loss's path
                     site = health_module.user_site(project) if values else None
-                    if site is not None and (site["file"], site["line"]) not in lines:
-                        lines.add((site["file"], site["line"]))
+                    seen = lines.get((site["file"], site["line"])) if site is not None else None
+                    if seen is not None:  # one line runs many layers (`self.encoder(self.embed(x))`): all behind it
+                        seen["params"].update(id(t) for t in values if t.grad_fn is None)
+                    elif site is not None:
                         behind = set().union(*(parameters_behind(t) for t in values))
                         # under no_grad, the block that turned it off is in this frame or a caller's
                         stack = health_module.user_stack(project) if op == "no_grad" else None
                         health.cuts.append(dict(site, op=op, params=behind, **({"stack": stack} if stack else {})))
+                        lines[(site["file"], site["line"])] = health.cuts[-1]
                 except Exception:  # a tensor subclass or a meta tensor that cannot be read: not ours to judge
                     pass
             return func(*args, **(kwargs or {}))

@@ -336,8 +336,7 @@ class Health:
         first = next((p.grad for group in optimizer.param_groups for p in group["params"] if p.grad is not None), None)
         self.last_grad[id(optimizer)] = (weakref.ref(first), first._version, self.backwards + self.clipped(first)) \
             if first is not None else None
-        self.records[-1]["changed"] = sum(1 for a, b in zip(norms, after) if a != b)
-        self.records[-1]["measured"] = len(moving)
+        self.records[-1].update(changed=sum(1 for a, b in zip(norms, after) if a != b), measured=len(moving))
 
     def _reset(self, optimizer, events, with_grad):
         """Whether the gradients were cleared since this optimizer's last step: by zero_grad (the
@@ -405,13 +404,14 @@ class Health:
         no_grad = {k for k in trainable if not self.got_grad.get(k)}
         given = self.given([model for model, _ in list(self.roots.values())])
         unread = self.unread() if self.unread else set()  # reads.py's, in the rerun that traces the cuts
+        cuts = [c for c in self.cuts if c["params"] & no_grad]  # the cuts behind a parameter without a gradient
         cut = []  # modules called in a training forward whose trainable, held parameters never got a gradient
         for key, (name, module) in modules.items():
-            own = [id(p) for p in module._parameters.values() if p is not None and id(p) in trainable]
-            if key in self.called and own and all(k in no_grad for k in own):
+            own = {id(p) for p in module._parameters.values() if p is not None and id(p) in trainable}
+            if key in self.called and own and own <= no_grad:
                 cut.append({"module": name, "class": type(module).__name__, "site": self.sites.site_of(module),
+                            "cuts": [i for i, c in enumerate(cuts) if c["params"] & own],  # the ops that cut it off
                             **{f: True for f, on in (("given", name in given), ("unread", key in unread)) if on}})
-        cuts = [c for c in self.cuts if c["params"] & no_grad]  # the cuts behind a parameter without a gradient
         # trainable parameters of those models that got a gradient but no optimizer holds
         unheld = sorted(name for k, (name, p) in params.items()
                         if k not in self.held and p.requires_grad and p.grad is not None)
@@ -437,12 +437,13 @@ class Health:
                        "without_grad_count": len(no_grad),
                        "stale": sum(1 for k in no_grad if k not in params),  # held, but no model that ran has it
                        "unheld_with_grad": unheld[:NAMES_KEPT], "unheld_with_grad_count": len(unheld)},
-            "cut_modules": cut[:NAMES_KEPT], "cut_modules_left_out": max(0, len(cut) - NAMES_KEPT),
+            "cut_modules": cut[:NAMES_KEPT * 4], "cut_modules_left_out": max(0, len(cut) - NAMES_KEPT * 4),
             "unregistered": unregistered[:NAMES_KEPT],
             "lr_stuck": [e for e in self.rates.as_list() if e["stuck"]][:NAMES_KEPT] if self.rates else [],
             "schedules_per_batch": self.rates.per_batch() if self.rates else [],
             **{key: value for key, value in (("origin", self.origin), ("leaf_loss", self.leaf_loss)) if value},
-            **{"first_cut": {k: v for k, v in cut.items() if k != "params"} for cut in cuts[:1]},
+            **({"first_cut": said[0], "cuts": said}  # each cut with the count of parameters behind it
+               if (said := [dict(c, params=len(c["params"])) for c in cuts]) else {}),
             "sites": {"backward": self.backward_site, "step": self.step_site, "zero_grad": self.zero_site,
                       "eval": self.eval_site or (evaluated[0] if evaluated else None)},
             "step_stack": self.step_stack, "eval_stalled": self.stall.found if self.stall else None,

@@ -1,0 +1,10 @@
+DATA_DIR = 'data'
+TRAIN_FILE = 'features_A.csv'
+TEST_FILE = 'features_C.csv'
+LABEL_COLUMN = 'label'
+ID_COLUMN = 'id'
+CLASSES = ['speech', 'music', 'noise']
+HIDDEN = 32
+EPOCHS = 5
+BATCH_SIZE = 16
+LR = 1e-3
