@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from resolver import memory_check, notebook
-from resolver.diagnose import health, memory
+from resolver.diagnose import grad_off, health, memory
 from resolver.diagnose.categories import EXHAUSTED_ADVICE, STOP_REASONS, in_words
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.diagnose.usage import parser_complaint
@@ -47,8 +47,8 @@ from resolver.verify import (
     progress_note,
     same_place,
     settle_cut,
+    settle_setting,
     settle_unread,
-    unread_layers,
 )
 from resolver.write.edits import Edit, Workspace
 
@@ -266,8 +266,9 @@ class _Session:
         self.workspace.apply(proposal)
         after = self.run(f"verifying fix {len(self.attempts) + 1}: {proposal.made_by}")
         after, cut_note = settle_cut(failing, after)  # a cut it did not make is said, not blamed
-        if not cut_note and unread_layers(failing, after):  # layers whose output nothing reads: by the fix?
-            after, cut_note = settle_unread(self._traced_without(proposal, failing), after, failing)
+        after, self.notes = settle_setting(proposal.changes, after, self.notes)  # a setting it changed froze them
+        if not cut_note:  # layers whose output nothing reads: by the fix? (the rerun without it, only then)
+            after, cut_note = settle_unread(lambda: self._traced_without(proposal, failing), after, failing)
         self.last = after
         verdict = judge(failing, after, proposal.clears)
         self.notes += [cut_note] if cut_note and verdict == Verdict.FIXED else []
@@ -310,7 +311,7 @@ class _Session:
             return failing
         doing = "the first non-finite value" if setting == "trace_non_finite" else "where the graph is cut"
         traced = self._rerun_with(self._run_once, f"rerunning to find {doing}", setting)
-        if traced.passed and (frozen := health.frozen_by_settings(traced.health)):
+        if traced.passed and (frozen := grad_off.frozen_by_settings(traced.health)):
             self.notes += [frozen] if frozen not in self.notes else []  # every cut is a block the program chose
             return traced
         if traced.passed or traced.diagnosis.category != failing.diagnosis.category:

@@ -4,14 +4,20 @@ mode's smaller batches made is told apart from the user's."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import replace
+from typing import Callable
 
 from resolver import memory_check
-from resolver.diagnose import health
+from resolver.diagnose import grad_off, health
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.run.runner import Run
 from resolver.status import Verdict
+
+# the words of a setting's test that name no setting (`if not self.freeze:`, `torch.set_grad_enabled(mode=...)`)
+SETTING_WORDS = {"if", "not", "and", "or", "is", "in", "None", "True", "False", "self", "cls", "torch",
+                 "set_grad_enabled", "mode", "else"}
 
 
 def lowered_sizes_in_error(result: Run) -> list[int]:
@@ -122,13 +128,17 @@ def unread_layers(before: Run, after: Run) -> list[str]:
     return [m["module"] for m in cut]
 
 
-def settle_unread(before_traced: Run, after: Run, failing: Run) -> tuple[Run, str]:
+def settle_unread(before_traced: Run | Callable[[], Run], after: Run, failing: Run) -> tuple[Run, str]:
     """The verifying run judged without the layers nobody reads, when the failing program, traced
-    without the fix, crashed as before after running them unread too: the fix changed nothing of what
-    reads them. Only a failing run that reached a backward has read what its step reads. Said in the
-    note, not changed; the note, empty when not shown."""
+    without the fix (a run, or the rerun that makes it, made only when some layer is unread), crashed as
+    before after running them unread too: the fix changed nothing of what reads them. Only a failing run
+    that reached a backward has read what its step reads. Said in the note, not changed; the note, empty
+    when not shown."""
     layers = unread_layers(failing, after)
-    if not layers or before_traced.passed or not before_traced.diagnosis.same_error_as(failing.diagnosis):
+    if not layers:
+        return after, ""
+    before_traced = before_traced() if callable(before_traced) else before_traced
+    if before_traced.passed or not before_traced.diagnosis.same_error_as(failing.diagnosis):
         return after, ""
     if not before_traced.counters.get("backward_calls"):
         return after, ""  # the traced rerun crashed before any backward: it read nothing yet
@@ -140,6 +150,24 @@ def settle_unread(before_traced: Run, after: Run, failing: Run) -> tuple[Run, st
             f"as after it: {they} no gradient because nothing asks for one. Left as it is: read {their} output "
             f"if {'it' if one else 'they'} should learn, or stop running {'it' if one else 'them'}")
     return replace(after, diagnosis=health.verdict(after.health, passing="health.no_gradient")), note
+
+
+def settle_setting(changes, after: Run, notes: list[str]) -> tuple[Run, list[str]]:
+    """A verifying run that passed with layers frozen by a setting (a no_grad block the program chooses),
+    judged again without that excuse when the fix changed a name the setting reads: the fix may have
+    flipped the program into the frozen branch (`freeze: true` written into the config). The run, and
+    the notes without the one it no longer earns."""
+    if not after.passed or not after.health:
+        return after, notes
+    choices = [c for m in after.health.get("cut_modules") or () if (c := grad_off.frozen_by_setting(after.health, m))]
+    read = {w for _, _, code in choices for w in re.findall(r"[A-Za-z_]\w*", code)} - SETTING_WORDS
+    written = "\n".join(line[1:] for change in changes for line in difflib.unified_diff(
+        change.before.splitlines(), change.after.splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and not line.startswith(("+++", "---")))
+    if not any(re.search(rf"\b{re.escape(word)}\b", written) for word in read):
+        return after, notes
+    unearned = grad_off.frozen_by_settings(after.health)
+    return replace(after, diagnosis=health.verdict({**after.health, "cuts": []})), [n for n in notes if n != unearned]
 
 
 def judge(before: Run, after: Run, clears: str = "") -> Verdict:

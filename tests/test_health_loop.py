@@ -77,7 +77,7 @@ def test_a_crash_fix_is_kept_where_a_setting_freezes_a_layer_the_crash_kept_from
     project = copy_case(case, tmp_path / "project")
     train = project / "train.py"
     train.write_text(train.read_text().replace("labels = (signals[:, 0].mean(-1) > 0).long()",
-                                               "labels = (signals[:, 0].mean(-1) > 0).float()"))
+                                               "labels = (signals[:, 0].mean(-1) > 0).int()"))
     report = resolve("--json", "--no-llm", "train.py", cwd=project).json
     assert report["status"] == "SUCCESS", report
     assert report["files_modified"] == ["train.py"] and ".long()" in train.read_text()

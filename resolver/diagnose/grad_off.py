@@ -13,7 +13,12 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from pathlib import Path
+
+NAMES_SAID = 8  # layers named in a note
+PHASES = re.compile(r"^(train|training|val|valid|validation|eval|evaluation|test|testing|infer|inference)$",
+                    re.IGNORECASE)
 
 
 def block(cut: dict) -> tuple[str, int] | None:
@@ -28,31 +33,76 @@ def block(cut: dict) -> tuple[str, int] | None:
 
 
 def chosen(cut: dict) -> tuple[str, int, str] | None:
-    """The setting that chose the no_grad block holding this cut, as (file, line, code of the choice);
-    None when the block is unconditional, a decorator, or not found."""
-    found = _holding(cut) if cut.get("op") == "no_grad" else None
-    if found is None or not isinstance(found[1], (ast.With, ast.AsyncWith)):
+    """The setting that chose the no_grad block(s) holding this cut, as (file, line, code of the choice);
+    None when a block holding it, in its frame or a caller's, is unconditional, a decorator, or chosen
+    by something other than a setting."""
+    if cut.get("op") != "no_grad":
         return None
-    file, node = found
-    tree = _parsed(file)
+    held = [(frame, node) for frame in cut.get("stack") or [cut] for node in _blocks(frame)]
+    choices = [_choice(frame, node) for frame, node in held]
+    return choices[0] if choices and all(choices) else None
+
+
+def frozen_by_setting(health: dict, module: dict) -> tuple[str, int, str] | None:
+    """The setting that chose the no_grad block behind every cut of this layer (grad_off.chosen), from
+    the rerun that records the cuts; None when one of them is not chosen, or none was recorded."""
+    cuts = health.get("cuts") or []
+    choices = [chosen(cuts[i]) for i in module.get("cuts", ()) if i < len(cuts)]
+    return choices[0] if choices and all(choices) else None
+
+
+def frozen_by_settings(health: dict) -> str:
+    """A note naming the layers a setting froze (they ran under a no_grad block it chose), or empty."""
+    found = [(c["module"], choice) for c in health.get("cut_modules") or [] if not c.get("given")
+             and (choice := frozen_by_setting(health, c))]
+    cut = health.get("first_cut")
+    if not found and cut and (choice := chosen(cut)):  # a model its optimizer steps, run under that block
+        file, line, code = choice
+        return (f"{health.get('params', {}).get('without_grad_count', 0)} parameter(s) an optimizer holds got no "
+                f"gradient: their model ran under no_grad, in a block the program chooses at {Path(file).name}:"
+                f"{line} ({code}), so they are frozen by that setting; left as it is")
+    if not found:
+        return ""
+    file, line, code = found[0][1]
+    names = ", ".join(m for m, _ in found[:NAMES_SAID]) + (f" and {len(found) - NAMES_SAID} more"
+                                                           if len(found) > NAMES_SAID else "")
+    return (f"{names} got no gradient: they ran under no_grad in the training forward, in a block the program "
+            f"chooses at {Path(file).name}:{line} ({code}), so they are frozen by that setting; left as it is")
+
+
+def _choice(frame: dict, node: ast.AST) -> tuple[str, int, str] | None:
+    """The setting that turns this block on, for the frame's line inside it: a conditional context manager,
+    `set_grad_enabled(<a setting>)`, or an `if` on a setting whose other way runs the line's calls with grad."""
+    file, tree = frame["file"], _parsed(frame["file"])
+    if not isinstance(node, (ast.With, ast.AsyncWith)) or tree is None:
+        return None  # a no_grad decorator: the function never learns, whoever calls it
+    function = _function_of(tree, node)
     for item in node.items:
         expr = item.context_expr
-        if isinstance(expr, ast.IfExp) and _grad_off(expr.body) != _grad_off(expr.orelse) and _a_setting(expr.test):
-            return file, node.lineno, ast.unparse(expr.test)
+        if isinstance(expr, ast.IfExp) and _grad_off(expr.body) != _grad_off(expr.orelse):
+            return (file, node.lineno, ast.unparse(expr.test)) if _a_setting(expr.test, function) else None
         if _setting_switch(expr):
-            return file, node.lineno, ast.unparse(expr)
+            switch = _switch_value(expr)
+            return (file, node.lineno, ast.unparse(expr)) if _a_setting(switch, function) else None
+    line_calls = {ast.unparse(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)
+                  and getattr(n, "lineno", 0) <= frame["line"] <= (getattr(n, "end_lineno", 0) or 0)}
     for branch in _enclosing_ifs(tree, node):
-        this, other = (branch.body, branch.orelse) if _contains(branch.body, node) else (branch.orelse, branch.body)
-        if other and _a_setting(branch.test) and _calls(node.body) & _calls(other):
+        other = branch.orelse if _contains(branch.body, node) else branch.body
+        if other and _a_setting(branch.test, function) and line_calls and line_calls <= _calls(other):
             return file, branch.lineno, f"if {ast.unparse(branch.test)}:"
     return None
 
 
+def _blocks(frame: dict) -> list[ast.AST]:
+    """The blocks and decorated functions in the frame's file that turn gradients off around its line."""
+    tree = _parsed(frame["file"])
+    return [node for node in ast.walk(tree) if _turns_grad_off(node)
+            and node.lineno <= frame["line"] <= (node.end_lineno or 0)] if tree is not None else []
+
+
 def _holding(cut: dict) -> tuple[str, ast.AST] | None:
     for frame in cut.get("stack") or [cut]:
-        tree = _parsed(frame["file"])
-        holding = [node for node in ast.walk(tree) if _turns_grad_off(node)
-                   and node.lineno <= frame["line"] <= (node.end_lineno or 0)] if tree is not None else []
+        holding = _blocks(frame)
         if holding:
             return frame["file"], max(holding, key=lambda n: n.lineno)
     return None
@@ -75,25 +125,46 @@ def _grad_off(expr: ast.expr) -> bool:
     func = call.func if call else expr
     name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
     if name == "set_grad_enabled":
-        return bool(call and call.args) and isinstance(call.args[0], ast.Constant) and call.args[0].value is False
+        value = _switch_value(call) if call else None
+        return isinstance(value, ast.Constant) and value.value is False
     return name in ("no_grad", "inference_mode")
 
 
 def _setting_switch(expr: ast.expr) -> bool:
     """`torch.set_grad_enabled(<a value the program computes>)`: on or off as it says."""
-    if not isinstance(expr, ast.Call) or not expr.args or isinstance(expr.args[0], ast.Constant):
+    if not isinstance(expr, ast.Call) or isinstance(_switch_value(expr), (ast.Constant, type(None))):
         return False
     func = expr.func
     return (func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")) == "set_grad_enabled"
 
 
-def _a_setting(test: ast.expr) -> bool:
-    """A condition the program computes, other than the module's own training flag, which is always
-    on in a training forward (an `if self.training:` around no_grad cuts every training step)."""
-    if isinstance(test, ast.Constant):
+def _a_setting(test: ast.expr | None, function: ast.AST | None) -> bool:
+    """A value the program holds as a setting: an attribute, a module constant, a config entry. Not a
+    constant, not a training flag (`self.training`, `self.backbone.training`: always on in a training
+    forward), not a phase compared by name (`mode == "train"`), not a call (`x.dim() == 4`), not an
+    argument the function was handed (`if y is not None:`): those say what the data or the phase is."""
+    if test is None or isinstance(test, ast.Constant):
         return False
-    names = [n for n in ast.walk(test) if isinstance(n, (ast.Name, ast.Attribute))]
-    return not all(getattr(n, "attr", getattr(n, "id", "")) in ("training", "self") for n in names)
+    arguments = {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)} - {"self", "cls"} \
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) else set()
+    for node in ast.walk(test):
+        if isinstance(node, ast.Call) or isinstance(node, ast.Attribute) and node.attr == "training" \
+                or isinstance(node, ast.Name) and node.id in arguments | {"training"} \
+                or isinstance(node, ast.Constant) and isinstance(node.value, str) and PHASES.search(node.value):
+            return False
+    return True
+
+
+def _switch_value(expr: ast.Call) -> ast.expr | None:
+    """The value `set_grad_enabled` is given, by position or as `mode=`."""
+    given = [*expr.args[:1], *(k.value for k in expr.keywords if k.arg == "mode")]
+    return given[0] if given else None
+
+
+def _function_of(tree: ast.Module, node: ast.AST) -> ast.AST:
+    return min((f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and f.lineno <= node.lineno <= (f.end_lineno or 0)), key=lambda f: f.end_lineno - f.lineno,
+               default=tree)
 
 
 def _calls(body: list[ast.stmt]) -> set[str]:
@@ -107,17 +178,23 @@ def _contains(body: list[ast.stmt], node: ast.AST) -> bool:
 
 def _enclosing_ifs(tree: ast.Module, node: ast.AST) -> list[ast.If]:
     """The `if` statements holding the node inside its function, innermost first."""
-    function = min((f for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
-                    and f.lineno <= node.lineno <= (f.end_lineno or 0)), key=lambda f: f.end_lineno - f.lineno,
-                   default=tree)
+    function = _function_of(tree, node)
     holding = [n for n in ast.walk(function) if isinstance(n, ast.If) and n is not node
                and (_contains(n.body, node) or _contains(n.orelse, node))]
     return sorted(holding, key=lambda n: -n.lineno)
 
 
-@functools.lru_cache(maxsize=64)
 def _parsed(file: str) -> ast.Module | None:
+    """The file as it is now: a fix's verifying run ran the fixed text, under the same path."""
     try:
-        return ast.parse(Path(file).read_text(encoding="utf-8", errors="replace"))
-    except (OSError, SyntaxError, ValueError):
+        return _parse(Path(file).read_text(encoding="utf-8", errors="replace"))
+    except OSError:
         return None  # a notebook cell's program, a file gone: the op's own line is said
+
+
+@functools.lru_cache(maxsize=64)
+def _parse(text: str) -> ast.Module | None:
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError):
+        return None

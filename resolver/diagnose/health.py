@@ -47,8 +47,8 @@ def verdict(health: dict, passing: str = "") -> Diagnosis | None:
     if not health or not health.get("steps"):
         return None  # no optimizer step: nothing trains here (an evaluation or data script)
     for check in (_non_finite_loss, _non_finite_gradient, _stale_optimizer, _frozen_only, _unregistered,
-                  _loose_tensors, _cleared_before_step, _leaf_loss, _no_gradient, _accumulating, _eval_mode,
-                  _zero_lr, _no_update, _schedule_per_batch, _sampler_epoch):
+                  _loose_tensors, _cleared_before_step, _leaf_loss, _no_gradient, _idle_optimizer, _accumulating,
+                  _eval_mode, _zero_lr, _no_update, _schedule_per_batch, _sampler_epoch):
         found = check(health)
         if found is not None and found.category != passing:
             return found
@@ -103,12 +103,17 @@ def _stale_optimizer(health: dict) -> Diagnosis | None:
     params = health.get("params", {})
     if params.get("stale") and not params.get("unheld_with_grad_count") and health.get("rebuilt"):
         return _rebuilt_model(health, params)
-    if not params.get("stale") or not params.get("unheld_with_grad_count"):
+    # the layers replaced while an optimizer held them, whose new parameters get gradients nobody applies (the
+    # old ones may have trained before the swap: then none of them is stale)
+    swapped = {r["attribute"] for r in health.get("replaced") or ()}
+    renewed = [n for n in params.get("unheld_with_grad", ()) if set(n.split(".")[:-1]) & swapped]
+    if not params.get("unheld_with_grad_count") or not params.get("stale") and not renewed:
         return None
     names = ", ".join(params["unheld_with_grad"])
-    message = (f"the optimizer holds {params['stale']} parameter(s) the model no longer has, and "
-               f"{params['unheld_with_grad_count']} of the model's ({names}) get gradients no optimizer applies: "
-               f"it was built before they were replaced")
+    held = f"{params['stale']} parameter(s) the model no longer has" if params.get("stale") else \
+        "the parameters of the layers as they were before they were replaced"
+    message = (f"the optimizer holds {held}, and {params['unheld_with_grad_count']} of the model's ({names}) get "
+               f"gradients no optimizer applies: it was built before they were replaced")
     optimizers = health.get("optimizers") or [{}]
     swap = (health.get("replaced") or [{}])[0]  # the layer the probe saw replaced while an optimizer held it
     where = [f"{Path(f['file']).name}:{f['line']}" for f in swap.get("stack", ())[:2]]
@@ -221,7 +226,7 @@ def _no_gradient(health: dict) -> Diagnosis | None:
     # no_grad block the program chose by a setting, and never lets learn is frozen on purpose; one it built
     # itself from random weights and cut off unconditionally is the bug
     modules = [c for c in health.get("cut_modules") or [] if not c.get("given")]
-    cut = [c for c in modules if not frozen_by_setting(health, c)]
+    cut = [c for c in modules if not grad_off.frozen_by_setting(health, c)]
     if not cut:
         return None
     if len(cut) < len(modules):  # the first cut said is one behind a layer that should learn
@@ -236,25 +241,25 @@ def _no_gradient(health: dict) -> Diagnosis | None:
     return _diagnosis("NoGradient", *_first_cut(message, health))
 
 
-def frozen_by_setting(health: dict, module: dict) -> tuple[str, int, str] | None:
-    """The setting that chose the no_grad block behind every cut of this layer (grad_off.chosen), from
-    the rerun that records the cuts; None when one of them is not chosen, or none was recorded."""
-    cuts = health.get("cuts") or []
-    choices = [grad_off.chosen(cuts[i]) for i in module.get("cuts", ()) if i < len(cuts)]
-    return choices[0] if choices and all(choices) else None
-
-
-def frozen_by_settings(health: dict) -> str:
-    """A note naming the layers a setting froze (they ran under a no_grad block it chose), or empty."""
-    found = [(c["module"], chosen) for c in health.get("cut_modules") or [] if not c.get("given")
-             and (chosen := frozen_by_setting(health, c))]
-    if not found:
-        return ""
-    file, line, code = found[0][1]
-    names = ", ".join(m for m, _ in found[:NAMES_SAID]) + (f" and {len(found) - NAMES_SAID} more"
-                                                           if len(found) > NAMES_SAID else "")
-    return (f"{names} got no gradient: they ran under no_grad in the training forward, in a block the program "
-            f"chooses at {Path(file).name}:{line} ({code}), so they are frozen by that setting; left as it is")
+def _idle_optimizer(health: dict) -> Diagnosis | None:
+    """An optimizer that steps while none of its trainable parameters ever gets a gradient, beside one whose
+    parameters do: the model it holds ran without grad in the update (`with torch.no_grad(): z = encoder(x)`),
+    outside any training forward, so no layer of it was seen cut. Frozen on purpose where a setting chose
+    that block (grad_off.chosen, on the cut the traced rerun finds)."""
+    records = [r for r in health.get("records", ()) if not r.get("closure")]
+    idle = [i for i in dict.fromkeys(r["optimizer"] for r in records)
+            if len(mine := [r for r in records if r["optimizer"] == i]) >= 2
+            and all(r.get("params", 0) > r.get("frozen", 0) and r.get("no_grad") == r["params"] for r in mine)]
+    cut = health.get("first_cut")
+    if not idle or not any(r.get("finite_grad") for r in records) or cut and grad_off.chosen(cut):
+        return None
+    optimizers, mine = health.get("optimizers") or [], [r for r in records if r["optimizer"] == idle[0]]
+    held = optimizers[idle[0]] if idle[0] < len(optimizers) else {}
+    built = f" built at {Path(held['site']['file']).name}:{held['site']['line']}" if held.get("site") else ""
+    message = (f"the optimizer{built} ({held.get('class', '?')}) stepped {len(mine)} times, but none of its "
+               f"{mine[0]['params']} parameters got a gradient: the model they belong to never ran with grad on "
+               "the way to a loss")
+    return _diagnosis("NoGradient", *_first_cut(message, health))
 
 
 def _first_cut(message: str, health: dict) -> tuple[str, dict, dict | None]:
@@ -432,7 +437,7 @@ def summary(health: dict, lang: str = "en") -> str:
         # layers that ran in the forward and got none sit behind a cut the run kept (a frozen part)
         cut = health.get("cut_modules") or []
         kinds = {"given": lambda c: c.get("given"), "unread": lambda c: c.get("unread"),
-                 "setting": lambda c: frozen_by_setting(health, c)}
+                 "setting": lambda c: grad_off.frozen_by_setting(health, c)}
         without = next((k for k, is_so in kinds.items() if all(map(is_so, cut))), "cut") if cut else "without"
         parts.append(words[without].format(without=params["without_grad_count"]))
     if params.get("held", 0) > params.get("trainable", 0):

@@ -2,8 +2,10 @@
 Gives a single-channel sample its channel axis where the Dataset makes it: a convolution with
 `in_channels=1` whose batch arrives as (N, H, W), one dimension short, gets the sample returned by
 the Dataset's `__getitem__` as `img.unsqueeze(0)` (`img[None]` for a numpy array), so a batch is
-(N, 1, H, W) (Conv1d: (N, L) -> (N, 1, L); Conv3d likewise). Only a batch that reached the layer
-as the loop drew it, with more than one sample: a tensor the model reshaped itself is the model's.
+(N, 1, H, W) (Conv1d: (N, L) -> (N, 1, L); Conv3d likewise); a sample written as an expression
+gets `[None]`, which numpy arrays and tensors both take, unless torch makes it there. Only a batch
+that reached the layer as the loop drew it, with more than one sample: a tensor the model reshaped
+itself is the model's.
 
 ## Why is this bad?
 `Given groups=1, weight of size [6, 1, 5, 5], expected input[1, 64, 32, 32] to have 1 channels,
@@ -63,7 +65,7 @@ class ChannelAxisMissing(Rule):
         source, getitem, returned, sample = found
         spatial = CONV_SPATIAL[layer.class_name]
         why = (f"{layer.class_name}({layer.attributes['in_channels']}, ...) takes a batch as (N, 1, ...), and the "
-               f"samples have no channel axis, so the batch {list(shape)} reached {layer.path or layer.class_name} "
+               f"samples have no channel axis, so the batch {list(shape)} reached {_named(layer)} "
                f"one dimension short and was read as one sample of {shape[0]} channels")
         if isinstance(sample, cst.Name):
             statement = source.parents[returned]
@@ -73,8 +75,12 @@ class ChannelAxisMissing(Rule):
                                        f"{layer.class_name} reads\n")
             text = source.replaced(statement, cst.FlattenSentinel([line, statement]))
         else:
-            code = source.code(sample)
-            numpy = any(k in code for k in ("np.", "numpy", "cv2.", "imread")) and "torch." not in code
-            text = source.replaced(sample, wrap(code, "[None]" if numpy else ".unsqueeze(0)"))
+            code = source.code(sample)  # `self.images[idx]` may be a numpy array: `[None]` serves both
+            text = source.replaced(sample, wrap(code, ".unsqueeze(0)" if "torch." in code else "[None]"))
         yield source.edit(text, source.line_of(returned),
                           f"Added the channel axis to the sample in {getitem.name.value} ({LAYOUT[spatial]}): {why}")
+
+
+def _named(layer) -> str:
+    """The layer as the model names it (`features.0`), or its class; `layer 0` for an item of a Sequential model."""
+    return f"layer {layer.path}" if layer.path.isdigit() else layer.path or layer.class_name

@@ -347,11 +347,6 @@ def _loss_shapes_agree(diagnosis: Diagnosis, frame: Frame, call: cst.Call, targe
         return True  # int32 class indices: a shape bug would not make them integers
     first = argument(call, 0, "input")
     facts = [frame.tensors.get(n.value) if isinstance(n, cst.Name) else None for n in (first, target)]
-    if facts[0] is None and facts[1] is not None and len(facts[1].shape) == 1 and isinstance(first, cst.Call):
-        # the logits made on the line (`model(x)`): class indices are one per sample of the batch the model took
-        # (class probabilities would be a row per sample)
-        fed = [frame.tensors.get(a.value.value) for a in first.args if isinstance(a.value, cst.Name)]
-        return any(t is not None and t.shape[:1] == facts[1].shape for t in fed)
     return _index_shape_agrees(tuple(facts), wanted)
 
 

@@ -5,7 +5,8 @@ Where a run's loss turns non-finite and the first non-finite value comes from a 
 division on a line of the project (the probe's rerun names the op and the line), each log there
 takes `x + 1e-8`, and the division's denominator gets `+ 1e-8`: at the line that computes it when
 it is a standard deviation kept in a name (`std = x.std(0)`, `self.std = data.std(0)`), else at
-the division itself. A division numpy made (a z-score over a constant column in the project's
+the division itself (also when the name is a parameter a caller may give: the std computed for
+its default is not the one that was 0). A division numpy made (a z-score over a constant column in the project's
 preprocessing, seen by its `invalid value encountered in divide` warning) is guarded the same
 way. Where it comes from the derivative of a `sqrt` (its value at 0 is finite, its gradient is
 not: a distance of a sample to itself), each sqrt there takes `x + 1e-8`; a sqrt whose value is
@@ -49,7 +50,7 @@ from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._sigmoid import SIGMOIDS, Sigmoids, one_minus
 from resolver.fix.rules._source import Source, user_frames
-from resolver.fix.rules._syntax import own_nodes
+from resolver.fix.rules._syntax import own_nodes, parameter_names
 from resolver.write.edits import Edit, Workspace
 
 EPS = "1e-8"
@@ -111,6 +112,8 @@ def _std_assignment(denominator: cst.BaseExpression, source: Source, at: cst.CST
     """The one assignment of a name (in the function) or of `self.name` (in the class) to a std."""
     if isinstance(denominator, cst.Name):
         scope, kind = source.function_of(at), cst.Name
+        if scope is not None and denominator.value in parameter_names(scope):
+            return None  # a caller may hand it in (`feature_cmvn(f, mean, std)`): the default's std is not the one
     elif isinstance(denominator, cst.Attribute) and isinstance(denominator.value, cst.Name) \
             and denominator.value.value == "self":
         scope, kind = source.enclosing(at, cst.ClassDef), cst.Attribute

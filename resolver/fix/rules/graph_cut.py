@@ -11,8 +11,12 @@ none, the cut is the one the run saw: a rerun records each op that takes a value
 with the parameters behind it, and the first one behind a layer without a gradient, a `.detach()`
 or `.data` in the forward of another class or in a helper function, is the one removed
 (`x = x.detach()` goes whole), or a `with torch.no_grad():` block around that line in a helper
-the forward calls (`embed()`). That one call is removed (the block unwrapped, the decorator
-dropped); with several, or none, nothing is changed; a numpy round trip is found but not edited.
+the forward calls (`embed()`). A model whose own optimizer steps while it never gets a gradient,
+because the update runs it under no_grad outside any forward (`with torch.no_grad(): z =
+self.encoder(obs)` in `update()`), has that block in the update removed. That one call is removed
+(the block unwrapped, the decorator dropped); with several, or none, nothing is changed; a numpy
+round trip is found but not edited. A block a setting chooses (see grad_off.py) is frozen on purpose
+and never reaches this rule.
 
 ## Why is this bad?
 The script runs and the loss may even fall, since the layers after the cut still learn, but
@@ -128,8 +132,9 @@ def _cut_seen(diagnosis: Diagnosis, workspace: Workspace) -> dict[int, tuple[Sou
     if cut["op"] == "no_grad":  # the with block around that line, or around a caller's (a helper the forward calls)
         stack = cut.get("stack") or [cut]
         forwards = [i for i, frame in enumerate(stack) if frame.get("function") == "forward"]
-        # up to the outermost forward: a no_grad in the loop that calls the model is not the forward's
-        for frame in stack[:forwards[-1] + 1] if forwards else stack[:1]:
+        # up to the outermost forward: a no_grad in the loop that calls the model is not the forward's, unless the
+        # model ran outside any training forward (the update encodes its inputs under no_grad: that block cuts it)
+        for frame in stack if cut.get("outside_forward") else stack[:forwards[-1] + 1] if forwards else stack[:1]:
             source = Source.parse(workspace, Path(frame["file"]))
             statement = source and source.statement_at(frame["line"])
             block = statement and source.in_no_grad(statement)

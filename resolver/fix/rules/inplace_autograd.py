@@ -9,8 +9,10 @@ LeakyRelu1`) and an in-place layer right after an in-place one of that kind writ
 next element of an `nn.Sequential` or list of layers; `self.drop(self.act(h))` with both built
 in place in `__init__`; or `x = F.dropout(x, inplace=True)` after `x = F.leaky_relu(x,
 inplace=True)`), that writer's `inplace=True` is dropped, everywhere the pattern is in the file,
-first. The loop re-runs the script once under anomaly detection, which names the forward
-line that made that tensor.
+first; a writer a loop makes in place (`if isinstance(m, (nn.ReLU, nn.Dropout)): m.inplace = True`)
+is taken out of the loop's test instead, unless nothing would be left of it. A `+=` on a name the
+failing frame holds as a number (`running += loss.item()`) is no tensor's write. The loop re-runs
+the script once under anomaly detection, which names the forward line that made that tensor.
 
 ## Why is this bad?
 `one of the variables needed for gradient computation has been modified by an inplace
@@ -159,9 +161,11 @@ def _chained_writers(source: Source, op: str) -> list[cst.Call]:
     forward, a layer (a call, or `self.drop` built in-place in the class) applied to what the `op`
     layer returned, nested (`self.drop(self.act(h))`) or in the next statement (`h = F.dropout(h,
     inplace=True)` after `h = F.leaky_relu(h, inplace=True)`). The writers' constructors."""
+    looped = _loop_flags(source)
+
     def layer(node) -> cst.Call | None:
         """The in-place layer a call is or runs: `nn.Dropout(inplace=True)`, `F.dropout(h, inplace=True)`,
-        `self.drop(h)` with `self.drop` assigned that once in its class."""
+        `self.drop(h)` with `self.drop` assigned that once in its class (or a layer a loop makes in place)."""
         if not isinstance(node, cst.Call):
             return None
         func, klass = node.func, source.enclosing(node, cst.ClassDef)
@@ -169,12 +173,13 @@ def _chained_writers(source: Source, op: str) -> list[cst.Call]:
                 and klass is not None:
             made = attribute_assignments(source, klass, func.attr.value)
             made = made[0][0] if len(made) == 1 and not made[0][1] else None
-            return made if isinstance(made, cst.Call) and _flags(made) else None
-        return node if _flags(node) else None
+            return made if isinstance(made, cst.Call) and (_flags(made) or _made_classes(source, made) & set(looped)) \
+                else None
+        return node if _flags(node) or _made_classes(source, node) & set(looped) else None
 
     def is_op(node) -> bool:
         found = layer(node)
-        return found is not None and _op_key(last_name(found.func) or "") == op
+        return found is not None and op in {_op_key(name) for name in _made_classes(source, found)}
 
     def first_input(call) -> cst.BaseExpression | None:
         return call.args[0].value if isinstance(call, cst.Call) and call.args and call.args[0].keyword is None \
@@ -199,15 +204,73 @@ def _chained_writers(source: Source, op: str) -> list[cst.Call]:
 
 
 def _unchained(source: Source, op: str) -> Edit | None:
-    """One edit: every in-place layer that writes into an in-place `op` layer's output, out of place."""
-    writers = _chained_writers(source, op)
+    """One edit: every in-place layer that writes into an in-place `op` layer's output, out of place (a
+    layer a loop makes in place: its class taken out of the loop's test)."""
+    writers, looped = _chained_writers(source, op), _loop_flags(source)
     if not writers:
         return None
-    new = {w: _without_flag(w) for w in writers}
+    tests = {}  # a loop's test -> the test without the writers' classes
+    for test in dict.fromkeys(looped[name] for w in writers if not _flags(w) for name in _made_classes(source, w)
+                              if name in looped):
+        tests[test] = _test_without(source, test, {last_name(w.func) for w in writers})
+        if tests[test] is None:
+            return None
     lines = ", ".join(str(source.line_of(w)) for w in writers)
-    reason = (f"Dropped inplace=True from the in-place layer(s) at line(s) {lines}, each right after an in-place "
-              f"{op} whose output they overwrote: that layer's backward needs its output")
-    return source.edit(replaced_all(source.module, new), source.line_of(writers[0]), reason)
+    changed = "; ".join(f"`{source.code(t)}` -> `{source.code(kept)}` at line {source.line_of(t)}"
+                        for t, kept in tests.items())
+    done = f"Took the layer(s) built at line(s) {lines} out of the loop that makes layers in place ({changed})" \
+        if tests else f"Dropped inplace=True from the in-place layer(s) at line(s) {lines}"
+    reason = (f"{done}, each right after an in-place {op} whose output they overwrote: that layer's backward needs "
+              "its output")
+    new = {w: _without_flag(w) for w in writers if _flags(w)} | tests
+    return source.edit(replaced_all(source.module, new), source.line_of(next(iter(tests), writers[0])), reason)
+
+
+def _loop_flags(source: Source) -> dict[str, cst.BaseExpression]:
+    """The layer classes a loop over modules makes in place (`if isinstance(m, nn.ReLU) or isinstance(m,
+    nn.Dropout): m.inplace = True`): class name -> the `if` test that names it."""
+    found = {}
+    for branch in source.nodes(cst.If):
+        sets = [a for a in own_nodes(branch.body, cst.Assign) if isinstance(a.targets[0].target, cst.Attribute)
+                and a.targets[0].target.attr.value == "inplace" and source.code(a.value) == "True"]
+        tests = [c for c in source.nodes(cst.Call)
+                 if (c is branch.test or source.within(c, branch.test)) and last_name(c.func) == "isinstance"
+                 and len(c.args) == 2]
+        for call in tests if sets else ():
+            kinds = call.args[1].value
+            for kind in [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]:
+                found[last_name(kind)] = branch.test
+    return found
+
+
+def _test_without(source: Source, test: cst.BaseExpression, classes: set[str]) -> cst.BaseExpression | None:
+    """The `isinstance` test with those classes taken out (`isinstance(m, nn.ReLU) or isinstance(m, nn.Dropout)`,
+    `isinstance(m, (nn.ReLU, nn.Dropout))`); None when nothing would be left."""
+    operands, node = [], test
+    while isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+        operands.insert(0, node.right)
+        node = node.left
+    kept = []
+    for operand in [node, *operands]:
+        if not (isinstance(operand, cst.Call) and last_name(operand.func) == "isinstance" and len(operand.args) == 2):
+            return None
+        kinds = operand.args[1].value
+        names = [source.code(k.value) for k in kinds.elements] if isinstance(kinds, cst.Tuple) else [source.code(kinds)]
+        left = [n for n in names if n.rsplit(".", 1)[-1] not in classes]
+        if left:
+            kind = left[0] if len(left) == 1 else f"({', '.join(left)})"
+            kept.append(f"isinstance({source.code(operand.args[0].value)}, {kind})")
+    return cst.parse_expression(" or ".join(kept)) if kept else None
+
+
+def _made_classes(source: Source, call: cst.Call) -> set[str]:
+    """The layer classes a constructor call makes: its own name, or what a helper of the file returns
+    (`get_activation_fn("relu")` -> `nn.ReLU()`)."""
+    name = last_name(call.func) or ""
+    helpers = [f for f in source.module.body if isinstance(f, cst.FunctionDef) and f.name.value == name]
+    returned = {last_name(r.value.func) for f in helpers for r in own_nodes(f, cst.Return)
+                if isinstance(r.value, cst.Call)}
+    return {n for n in returned if n} or {name}
 
 
 class InplaceAutograd(Rule):
@@ -229,12 +292,17 @@ class InplaceAutograd(Rule):
                 assigned = statement.body[0] if isinstance(statement, cst.SimpleStatementLine) else None
                 if isinstance(assigned, cst.Assign):
                     origin_name = source.module.code_for_node(assigned.targets[0].target)
-            functions |= {source.enclosing(s, cst.FunctionDef) for f in diagnosis.frames
-                          if f.user and f.file.resolve() == path
-                          for s in [source.statement_at(f.line)] if s is not None}
+            # the functions the failing frames ran, with the tensors each held (a float total is no tensor)
+            held = {source.enclosing(s, cst.FunctionDef): set(f.tensors) for f in diagnosis.frames
+                    if f.user and f.file.resolve() == path for s in [source.statement_at(f.line)] if s is not None}
+            functions |= set(held)
             functions.add(origin_function)
             op = _overwritten_op(diagnosis.message)
             for old, new, tensor, what in _candidates(source, functions):
+                within = source.enclosing(old, cst.FunctionDef)
+                in_origin = origin_function is not None and within is origin_function
+                if within in held and not in_origin and re.match(r"\w+", tensor)[0] not in held[within]:
+                    continue  # `running += loss.item()` in the loop: a number, not a tensor backward reads
                 line = source.line_of(old)
                 after_origin = origin_function is not None \
                     and source.enclosing(old, cst.FunctionDef) is origin_function \

@@ -168,6 +168,39 @@ def _reordered(source: Source, at_line: int, swap_line: int, training: set[int],
     return text, line, what
 
 
+def _built_again(source: Source, at_line: int, swap_line: int) -> tuple[str, int, str] | None:
+    """A copy of the statement that builds the optimizer (`trainer = Trainer(model, lr=cfg.lr)`), put right after
+    the replacing statement of its block: (the text, the copy's line, what it binds). None when it is not one
+    assignment, or a statement between rebinds a name it reads (the copy would build something else)."""
+    statement = source.statement_at(at_line)
+    block = statement and source.parents.get(statement)
+    if not isinstance(statement, cst.SimpleStatementLine) or not isinstance(statement.body[0], cst.Assign) \
+            or not isinstance(getattr(block, "body", None), (list, tuple)):
+        return None
+    body = list(block.body)
+    at = body.index(statement)
+    later = [i for i in range(at + 1, len(body)) if swap_line in _span(body[i], source)]
+    if not later or not isinstance(body[later[0]], cst.SimpleStatementLine):
+        return None
+    read = {source.code(n) for n in source.nodes(cst.Name) if source.within(n, statement.body[0].value)}
+    if any(_mentions_target(s, read, source) for s in body[at + 1:later[0] + 1]):
+        return None
+    copy = statement.with_changes(leading_lines=())
+    text = source.replaced(block, block.with_changes(body=body[:later[0] + 1] + [copy] + body[later[0] + 1:]))
+    return text, source.line_of(body[later[0]]) + 1, source.code(statement.body[0].targets[0].target)
+
+
+def _mentions_target(statement: cst.CSTNode, names: set[str], source: Source) -> bool:
+    """The statement binds one of the names again (an assignment's or a loop's variable; `model.fc = ...` changes
+    the model, it binds no name)."""
+    inside = (lambda n: n is statement or source.within(n, statement))
+    targets = [t.target for a in source.nodes(cst.Assign, inside) for t in a.targets] \
+        + [f.target for f in source.nodes(cst.For, inside)]
+    bound = [b for t in targets for b in ([e.value for e in t.elements] if isinstance(t, (cst.Tuple, cst.List))
+                                          else [t])]
+    return any(isinstance(b, cst.Name) and b.value in names for b in bound)
+
+
 def _up(swap: cst.CSTNode, passed: list, source: Source) -> bool:
     """The replacing statement may move above these: it reads nothing they bind."""
     return isinstance(swap, cst.SimpleStatementLine) and not any(
@@ -314,6 +347,15 @@ class OptimizerAfterReplacement(Rule):
                      swap_first: bool = False) -> Iterator[Edit]:
         meeting = _meeting(built, swap["stack"])
         source = meeting and Source.parse(workspace, meeting[0])
+        if source is not None and swap.get("steps") and not swap_first:
+            # the optimizer stepped before the swap: it trained the old layers on purpose (pretraining, then
+            # pruning and fine-tuning), so it is built again after the swap, not moved below it
+            found = _built_again(source, meeting[1], meeting[2])
+            if found is not None:
+                yield source.edit(*found, f"Built {found[2]} again after the layers are replaced: the one built "
+                                          f"before {swap['class']}.{swap['attribute']} was replaced trained the old "
+                                          f"layers and never updated the new ones")
+            return
         if source is not None:
             training = {f["line"] for f in step if Path(f["file"]) == meeting[0]}
             found = _reordered(source, meeting[1], meeting[2], training, swap_first)

@@ -2,10 +2,11 @@
 
 ## What it does
 Moves an `optimizer.zero_grad()` that runs between `loss.backward()` and `optimizer.step()` in
-front of the backward (or to the top of the loop body when the backward is elsewhere; or, when a
-step helper clears first, `self._optimizer_step()`, in front of the backward the run saw in the
-method of the same class that goes on to call that helper), and adds
-the missing `optimizer.zero_grad()` at the top of the loop whose body steps after every backward.
+front of the backward (the step may be in another method the caller runs next; or to the top of
+the loop body when the backward is elsewhere; or, when a step helper clears first,
+`self._optimizer_step()`, in front of the backward the run saw in the method of the same class
+that goes on to call that helper), and adds the missing `optimizer.zero_grad()` at the top of the
+loop whose body steps after every backward.
 
 ## Why is this bad?
 Cleared between backward and step, every step applies empty gradients: the model never moves.
@@ -85,9 +86,11 @@ class ZeroGradPlacement(Rule):
         call = statement_call(statement, "zero_grad")
         body = list(block.body)
         at = body.index(statement)
-        if call is None or not any(_calls(s, source, "step") for s in body[at + 1:]):
-            return
         backward = [i for i, s in enumerate(body[:at]) if _calls(s, source, "backward")]
+        # the step after it here, or in a method the caller runs next (`self._backward(loss)`, then
+        # `self._update()`): the run saw the order, so a backward before it here is the one it undoes
+        if call is None or not backward and not any(_calls(s, source, "step") for s in body[at + 1:]):
+            return
         loop = source.parents.get(block)
         if backward:
             to = backward[-1]

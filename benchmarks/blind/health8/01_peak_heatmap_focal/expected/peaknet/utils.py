@@ -1,0 +1,12 @@
+import torch
+
+
+def _sigmoid(x):
+    y = torch.clamp(x.sigmoid(), min=1e-4, max=1 - 1e-4)
+    return y
+
+
+def _gather_feat(feat, ind):
+    # feat: B x C x L, ind: B x K
+    ind = ind.unsqueeze(1).expand(-1, feat.size(1), -1)
+    return feat.gather(2, ind)
