@@ -16,7 +16,7 @@ import functools
 import re
 from pathlib import Path
 
-NAMES_SAID = 8  # layers named in a note
+NAMES_SAID = 8  # layers named in a message or a note
 PHASES = re.compile(r"^(train|training|val|valid|validation|eval|evaluation|test|testing|infer|inference)$",
                     re.IGNORECASE)
 
@@ -56,18 +56,23 @@ def frozen_by_settings(health: dict) -> str:
     found = [(c["module"], choice) for c in health.get("cut_modules") or [] if not c.get("given")
              and (choice := frozen_by_setting(health, c))]
     cut = health.get("first_cut")
-    if not found and cut and (choice := chosen(cut)):  # a model its optimizer steps, run under that block
-        file, line, code = choice
-        return (f"{health.get('params', {}).get('without_grad_count', 0)} parameter(s) an optimizer holds got no "
-                f"gradient: their model ran under no_grad, in a block the program chooses at {Path(file).name}:"
-                f"{line} ({code}), so they are frozen by that setting; left as it is")
-    if not found:
+    if found:
+        choice, what = found[0][1], f"{listed([m for m, _ in found])} got no gradient: they ran under no_grad in " \
+                                    "the training forward"
+    elif cut and (choice := chosen(cut)):  # a model its optimizer steps, run under that block in the update
+        what = (f"{health.get('params', {}).get('without_grad_count', 0)} parameter(s) an optimizer holds got no "
+                "gradient: their model ran under no_grad")
+    else:
         return ""
-    file, line, code = found[0][1]
-    names = ", ".join(m for m, _ in found[:NAMES_SAID]) + (f" and {len(found) - NAMES_SAID} more"
-                                                           if len(found) > NAMES_SAID else "")
-    return (f"{names} got no gradient: they ran under no_grad in the training forward, in a block the program "
-            f"chooses at {Path(file).name}:{line} ({code}), so they are frozen by that setting; left as it is")
+    file, line, code = choice
+    return (f"{what}, in a block the program chooses at {Path(file).name}:{line} ({code}), so they are frozen by "
+            "that setting; left as it is")
+
+
+def listed(names: list[str]) -> str:
+    """The names, the first NAMES_SAID of them, and how many more."""
+    more = f" and {len(names) - NAMES_SAID} more" if len(names) > NAMES_SAID else ""
+    return ", ".join(names[:NAMES_SAID]) + more
 
 
 def _choice(frame: dict, node: ast.AST) -> tuple[str, int, str] | None:
@@ -86,7 +91,7 @@ def _choice(frame: dict, node: ast.AST) -> tuple[str, int, str] | None:
             return (file, node.lineno, ast.unparse(expr)) if _a_setting(switch, function) else None
     line_calls = {ast.unparse(n.func) for n in ast.walk(node) if isinstance(n, ast.Call)
                   and getattr(n, "lineno", 0) <= frame["line"] <= (getattr(n, "end_lineno", 0) or 0)}
-    for branch in _enclosing_ifs(tree, node):
+    for branch in _enclosing_ifs(function, node):
         other = branch.orelse if _contains(branch.body, node) else branch.body
         if other and _a_setting(branch.test, function) and line_calls and line_calls <= _calls(other):
             return file, branch.lineno, f"if {ast.unparse(branch.test)}:"
@@ -176,9 +181,8 @@ def _contains(body: list[ast.stmt], node: ast.AST) -> bool:
     return any(stmt is node or any(inner is node for inner in ast.walk(stmt)) for stmt in body)
 
 
-def _enclosing_ifs(tree: ast.Module, node: ast.AST) -> list[ast.If]:
-    """The `if` statements holding the node inside its function, innermost first."""
-    function = _function_of(tree, node)
+def _enclosing_ifs(function: ast.AST, node: ast.AST) -> list[ast.If]:
+    """The `if` statements holding the node inside its function (_function_of), innermost first."""
     holding = [n for n in ast.walk(function) if isinstance(n, ast.If) and n is not node
                and (_contains(n.body, node) or _contains(n.orelse, node))]
     return sorted(holding, key=lambda n: -n.lineno)

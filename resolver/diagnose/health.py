@@ -22,7 +22,6 @@ CHECKS = ("loss", "gradients", "updates", "zero_grad order", "train mode")
 # categories whose verdict, after a crash fix, means the fix cut the graph: the model no longer learns
 GRAPH_CUT = ("health.no_gradient", "health.no_update")
 NON_FINITE = ("health.non_finite_loss", "health.non_finite_gradient")
-NAMES_SAID = 8  # layers named in a message
 
 
 def _frame(site: dict | None, function: str = "") -> tuple[Frame, ...]:
@@ -233,8 +232,7 @@ def _no_gradient(health: dict) -> Diagnosis | None:
         behind = sorted({i for c in cut for i in c.get("cuts", ())})
         health = {k: v for k, v in health.items() if k != "first_cut"} | (
             {"first_cut": health["cuts"][behind[0]]} if behind else {})
-    names = ", ".join(f"{c['module']} ({c['class']})" for c in cut[:NAMES_SAID])
-    names += f" and {len(cut) - NAMES_SAID} more" if len(cut) > NAMES_SAID else ""
+    names = grad_off.listed([f"{c['module']} ({c['class']})" for c in cut])
     how = "nothing reads their output" if all(c.get("unread") for c in cut) else "the path from the loss to it is cut"
     message = (f"{names} ran in the training forward but got no gradient in {health['checked_steps']} steps "
                f"({params.get('without_grad_count', 0)} of {params.get('trainable', 0)} trainable parameters): {how}")
@@ -246,14 +244,17 @@ def _idle_optimizer(health: dict) -> Diagnosis | None:
     parameters do: the model it holds ran without grad in the update (`with torch.no_grad(): z = encoder(x)`),
     outside any training forward, so no layer of it was seen cut. Frozen on purpose where a setting chose
     that block (grad_off.chosen, on the cut the traced rerun finds)."""
-    records = [r for r in health.get("records", ()) if not r.get("closure")]
-    idle = [i for i in dict.fromkeys(r["optimizer"] for r in records)
-            if len(mine := [r for r in records if r["optimizer"] == i]) >= 2
+    steps: dict[int, list[dict]] = {}  # optimizer -> its measured steps
+    for record in health.get("records", ()):
+        if not record.get("closure"):
+            steps.setdefault(record["optimizer"], []).append(record)
+    idle = [i for i, mine in steps.items() if len(mine) >= 2
             and all(r.get("params", 0) > r.get("frozen", 0) and r.get("no_grad") == r["params"] for r in mine)]
     cut = health.get("first_cut")
-    if not idle or not any(r.get("finite_grad") for r in records) or cut and grad_off.chosen(cut):
+    learning = any(r.get("finite_grad") for mine in steps.values() for r in mine)
+    if not idle or not learning or cut and grad_off.chosen(cut):
         return None
-    optimizers, mine = health.get("optimizers") or [], [r for r in records if r["optimizer"] == idle[0]]
+    optimizers, mine = health.get("optimizers") or [], steps[idle[0]]
     held = optimizers[idle[0]] if idle[0] < len(optimizers) else {}
     built = f" built at {Path(held['site']['file']).name}:{held['site']['line']}" if held.get("site") else ""
     message = (f"the optimizer{built} ({held.get('class', '?')}) stepped {len(mine)} times, but none of its "

@@ -41,6 +41,7 @@ from typing import Iterator
 import libcst as cst
 
 from resolver.diagnose.diagnosis import Diagnosis
+from resolver.fix.rules._dataset import descendants
 from resolver.fix.rules._project import replaced_all
 from resolver.fix.rules._rule import Evidence, Rule
 from resolver.fix.rules._source import Source, inplace_call, project_sources, user_frames
@@ -155,14 +156,14 @@ def _overwritten_op(message: str) -> str | None:
     return _op_key(found.group(1)) if found else None
 
 
-def _chained_writers(source: Source, op: str) -> list[cst.Call]:
+def _chained_writers(source: Source, op: str, looped: dict[str, cst.BaseExpression] | None = None) -> list[cst.Call]:
     """In-place layers that write straight into the output of an in-place `op` layer, which its
     backward needs: the next element of the same `nn.Sequential(...)` or list of layers; or, in a
     forward, a layer (a call, or `self.drop` built in-place in the class) applied to what the `op`
     layer returned, nested (`self.drop(self.act(h))`) or in the next statement (`h = F.dropout(h,
-    inplace=True)` after `h = F.leaky_relu(h, inplace=True)`). The writers' constructors."""
-    looped = _loop_flags(source)
-
+    inplace=True)` after `h = F.leaky_relu(h, inplace=True)`). The writers' constructors. `looped`: the
+    classes a loop makes in place (_loop_flags), when the caller has them already."""
+    looped = _loop_flags(source) if looped is None else looped
     def layer(node) -> cst.Call | None:
         """The in-place layer a call is or runs: `nn.Dropout(inplace=True)`, `F.dropout(h, inplace=True)`,
         `self.drop(h)` with `self.drop` assigned that once in its class (or a layer a loop makes in place)."""
@@ -206,7 +207,8 @@ def _chained_writers(source: Source, op: str) -> list[cst.Call]:
 def _unchained(source: Source, op: str) -> Edit | None:
     """One edit: every in-place layer that writes into an in-place `op` layer's output, out of place (a
     layer a loop makes in place: its class taken out of the loop's test)."""
-    writers, looped = _chained_writers(source, op), _loop_flags(source)
+    looped = _loop_flags(source)
+    writers = _chained_writers(source, op, looped)
     if not writers:
         return None
     tests = {}  # a loop's test -> the test without the writers' classes
@@ -233,10 +235,9 @@ def _loop_flags(source: Source) -> dict[str, cst.BaseExpression]:
     for branch in source.nodes(cst.If):
         sets = [a for a in own_nodes(branch.body, cst.Assign) if isinstance(a.targets[0].target, cst.Attribute)
                 and a.targets[0].target.attr.value == "inplace" and source.code(a.value) == "True"]
-        tests = [c for c in source.nodes(cst.Call)
-                 if (c is branch.test or source.within(c, branch.test)) and last_name(c.func) == "isinstance"
-                 and len(c.args) == 2]
-        for call in tests if sets else ():
+        tests = [c for c in descendants(branch.test) if isinstance(c, cst.Call)
+                 and last_name(c.func) == "isinstance" and len(c.args) == 2] if sets else []
+        for call in tests:
             kinds = call.args[1].value
             for kind in [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]:
                 found[last_name(kind)] = branch.test

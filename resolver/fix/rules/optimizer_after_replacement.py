@@ -49,6 +49,7 @@ import libcst as cst
 from resolver.diagnose.diagnosis import Diagnosis
 from resolver.fix.rules._rule import Rule
 from resolver.fix.rules._source import Source, user_frames
+from resolver.fix.rules._syntax import bound_names
 from resolver.write.edits import Edit, Workspace
 
 NO_INF_CHECKS = "No inf checks were recorded for this optimizer"
@@ -121,17 +122,13 @@ def _reordered(source: Source, at_line: int, swap_line: int, training: set[int],
     above it when a statement between uses the optimizer (with `swap_first`, also when nothing
     between touches the replaced model: the new head goes where the model is set up). None when the
     replacing statement also trains (the step runs inside it) or a move would read a name before it is bound."""
-    statement = source.statement_at(at_line)
-    block = statement and source.parents.get(statement)
-    if not isinstance(statement, cst.SimpleStatementLine) \
-            or not isinstance(getattr(block, "body", None), (list, tuple)):
+    found = _in_one_block(source, at_line, swap_line)
+    if found is None:
         return None
-    body = list(block.body)
-    at = body.index(statement)
-    later = [i for i in range(at + 1, len(body)) if swap_line in _span(body[i], source)]
-    if not later or training & set(_span(body[later[0]], source)):
+    block, body, at, to = found
+    if training & set(_span(body[to], source)):
         return None
-    to, names = later[0], {source.code(t) for t in _targets(statement)}
+    statement, names = body[at], {source.code(t) for t in _targets(body[at])}
     if names and any(_trains(s, names, source) for s in body[at + 1:to]):
         return None  # it trains the old layer on purpose before the swap (a linear probe): not this rule's order
     swap = body[to]
@@ -168,37 +165,46 @@ def _reordered(source: Source, at_line: int, swap_line: int, training: set[int],
     return text, line, what
 
 
-def _built_again(source: Source, at_line: int, swap_line: int) -> tuple[str, int, str] | None:
-    """A copy of the statement that builds the optimizer (`trainer = Trainer(model, lr=cfg.lr)`), put right after
-    the replacing statement of its block: (the text, the copy's line, what it binds). None when it is not one
-    assignment, or a statement between rebinds a name it reads (the copy would build something else)."""
+def _in_one_block(source: Source, at_line: int, swap_line: int) -> tuple | None:
+    """The block holding the optimizer's simple statement and, later in it, the statement that holds the
+    replacing line: (the block, its body, the optimizer's index, the replacing one's). None otherwise."""
     statement = source.statement_at(at_line)
     block = statement and source.parents.get(statement)
-    if not isinstance(statement, cst.SimpleStatementLine) or not isinstance(statement.body[0], cst.Assign) \
+    if not isinstance(statement, cst.SimpleStatementLine) \
             or not isinstance(getattr(block, "body", None), (list, tuple)):
         return None
     body = list(block.body)
     at = body.index(statement)
     later = [i for i in range(at + 1, len(body)) if swap_line in _span(body[i], source)]
-    if not later or not isinstance(body[later[0]], cst.SimpleStatementLine):
+    return (block, body, at, later[0]) if later else None
+
+
+def _built_again(source: Source, at_line: int, swap_line: int) -> tuple[str, int, str] | None:
+    """A copy of the statement that builds the optimizer (`trainer = Trainer(model, lr=cfg.lr)`), put right after
+    the replacing statement of its block: (the text, the copy's line, what it binds). None when it is not one
+    assignment, or a statement between rebinds a name it reads (the copy would build something else)."""
+    found = _in_one_block(source, at_line, swap_line)
+    if found is None:
+        return None
+    block, body, at, to = found
+    statement = body[at]
+    if not isinstance(statement.body[0], cst.Assign) or not isinstance(body[to], cst.SimpleStatementLine):
         return None
     read = {source.code(n) for n in source.nodes(cst.Name) if source.within(n, statement.body[0].value)}
-    if any(_mentions_target(s, read, source) for s in body[at + 1:later[0] + 1]):
+    if any(_binds(s, read, source) for s in body[at + 1:to + 1]):
         return None
     copy = statement.with_changes(leading_lines=())
-    text = source.replaced(block, block.with_changes(body=body[:later[0] + 1] + [copy] + body[later[0] + 1:]))
-    return text, source.line_of(body[later[0]]) + 1, source.code(statement.body[0].targets[0].target)
+    text = source.replaced(block, block.with_changes(body=body[:to + 1] + [copy] + body[to + 1:]))
+    return text, source.line_of(body[to]) + 1, source.code(statement.body[0].targets[0].target)
 
 
-def _mentions_target(statement: cst.CSTNode, names: set[str], source: Source) -> bool:
+def _binds(statement: cst.CSTNode, names: set[str], source: Source) -> bool:
     """The statement binds one of the names again (an assignment's or a loop's variable; `model.fc = ...` changes
     the model, it binds no name)."""
     inside = (lambda n: n is statement or source.within(n, statement))
     targets = [t.target for a in source.nodes(cst.Assign, inside) for t in a.targets] \
         + [f.target for f in source.nodes(cst.For, inside)]
-    bound = [b for t in targets for b in ([e.value for e in t.elements] if isinstance(t, (cst.Tuple, cst.List))
-                                          else [t])]
-    return any(isinstance(b, cst.Name) and b.value in names for b in bound)
+    return any(bound_names(t) & names for t in targets)
 
 
 def _up(swap: cst.CSTNode, passed: list, source: Source) -> bool:
